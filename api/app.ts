@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from '../shared/config.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import sessionPlugin from './plugins/session.ts';
+import sitePlugin from './plugins/site.ts';
+import type { Runtime } from './runtime.ts';
+import type { Secrets } from './secrets.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    runtime: Runtime;
+    secrets: Secrets;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  runtime: Runtime;
+  secrets: Secrets;
+  /** The Astro build to serve; null serves the API only (tests). */
+  distDir?: string | null;
+  logger?: boolean | object;
+};
+
+/** Builds the Fastify app from its plugins; `server.ts` starts it, tests `inject` into it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 256 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('config', config);
+        instance.decorate('runtime', options.runtime);
+        instance.decorate('secrets', options.secrets);
+      },
+      { name: 'runtime' },
+    ),
+  );
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { redis: options.runtime.redis });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(sessionPlugin, {
+    secret: options.secrets.sessionSecret,
+    redis: options.runtime.redis,
+    production: config.production,
+  });
+  await app.register(authPlugin);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Marketplace API',
+        version: '0.1.0',
+        description: 'Commands append events; queries read projections. Errors are { "error": "<message>" }.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes);
+  await app.register(accountRoutes);
+  await app.register(catalogueRoutes);
+
+  if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && app.renderSite) {
+      return app.renderSite(request, reply);
+    }
+    return reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findAccount } from '../../../projections/accounts.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../../shared/errors.ts';
+import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
+import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
+import { personalDataById } from './personal-data.ts';
+import {
+  closeAccountBody,
+  errorSchema,
+  loginBody,
+  registerBody,
+  switchUserBody,
+  userSchema,
+} from './schemas.ts';
+import { closeAccount, registerAccount, verifyCredentials } from './service.ts';
+
+const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+const successSchema = z.object({ success: z.literal(true) });
+
+/** Sign-up, sign-in, sign-out, switch-user and account deletion (spec section 7). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { sql: app.runtime.sql, store: app.runtime.store, emailHashKey: app.secrets.emailHashKey };
+
+  async function userById(accountId: string): Promise<CurrentUser | null> {
+    const [account, personal] = await Promise.all([
+      findAccount(app.runtime.sql, accountId),
+      personalDataById(app.runtime.sql, accountId),
+    ]);
+    if (!account || account.status !== 'active' || !personal) return null;
+    return { id: accountId, role: account.role, name: personal.name, email: personal.email, authenticated: true };
+  }
+
+  /** A new session id at every sign-in (no session fixation). */
+  async function signIn(request: Parameters<typeof commandContext>[0], userId: string) {
+    await request.session.regenerate();
+    request.session.userId = userId;
+  }
+
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user',
+        response: { 200: userSchema, 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      if (!user) throw new UnauthorizedError('Not signed in');
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with e-mail and password',
+        body: loginBody,
+        response: { 200: z.object({ user: userSchema }), 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const personal = await verifyCredentials(deps, request.body.email, request.body.password);
+      const user = await userById(personal.accountId);
+      if (!user) throw new UnauthorizedError('Invalid email or password');
+      await signIn(request, user.id);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create a customer or contractor account; signs the new user in',
+        body: registerBody,
+        response: { 201: z.object({ user: userSchema }), 400: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, position } = await registerAccount(deps, request.body, commandContext(request));
+      await signIn(request, accountId);
+      const user: CurrentUser = {
+        id: accountId,
+        role: request.body.role,
+        name: request.body.name,
+        email: request.body.email,
+        authenticated: true,
+      };
+      return answerAfterProjections(request, reply, position, { user }, { statusCode: 201 });
+    },
+  );
+
+  async function logout(request: Parameters<typeof commandContext>[0]) {
+    if (request.session.userId || request.session.sessionId) await request.session.destroy();
+  }
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['accounts'], summary: 'Sign out', response: { 200: successSchema } } },
+    async (request) => {
+      await logout(request);
+      return { success: true as const };
+    },
+  );
+
+  // The third-party sign-out path the spec's client tries first: clears the session, goes home.
+  app.get('/auth/logout', { schema: { tags: ['accounts'], summary: 'Sign out and go to /' } }, async (request, reply) => {
+    await logout(request);
+    return reply.redirect('/', 302);
+  });
+
+  app.post(
+    '/api/auth/switch-user',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Act as another user (admins; everyone in demo mode)',
+        body: switchUserBody,
+        response: { 200: z.object({ user: userSchema }), 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const actor = await signedInUser(request);
+      if (!app.config.DEMO_MODE && actor.role !== 'admin') {
+        throw new ForbiddenError('Only administrators can switch user.');
+      }
+      const target = await userById(request.body.userId);
+      if (!target) throw new NotFoundError('User not found.');
+      await signIn(request, target.id);
+      return { user: target };
+    },
+  );
+
+  app.delete(
+    '/api/auth/account',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Delete my account and its personal data',
+        body: closeAccountBody,
+        response: { 200: successSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signedInUser(request);
+      await verifyCredentials(deps, user.email, request.body.password);
+      const { position } = await closeAccount(deps, user.id, commandContext(request));
+      await request.session.destroy();
+      return answerAfterProjections(request, reply, position, { success: true as const });
+    },
+  );
+};

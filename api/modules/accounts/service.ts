@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import { ageOn } from '../../../shared/domain/accounts/age.ts';
+import { accountDecider, emailReservationDecider } from '../../../shared/domain/accounts/decider.ts';
+import type { Role } from '../../../shared/domain/accounts/events.ts';
+import { accountStreamId, emailReservationStreamId } from '../../../shared/domain/accounts/streams.ts';
+import { handleCommand, type CommandContext } from '../../../shared/domain/decider.ts';
+import { ConflictError, UnauthorizedError } from '../../../shared/errors.ts';
+import { isPgError, PG_UNIQUE_VIOLATION } from '../../../shared/db/postgres.ts';
+import type { Position } from '../../../shared/eventstore/types.ts';
+import type { Runtime } from '../../runtime.ts';
+import { EMAIL_TAKEN_MESSAGE } from '../../../shared/domain/accounts/decider.ts';
+import {
+  deletePersonalData,
+  insertPersonalData,
+  personalDataByEmail,
+  personalDataById,
+  type PersonalData,
+} from './personal-data.ts';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+// Verifying against a fixed hash when the e-mail is unknown keeps sign-in timing the same for
+// known and unknown addresses.
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS));
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export type Registration = {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  dateOfBirth: string;
+};
+
+export type AccountsDeps = Pick<Runtime, 'sql' | 'store'> & { emailHashKey: string };
+
+/**
+ * Sign-up: reserve the e-mail in its reservation stream (the uniqueness guarantee, race-safe
+ * through the expected revision), store the personal data, then append AccountRegistered.
+ * A failure after the reservation undoes what was done, so the address is not locked out.
+ */
+export async function registerAccount(
+  deps: AccountsDeps,
+  input: Registration,
+  context: CommandContext,
+): Promise<{ accountId: string; position: Position }> {
+  const accountId = randomUUID();
+  const ageInYears = ageOn(input.dateOfBirth, context.now);
+  // Run the age rule before hashing or reserving anything.
+  accountDecider.decide(
+    { type: 'RegisterAccount', accountId, role: input.role, ageInYears, now: context.now },
+    accountDecider.initialState(),
+  );
+  const passwordHash = await argon2.hash(input.password, HASH_OPTIONS);
+  const emailStream = emailReservationStreamId(input.email, deps.emailHashKey);
+
+  await handleCommand(deps.store, emailStream, emailReservationDecider, async (state) => ({
+    type: 'ReserveEmail' as const,
+    accountId,
+    holderRegistered:
+      state.status === 'reserved'
+        ? (await deps.store.readStream(accountStreamId(state.accountId), { maxCount: 1 })).length > 0
+        : false,
+    now: context.now,
+  }), context);
+
+  let personalStored = false;
+  try {
+    await insertPersonalData(deps.sql, { accountId, name: input.name, email: input.email, passwordHash, dateOfBirth: input.dateOfBirth });
+    personalStored = true;
+    const result = await handleCommand(
+      deps.store,
+      accountStreamId(accountId),
+      accountDecider,
+      { type: 'RegisterAccount', accountId, role: input.role, ageInYears, now: context.now },
+      context,
+    );
+    return { accountId, position: result.position! };
+  } catch (error) {
+    if (personalStored) await deletePersonalData(deps.sql, accountId).catch(() => {});
+    await handleCommand(deps.store, emailStream, emailReservationDecider, {
+      type: 'ReleaseEmail',
+      accountId,
+      now: context.now,
+    }, context).catch(() => {});
+    if (isPgError(error) && error.code === PG_UNIQUE_VIOLATION) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** Checks a password; the same error for an unknown e-mail and a wrong password. */
+export async function verifyCredentials(deps: AccountsDeps, email: string, password: string): Promise<PersonalData> {
+  const personal = await personalDataByEmail(deps.sql, email);
+  const hash = personal?.passwordHash ?? (await getDummyHash());
+  const valid = await argon2.verify(hash, password).catch(() => false);
+  if (!personal || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  return personal;
+}
+
+/**
+ * Account deletion (PIPEDA): AccountClosed goes into the log, the personal data row is deleted and
+ * the e-mail reservation released, so the address can register again. Each step is idempotent,
+ * so a deletion interrupted half-way completes when retried.
+ */
+export async function closeAccount(
+  deps: AccountsDeps,
+  accountId: string,
+  context: CommandContext,
+): Promise<{ position: Position | null }> {
+  const personal = await personalDataById(deps.sql, accountId);
+  const closed = await handleCommand(
+    deps.store,
+    accountStreamId(accountId),
+    accountDecider,
+    { type: 'CloseAccount', accountId, now: context.now },
+    context,
+  );
+  if (personal) {
+    await handleCommand(
+      deps.store,
+      emailReservationStreamId(personal.email, deps.emailHashKey),
+      emailReservationDecider,
+      { type: 'ReleaseEmail', accountId, now: context.now },
+      context,
+    );
+    await deletePersonalData(deps.sql, accountId);
+  }
+  return { position: closed.position };
+}

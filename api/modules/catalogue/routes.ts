@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { browseContractors } from '../../../projections/contractor-directory.ts';
+import { centsToDollarString, offeringsOf } from '../../../projections/service-offerings.ts';
+import { contractorDecider, offeringDecider } from '../../../shared/domain/catalogue/decider.ts';
+import { pricingModels } from '../../../shared/domain/catalogue/events.ts';
+import { contractorStreamId, offeringStreamId } from '../../../shared/domain/catalogue/streams.ts';
+import { handleCommand } from '../../../shared/domain/decider.ts';
+import { signedInUser } from '../../plugins/auth.ts';
+import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
+import { displayNames } from '../accounts/personal-data.ts';
+import { errorSchema } from '../accounts/schemas.ts';
+
+const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+const YEARS_MESSAGE = 'Years of experience must be a number from 0 to 100';
+const STATEMENT_MESSAGE = 'The approach statement must be at most 500 characters';
+
+// Onboarding messages are the spec's, verbatim (section 5).
+export const profileBody = z.strictObject({
+  location: z.preprocess(
+    emptyToNull,
+    z.string({ error: 'location must be text' }).trim().max(120, { error: 'Location must be at most 120 characters' }).nullable(),
+  ),
+  canWorkRemotely: z.boolean({ error: 'canWorkRemotely must be true or false' }).default(false),
+  yearsOfExperience: z.preprocess(
+    (value) => {
+      const v = emptyToNull(value);
+      return typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
+    },
+    z
+      .number({ error: YEARS_MESSAGE })
+      .min(0, { error: YEARS_MESSAGE })
+      .max(100, { error: YEARS_MESSAGE })
+      .nullable(),
+  ),
+  expertiseStatement: z.preprocess(
+    emptyToNull,
+    z.string({ error: STATEMENT_MESSAGE }).trim().max(500, { error: STATEMENT_MESSAGE }).nullable(),
+  ),
+});
+
+const PRICE_MESSAGE = 'Price must be an amount in dollars, such as 50 or 49.99';
+
+export const offeringBody = z.strictObject({
+  title: z
+    .string({ error: 'Service title must be at least 3 characters' })
+    .trim()
+    .min(3, { error: 'Service title must be at least 3 characters' })
+    .max(120, { error: 'Service title must be at most 120 characters' }),
+  description: z
+    .string({ error: 'Please provide a detailed description (20+ characters)' })
+    .trim()
+    .min(20, { error: 'Please provide a detailed description (20+ characters)' })
+    .max(5000, { error: 'The description must be at most 5000 characters' }),
+  pricingModel: z.enum(pricingModels, { error: 'pricingModel must be hourly or fixed' }),
+  // The spec sends the price as a string of dollars ('50'); it is kept in integer cents.
+  price: z
+    .union([z.string(), z.number()], { error: PRICE_MESSAGE })
+    .transform((value) => String(value).trim())
+    .refine((value) => /^\d{1,7}(\.\d{1,2})?$/.test(value), { error: PRICE_MESSAGE })
+    .transform((value) => Math.round(Number(value) * 100)),
+  isRemoteService: z.boolean({ error: 'isRemoteService must be true or false' }).default(false),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+});
+
+const offeringView = z.object({
+  id: z.uuid(),
+  contractorId: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  pricingModel: z.enum(pricingModels),
+  priceCents: z.number().int(),
+  price: z.string(),
+  isRemoteService: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const browseQuery = z.strictObject({
+  search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+  remote: z.enum(['true', 'false'], { error: 'remote must be true or false' }).transform((v) => v === 'true').optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(24),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(10_000).default(0),
+});
+
+/** Contractor onboarding (profile, first offering) and the first version of the directory. */
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { sql, store } = app.runtime;
+
+  app.patch(
+    '/api/contractor/profile',
+    {
+      preHandler: app.requireRole('contractor'),
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Update my contractor profile',
+        body: profileBody,
+        response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signedInUser(request);
+      const context = commandContext(request);
+      const result = await handleCommand(
+        store,
+        contractorStreamId(user.id),
+        contractorDecider,
+        { type: 'UpdateContractorProfile', contractorId: user.id, profile: request.body, now: context.now },
+        context,
+      );
+      return answerAfterProjections(request, reply, result.position, { success: true as const }, {
+        projections: ['contractor-directory'],
+      });
+    },
+  );
+
+  app.post(
+    '/api/service-offerings',
+    {
+      preHandler: app.requireRole('contractor'),
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Create a service offering',
+        body: offeringBody,
+        response: { 201: z.object({ offering: offeringView }), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signedInUser(request);
+      const context = commandContext(request);
+      const offeringId = randomUUID();
+      const { price, ...rest } = request.body;
+      const offering = { offeringId, contractorId: user.id, ...rest, priceCents: price };
+      const result = await handleCommand(
+        store,
+        offeringStreamId(offeringId),
+        offeringDecider,
+        { type: 'CreateServiceOffering', offering, now: context.now },
+        context,
+      );
+      const view = {
+        id: offeringId,
+        contractorId: user.id,
+        title: offering.title,
+        description: offering.description,
+        pricingModel: offering.pricingModel,
+        priceCents: offering.priceCents,
+        price: centsToDollarString(offering.priceCents),
+        isRemoteService: offering.isRemoteService,
+        isActive: offering.isActive,
+        createdAt: context.now.toISOString(),
+      };
+      return answerAfterProjections(request, reply, result.position, { offering: view }, {
+        statusCode: 201,
+        projections: ['service-offerings', 'contractor-directory'],
+      });
+    },
+  );
+
+  app.get(
+    '/api/service-offerings/my',
+    {
+      preHandler: app.requireRole('contractor'),
+      schema: {
+        tags: ['catalogue'],
+        summary: 'My service offerings',
+        response: { 200: z.array(offeringView), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => offeringsOf(sql, (await signedInUser(request)).id),
+  );
+
+  app.get(
+    '/api/contractors/browse',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Browse contractors (first version: text search and remote filter)',
+        querystring: browseQuery,
+      },
+    },
+    async (request) => {
+      const { search, remote, limit, offset } = request.query;
+      const { total, entries } = await browseContractors(sql, { search, remote, limit, offset });
+      const names = await displayNames(sql, entries.map((entry) => entry.id));
+      return {
+        total,
+        contractors: entries
+          .filter((entry) => names.has(entry.id))
+          .map((entry) => ({ ...entry, name: names.get(entry.id)! })),
+      };
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import type {} from '@fastify/session';
+import type { Session } from 'fastify';
+import type { Redis } from 'ioredis';
+import { ServiceUnavailableError } from '../../shared/errors.ts';
+
+type Callback = (error?: unknown) => void;
+type GetCallback = (error: unknown, session?: Session | null) => void;
+
+/** The contract @fastify/session expects of a store. */
+export type SessionStore = {
+  set(sessionId: string, session: Session, callback: Callback): void;
+  get(sessionId: string, callback: GetCallback): void;
+  destroy(sessionId: string, callback: Callback): void;
+};
+
+const DEFAULT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+function ttlOf(session: Session): number {
+  const expires = session.cookie?.expires;
+  const ms = expires ? new Date(expires).getTime() - Date.now() : (session.cookie?.originalMaxAge ?? DEFAULT_TTL_MS);
+  return Math.max(1000, ms);
+}
+
+/**
+ * The in-process default (no REDIS_URL): expiring entries, swept every minute, bounded in size so
+ * a flood of sessions cannot exhaust memory. Sessions do not survive a restart.
+ */
+export class MemorySessionStore implements SessionStore {
+  private readonly sessions = new Map<string, { json: string; expiresAt: number }>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly maxSessions = 100_000) {
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const [id, entry] of this.sessions) if (entry.expiresAt <= now) this.sessions.delete(id);
+  }
+
+  set(sessionId: string, session: Session, callback: Callback) {
+    this.sessions.delete(sessionId);
+    if (this.sessions.size >= this.maxSessions) {
+      // Map keeps insertion order: the oldest written session goes first.
+      const oldest = this.sessions.keys().next().value;
+      if (oldest !== undefined) this.sessions.delete(oldest);
+    }
+    this.sessions.set(sessionId, { json: JSON.stringify(session), expiresAt: Date.now() + ttlOf(session) });
+    callback();
+  }
+
+  get(sessionId: string, callback: GetCallback) {
+    const entry = this.sessions.get(sessionId);
+    if (!entry || entry.expiresAt <= Date.now()) {
+      this.sessions.delete(sessionId);
+      return callback(null, null);
+    }
+    callback(null, JSON.parse(entry.json) as Session);
+  }
+
+  destroy(sessionId: string, callback: Callback) {
+    this.sessions.delete(sessionId);
+    callback();
+  }
+
+  close() {
+    clearInterval(this.sweeper);
+  }
+}
+
+/** Sessions shared by every API instance (REDIS_URL). */
+export class RedisSessionStore implements SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'sess:',
+  ) {}
+
+  private unavailable(error: unknown) {
+    return new ServiceUnavailableError(
+      `Sign-in is temporarily unavailable. Please try again shortly. (${error instanceof Error ? error.message : 'session store error'})`,
+    );
+  }
+
+  set(sessionId: string, session: Session, callback: Callback) {
+    this.redis
+      .set(this.prefix + sessionId, JSON.stringify(session), 'PX', ttlOf(session))
+      .then(() => callback(), (error: unknown) => callback(this.unavailable(error)));
+  }
+
+  get(sessionId: string, callback: GetCallback) {
+    this.redis.get(this.prefix + sessionId).then(
+      (json) => callback(null, json ? (JSON.parse(json) as Session) : null),
+      (error: unknown) => callback(this.unavailable(error)),
+    );
+  }
+
+  destroy(sessionId: string, callback: Callback) {
+    this.redis.del(this.prefix + sessionId).then(() => callback(), (error: unknown) => callback(this.unavailable(error)));
+  }
+}

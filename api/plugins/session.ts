@@ -1,0 +1,40 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { MemorySessionStore, RedisSessionStore } from './session-stores.ts';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+  }
+}
+
+export const SESSION_COOKIE = 'sid';
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Cookie sessions: Redis when configured (shared by every instance), else in this process. */
+export default fp<{ secret: string; redis: Redis | null; production: boolean }>(
+  async function session(app: FastifyInstance, options) {
+    const store = options.redis ? new RedisSessionStore(options.redis) : new MemorySessionStore();
+    if (store instanceof MemorySessionStore) app.addHook('onClose', async () => store.close());
+    await app.register(fastifyCookie);
+    await app.register(fastifySession, {
+      secret: options.secret,
+      cookieName: SESSION_COOKIE,
+      saveUninitialized: false,
+      rolling: true,
+      store,
+      cookie: {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        // Secure whenever the request came over HTTPS (behind a proxy: set TRUST_PROXY).
+        secure: 'auto',
+        maxAge: WEEK_MS,
+      },
+    });
+  },
+  { name: 'session' },
+);

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+type AstroHandler = (req: unknown, res: unknown, next?: (error?: unknown) => void, locals?: object) => Promise<void>;
+
+/** Maps `/pricing` and `/pricing/` to `pricing/index.html`, and so on, for every prerendered page. */
+function prerenderedPages(clientDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) {
+        if (name !== '_astro') walk(full);
+        continue;
+      }
+      if (!name.endsWith('.html')) continue;
+      const relative = path.relative(clientDir, full).split(path.sep).join('/');
+      const route = relative === 'index.html' ? '/' : `/${relative.replace(/(\/index)?\.html$/, '')}`;
+      pages.set(route, relative);
+      if (route !== '/') pages.set(`${route}/`, relative);
+    }
+  };
+  walk(clientDir);
+  return pages;
+}
+
+/**
+ * Serves the built Astro site from the same origin as the API (one cookie, no CORS):
+ * hashed assets with immutable caching, precompressed (.br/.gz) when the build made them,
+ * prerendered pages as files, and everything else through Astro's server renderer.
+ */
+export default fp<{ distDir: string }>(
+  async function site(app: FastifyInstance, options) {
+    const clientDir = path.resolve(options.distDir, 'client');
+    const serverEntry = path.resolve(options.distDir, 'server', 'entry.mjs');
+    if (!existsSync(clientDir)) {
+      app.log.warn(`No built site in ${options.distDir}: run "npm run build". Serving the API only.`);
+      return;
+    }
+    const pages = prerenderedPages(clientDir);
+    const astro = existsSync(serverEntry)
+      ? ((await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler }).handler
+      : null;
+
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      serve: true,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}_astro${path.sep}`);
+        res.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
+        );
+      },
+    });
+
+    const notFoundPage = pages.get('/404');
+    const notFoundHtml = notFoundPage ? readFileSync(path.join(clientDir, notFoundPage)) : null;
+
+    async function render(request: FastifyRequest, reply: FastifyReply) {
+      const url = request.url.split('?')[0]!;
+      const page = pages.get(url);
+      if (page) return reply.sendFile(page);
+      if (astro) {
+        reply.hijack();
+        await astro(request.raw, reply.raw, () => {
+          // No Astro route matched: the prerendered 404 page.
+          reply.raw.statusCode = 404;
+          reply.raw.setHeader('content-type', notFoundHtml ? 'text/html; charset=utf-8' : 'text/plain');
+          reply.raw.end(notFoundHtml ?? 'Not found');
+        });
+        return reply;
+      }
+      if (notFoundPage) return reply.code(404).sendFile(notFoundPage);
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+
+    app.decorate('renderSite', render);
+  },
+  { name: 'site' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    renderSite?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  }
+}

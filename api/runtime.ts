@@ -1,0 +1,114 @@
+import { Redis } from 'ioredis';
+import type { Config } from '../shared/config.ts';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from '../shared/db/embedded.ts';
+import { connect, type Sql } from '../shared/db/postgres.ts';
+import { openEventStore, type EventStore } from '../shared/eventstore/index.ts';
+import { ensureEventStoreSchema } from '../shared/eventstore/postgres.ts';
+import { CheckpointWatcher, ensureCheckpointSchema } from '../projections/checkpoints.ts';
+import { allProjections } from '../projections/index.ts';
+import { ProjectionRunner } from '../projections/runner.ts';
+import type { Projection } from '../projections/types.ts';
+import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
+
+type Logger = {
+  info(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+};
+
+/** Everything the API needs from the outside world, opened once per process. */
+export type Runtime = {
+  databaseUrl: string;
+  sql: Sql;
+  store: EventStore;
+  checkpoints: CheckpointWatcher;
+  runner: ProjectionRunner | null;
+  redis: Redis | null;
+  projections: readonly Projection[];
+  close(): Promise<void>;
+};
+
+/** Creates the tables this process relies on; safe to run from several processes at once. */
+export async function migrate(sql: Sql, options: { postgresEventStore: boolean }) {
+  if (options.postgresEventStore) await ensureEventStoreSchema(sql);
+  await ensureCheckpointSchema(sql);
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('personal_data_schema'))`;
+    await tx.unsafe(PERSONAL_DATA_SCHEMA);
+  });
+}
+
+export async function resolveDatabaseUrl(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+  log?: (message: string) => void,
+): Promise<{ url: string; embedded: EmbeddedPostgres | null }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null };
+  const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
+  return { url: await ensureDatabase(embedded.url, 'marketplace'), embedded };
+}
+
+export async function createRuntime(
+  config: Config,
+  options: { logger?: Logger; projections?: readonly Projection[]; databaseUrl?: string } = {},
+): Promise<Runtime> {
+  const logger = options.logger;
+  const projections = options.projections ?? allProjections;
+  const { url, embedded } = options.databaseUrl
+    ? { url: options.databaseUrl, embedded: null }
+    : await resolveDatabaseUrl(config);
+  const sql = connect(url, { max: 20, applicationName: 'marketplace-api' });
+  const closers: Array<() => Promise<unknown>> = [];
+  try {
+    await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
+    const store = await openEventStore({ databaseUrl: url, eventStoreUrl: config.EVENTSTORE_URL });
+    closers.push(() => store.close());
+    const checkpoints = await CheckpointWatcher.start(
+      sql,
+      projections.map((p) => p.name),
+    );
+    closers.push(() => checkpoints.close());
+
+    let runner: ProjectionRunner | null = null;
+    if (config.RUN_PROJECTIONS) {
+      runner = new ProjectionRunner({
+        sql,
+        store,
+        projections,
+        onCheckpoint: (name, position) => checkpoints.update(name, position),
+        logger: logger
+          ? { info: (o, m) => logger.info(o, m), error: (o, m) => logger.error(o, m) }
+          : undefined,
+      });
+      await runner.start();
+      const started = runner;
+      closers.push(() => started.stop());
+    }
+
+    let redis: Redis | null = null;
+    if (config.REDIS_URL) {
+      redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: true });
+      await redis.connect();
+      const connected = redis;
+      closers.push(() => connected.quit());
+    }
+
+    return {
+      databaseUrl: url,
+      sql,
+      store,
+      checkpoints,
+      runner,
+      redis,
+      projections,
+      async close() {
+        for (const close of closers.reverse()) await close().catch(() => {});
+        await sql.end({ timeout: 5 });
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    for (const close of closers.reverse()) await close().catch(() => {});
+    await sql.end({ timeout: 1 }).catch(() => {});
+    await embedded?.stop();
+    throw error;
+  }
+}

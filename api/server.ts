@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from '../shared/config.ts';
+import { buildApp } from './app.ts';
+import { createRuntime } from './runtime.ts';
+import { resolveSecrets } from './secrets.ts';
+import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './seed.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Starts the API (and, unless RUN_PROJECTIONS=false, the projection workers) on one port, with the
+ * built site. With no DATABASE_URL it runs on an embedded PostgreSQL under DATA_DIR.
+ */
+export async function startServer(config: Config) {
+  const started = Date.now();
+  const log = (message: string) => process.stdout.write(`${message}\n`);
+  const secrets = await resolveSecrets(config);
+  const runtime = await createRuntime(config, {
+    logger: {
+      info: () => {},
+      error: (obj, msg) => console.error(msg ?? '', obj),
+    },
+  });
+  const app = await buildApp({ config, runtime, secrets, distDir: path.join(root, 'dist') });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close().catch(() => {});
+    await runtime.close().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.SEED_DEMO_DATA) {
+    const { seeded } = await seedDemoData({ sql: runtime.sql, store: runtime.store, emailHashKey: secrets.emailHashKey });
+    if (seeded) log('Seeded demo data.');
+  }
+  await runtime.runner?.idle(30_000);
+  await app.listen({ host: config.HOST, port: config.PORT });
+
+  const url = `http://localhost:${config.PORT}`;
+  log('');
+  log(`  Marketplace ready at ${url}  (${Date.now() - started} ms)`);
+  log(`  Database: ${config.embedded ? 'embedded PostgreSQL in ' + config.DATA_DIR : 'DATABASE_URL'}; event store: ${runtime.store.kind}; sessions: ${runtime.redis ? 'Redis' : 'in memory'}`);
+  log(`  API docs: ${url}/api/docs`);
+  if (config.SEED_DEMO_DATA) {
+    log(`  Demo sign-ins (password: ${DEMO_PASSWORD}):`);
+    for (const account of demoAccounts.slice(0, 5)) log(`    ${account.role.padEnd(10)} ${account.email}`);
+    log(`    …and ${demoAccounts.length - 5} more contractors (see README)`);
+  }
+  log('');
+  return { app, runtime };
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await startServer(config);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,15 @@
+import { accountsProjection } from './accounts.ts';
+import { contractorDirectoryProjection } from './contractor-directory.ts';
+import { serviceOfferingsProjection } from './service-offerings.ts';
+import type { Projection } from './types.ts';
+
+/** Every read model the product runs. */
+export const allProjections: readonly Projection[] = [
+  accountsProjection,
+  serviceOfferingsProjection,
+  contractorDirectoryProjection,
+];
+
+export function projectionByName(name: string): Projection | undefined {
+  return allProjections.find((projection) => projection.name === name);
+}

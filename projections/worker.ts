@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from '../shared/config.ts';
+import { connect } from '../shared/db/postgres.ts';
+import { openEventStore } from '../shared/eventstore/index.ts';
+import { migrate, resolveDatabaseUrl } from '../api/runtime.ts';
+import { allProjections } from './index.ts';
+import { ProjectionRunner } from './runner.ts';
+
+/**
+ * The projection worker process (production: `npm run start:projections`). Run as many as you
+ * like: each projection is applied by one worker at a time, and a standby takes over when the
+ * owner dies.
+ */
+async function main() {
+  const config = loadConfig();
+  const { url, embedded } = await resolveDatabaseUrl(config);
+  const sql = connect(url, { max: 10, applicationName: 'marketplace-projections' });
+  await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
+  const store = await openEventStore({ databaseUrl: url, eventStoreUrl: config.EVENTSTORE_URL });
+  const runner = new ProjectionRunner({
+    sql,
+    store,
+    projections: allProjections,
+    logger: {
+      info: (obj, msg) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),
+      error: (obj, msg) => console.error(JSON.stringify({ level: 'error', msg, ...obj, err: String((obj as { err?: unknown }).err ?? '') })),
+    },
+  });
+  await runner.start();
+  console.log(`Projection worker running ${allProjections.map((p) => p.name).join(', ')} on ${store.kind}.`);
+  const shutdown = async () => {
+    await runner.stop();
+    await store.close();
+    await sql.end({ timeout: 5 });
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}

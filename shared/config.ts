@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * The whole runtime configuration, validated once at start. Anything not set falls back to the
+ * embedded default: an embedded PostgreSQL under DATA_DIR, the Postgres event store and an
+ * in-process session store, so `npm start` works with no services and no variables.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'must be one of true, false, 1, 0, yes, no',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int()
+      .min(0)
+      .max(65535, { error: 'must be a port number from 0 to 65535' })
+      .default(4321),
+    DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+    REDIS_URL: url(['redis:', 'rediss:']).optional(),
+    EVENTSTORE_URL: url(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrent:']).optional(),
+    SESSION_SECRET: z
+      .string()
+      .min(32, { error: 'must be at least 32 characters long' })
+      .optional(),
+    /** Key for the e-mail reservation hash; falls back to SESSION_SECRET. */
+    EMAIL_HASH_KEY: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    AI_BASE_URL: url(['http:', 'https:']).optional(),
+    /** Demo mode lets any signed-in user switch to any other user. Default: on only for the embedded database. */
+    DEMO_MODE: booleanFlag.optional(),
+    /** Run the projection workers inside the API process (the one-process default). */
+    RUN_PROJECTIONS: booleanFlag.optional(),
+    SEED_DEMO_DATA: booleanFlag.optional(),
+    /** Behind a TLS-terminating proxy: trust X-Forwarded-* (secure cookies, client IPs for rate limits). */
+    TRUST_PROXY: booleanFlag.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** How long a command waits for its projections before answering 202 (read your own writes). */
+    READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  })
+  .transform((env) => {
+    const embedded = env.DATABASE_URL === undefined;
+    return {
+      ...env,
+      embedded,
+      DEMO_MODE: env.DEMO_MODE ?? embedded,
+      RUN_PROJECTIONS: env.RUN_PROJECTIONS ?? true,
+      SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? embedded,
+      production: env.NODE_ENV === 'production',
+    };
+  })
+  .superRefine((config, ctx) => {
+    if (config.production && !config.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required when NODE_ENV=production (at least 32 characters)',
+      });
+    }
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value throws one message naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as a shell user would expect from `FOO= npm start`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const key = issue.path.join('.') || 'configuration';
+      const value = typeof issue.path[0] === 'string' ? cleaned[issue.path[0]] : undefined;
+      const shown = value === undefined ? '' : ` (got "${key.includes('SECRET') ? '***' : value}")`;
+      return `  ${key} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Roles. Public sign-up offers customer and contractor; admins are created by operators. */
+export const roles = ['customer', 'contractor', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const publicRoles = ['customer', 'contractor'] as const;
+
+// The log keeps no personal data: names, e-mails, hashes and birth dates live in the accounts
+// module's personal-data table. Events carry ids only.
+export const accountRegisteredSchema = z.object({
+  accountId: z.uuid(),
+  role: z.enum(roles),
+  registeredAt: z.iso.datetime(),
+});
+export const accountClosedSchema = z.object({
+  accountId: z.uuid(),
+  closedAt: z.iso.datetime(),
+});
+export const emailReservedSchema = z.object({
+  accountId: z.uuid(),
+  reservedAt: z.iso.datetime(),
+});
+export const emailReleasedSchema = z.object({
+  accountId: z.uuid(),
+  releasedAt: z.iso.datetime(),
+});
+
+export type AccountRegistered = { type: 'AccountRegistered'; data: z.infer<typeof accountRegisteredSchema> };
+export type AccountClosed = { type: 'AccountClosed'; data: z.infer<typeof accountClosedSchema> };
+export type AccountEvent = AccountRegistered | AccountClosed;
+
+export type EmailReserved = { type: 'EmailReserved'; data: z.infer<typeof emailReservedSchema> };
+export type EmailReleased = { type: 'EmailReleased'; data: z.infer<typeof emailReleasedSchema> };
+export type EmailReservationEvent = EmailReserved | EmailReleased;

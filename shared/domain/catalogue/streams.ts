@@ -1,0 +1,2 @@
+export const contractorStreamId = (contractorId: string) => `contractor-${contractorId}`;
+export const offeringStreamId = (offeringId: string) => `offering-${offeringId}`;

@@ -1,0 +1,176 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type RecordedEvent,
+} from './types.ts';
+
+/**
+ * Money and arbitration streams carry a per-stream hash chain so an auditor can prove a history
+ * was not altered: each event's metadata holds `prevHash` (the previous event's hash, null for the
+ * first) and `hash` = SHA-256 over prevHash, stream id, revision, type and the canonical JSON data.
+ * The chain is added by a decorator, so both adapters get it from one implementation.
+ */
+export const CHAINED_STREAM_PREFIXES = ['escrow-', 'dispute-', 'contract-', 'payout-'] as const;
+
+export function isChainedStream(streamId: string): boolean {
+  return CHAINED_STREAM_PREFIXES.some((prefix) => streamId.startsWith(prefix));
+}
+
+/** JSON with object keys sorted at every depth, so equal data always hashes equally. */
+export function canonicalJson(value: unknown): string {
+  // Hash what the store keeps, i.e. what JSON.stringify makes of the value: a Date (any toJSON)
+  // became '{}' here but an ISO string in the stored data, so an intact stream failed verification.
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return canonicalJson((value as { toJSON(): unknown }).toJSON());
+  }
+  if (value === null || typeof value !== 'object') {
+    const text = JSON.stringify(value);
+    return text === undefined ? 'null' : text;
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    // JSON.stringify drops these keys too.
+    .filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+export function eventHash(input: {
+  prevHash: string | null;
+  streamId: string;
+  revision: bigint;
+  type: string;
+  data: unknown;
+}): string {
+  return createHash('sha256')
+    .update(
+      [input.prevHash ?? '', input.streamId, input.revision.toString(), input.type, canonicalJson(input.data)].join(
+        '\n',
+      ),
+    )
+    .digest('hex');
+}
+
+export type StreamVerification =
+  | { ok: true; streamId: string; length: number; headHash: string | null }
+  | { ok: false; streamId: string; revision: bigint; reason: string };
+
+/** Recomputes every hash of a stream and checks every link. */
+export async function verifyStream(store: EventStore, streamId: string): Promise<StreamVerification> {
+  return verifyEvents(streamId, await store.readStream(streamId));
+}
+
+export function verifyEvents(streamId: string, events: readonly RecordedEvent[]): StreamVerification {
+  let prevHash: string | null = null;
+  for (const [index, event] of events.entries()) {
+    if (event.revision !== BigInt(index)) {
+      return { ok: false, streamId, revision: event.revision, reason: `expected revision ${index}` };
+    }
+    if ((event.metadata.prevHash ?? null) !== prevHash) {
+      return { ok: false, streamId, revision: event.revision, reason: 'prevHash does not match the previous hash' };
+    }
+    const expected = eventHash({ prevHash, streamId, revision: event.revision, type: event.type, data: event.data });
+    if (event.metadata.hash !== expected) {
+      return { ok: false, streamId, revision: event.revision, reason: 'hash does not match the event content' };
+    }
+    prevHash = expected;
+  }
+  return { ok: true, streamId, length: events.length, headHash: prevHash };
+}
+
+/**
+ * `any` and `stream_exists` promise no conflict on a race, so the bound is only a safety net: with 5,
+ * a handful of concurrent writers on one escrow stream made `any` appends fail with a conflict.
+ */
+const MAX_CHAIN_RETRIES = 100;
+
+/**
+ * Wraps a store so appends to chained streams extend the hash chain. The chain needs the tail's
+ * hash, so it appends with the exact tail revision: a racing writer can never fork the chain.
+ * A caller that asked for `any` or `stream_exists` gets a transparent retry on such a race.
+ */
+export function withHashChain(store: EventStore, isChained: (streamId: string) => boolean = isChainedStream): EventStore {
+  async function appendChained(
+    streamId: string,
+    events: readonly EventToAppend[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const withIds = events.map((event) => ({ ...event, id: event.id ?? randomUUID() }));
+    for (let attempt = 0; ; attempt++) {
+      const [tail] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+      // A retried append whose last event is already the tail succeeded before.
+      if (tail && tail.id === withIds[withIds.length - 1]!.id) {
+        return { nextExpectedRevision: tail.revision, position: tail.position };
+      }
+      const actual = tail ? tail.revision : ('no_stream' as const);
+      const mismatch =
+        (expected === 'no_stream' && tail) ||
+        (expected === 'stream_exists' && !tail) ||
+        (typeof expected === 'bigint' && actual !== expected);
+      if (mismatch) {
+        // A retry of an append that succeeded before, after which other events were appended:
+        // its events sit right after the revision it expected, so answer as the first append did
+        // (the stores are idempotent in this case too; checking the tail alone missed it).
+        if (expected === 'no_stream' || typeof expected === 'bigint') {
+          const from = expected === 'no_stream' ? 0n : expected + 1n;
+          const earlier = await store.readStream(streamId, { fromRevision: from, maxCount: withIds.length });
+          const same = earlier.length === withIds.length && earlier.every((e, i) => e.id === withIds[i]!.id);
+          if (same) {
+            const last = earlier[earlier.length - 1]!;
+            return { nextExpectedRevision: last.revision, position: last.position };
+          }
+        }
+        throw new WrongExpectedVersionError(streamId, expected, actual);
+      }
+
+      let prevHash = (tail?.metadata.hash as string | undefined) ?? null;
+      let revision = tail ? tail.revision : -1n;
+      const chained = withIds.map((event) => {
+        revision += 1n;
+        const hash = eventHash({ prevHash, streamId, revision, type: event.type, data: event.data });
+        const metadata = { ...event.metadata, prevHash, hash };
+        prevHash = hash;
+        return { ...event, metadata };
+      });
+      try {
+        return await store.append(streamId, chained, {
+          expectedRevision: tail ? tail.revision : 'no_stream',
+        });
+      } catch (error) {
+        // Only a lost race is retried: the stream moved past the tail read above. A conflict on an
+        // unmoved stream (event ids partly appended before) would fail the same way every time.
+        const lostRace =
+          error instanceof WrongExpectedVersionError && error.actual !== (tail ? tail.revision : 'no_stream');
+        const retryable = expected === 'any' || expected === 'stream_exists';
+        if (lostRace && retryable && attempt < MAX_CHAIN_RETRIES) {
+          // Each lost race means another append got in, so retrying makes progress. A short random
+          // pause keeps a crowd of writers from colliding again in lockstep.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt + 1, 10)));
+          continue;
+        }
+        if (error instanceof WrongExpectedVersionError) {
+          throw new WrongExpectedVersionError(streamId, expected, error.actual);
+        }
+        throw error;
+      }
+    }
+  }
+
+  return {
+    kind: store.kind,
+    append: (streamId, events, options = {}) =>
+      isChained(streamId)
+        ? appendChained(streamId, events, options.expectedRevision ?? 'any')
+        : store.append(streamId, events, options),
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll: (options) => store.readAll(options),
+    headPosition: () => store.headPosition(),
+    subscribeAll: (handler, options) => store.subscribeAll(handler, options),
+    onAppended: (listener) => store.onAppended(listener),
+    close: () => store.close(),
+  };
+}

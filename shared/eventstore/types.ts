@@ -1,0 +1,140 @@
+/**
+ * The event-store port. Two adapters implement it: PostgreSQL (the embedded default) and
+ * EventStoreDB / KurrentDB (when EVENTSTORE_URL is set). Both pass tests/eventstore.contract.ts.
+ *
+ * Revisions start at 0, as in EventStoreDB. A global position is a pair compared
+ * lexicographically: for EventStoreDB it is (commit, prepare); for PostgreSQL it is
+ * (transaction id, global sequence), which is the order in which commits become visible.
+ */
+
+export type EventMetadata = {
+  actorId?: string | null;
+  correlationId?: string;
+  causationId?: string;
+  /** ISO-8601 time at which the command that caused the event was handled. */
+  occurredAt?: string;
+  /** Hash chain, present on chained streams (money and arbitration). */
+  prevHash?: string | null;
+  hash?: string;
+  [key: string]: unknown;
+};
+
+export type EventToAppend<Type extends string = string, Data = unknown> = {
+  /** A stable id makes a retried append idempotent. Generated when absent. */
+  id?: string;
+  type: Type;
+  data: Data;
+  metadata?: EventMetadata;
+};
+
+export type Position = { commit: bigint; prepare: bigint };
+
+export const START: Position = Object.freeze({ commit: -1n, prepare: -1n });
+
+export type RecordedEvent<Type extends string = string, Data = unknown> = {
+  id: string;
+  streamId: string;
+  revision: bigint;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  position: Position;
+  recordedAt: Date;
+};
+
+/**
+ * `no_stream`: the stream must not exist; `stream_exists`: it must; `any`: no check;
+ * a bigint: the stream's last revision must be exactly that.
+ */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export type AppendResult = {
+  /** Revision of the last event now in the stream. */
+  nextExpectedRevision: bigint;
+  /** Global position of the last appended event. */
+  position: Position;
+};
+
+export type ReadStreamOptions = {
+  fromRevision?: bigint;
+  maxCount?: number;
+  direction?: 'forwards' | 'backwards';
+};
+
+export type ReadAllOptions = {
+  /** Exclusive: events strictly after this position. */
+  after?: Position;
+  limit?: number;
+};
+
+export type Subscription = { stop(): Promise<void> };
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  append(
+    streamId: string,
+    events: readonly EventToAppend[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** An empty array when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of every stream, in global order, strictly after `after`. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the last event readAll can return now; START for an empty log. */
+  headPosition(): Promise<Position>;
+  /**
+   * Delivers every event after `after`, in global order, each exactly once, then follows live.
+   * The handler is awaited before the next event is delivered.
+   */
+  subscribeAll(
+    handler: (event: RecordedEvent) => Promise<void> | void,
+    options?: { after?: Position },
+  ): Subscription;
+  /**
+   * Calls `listener` whenever new events may be readable (a wake-up hint, possibly spurious).
+   * Readers use it to avoid polling fast.
+   */
+  onAppended(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  override name = 'WrongExpectedVersionError';
+  readonly statusCode = 409;
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(
+      `Concurrency conflict on stream ${streamId}: expected ${String(expected)}, actual ${String(actual)}`,
+    );
+  }
+}
+
+export class HashChainBrokenError extends Error {
+  override name = 'HashChainBrokenError';
+  constructor(
+    readonly streamId: string,
+    readonly revision: bigint,
+    reason: string,
+  ) {
+    super(`Hash chain of ${streamId} is broken at revision ${revision}: ${reason}`);
+  }
+}
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function positionToString(position: Position): string {
+  return `${position.commit}/${position.prepare}`;
+}
+
+export function parsePosition(text: string): Position | null {
+  const match = /^(-?\d{1,20})\/(-?\d{1,20})$/.exec(text);
+  if (!match) return null;
+  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+}

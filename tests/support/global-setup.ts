@@ -1,0 +1,27 @@
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../shared/db/embedded.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+  }
+}
+
+let embedded: EmbeddedPostgres | null = null;
+
+/**
+ * Tests run against a real PostgreSQL: TEST_DATABASE_URL (CI points it at the machine's server),
+ * else DATABASE_URL, else an embedded one started here under .data/test-postgres.
+ * Each test file creates its own database on that server.
+ */
+export default async function setup(project: TestProject) {
+  let url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: '.data/test' });
+    url = embedded.url;
+  }
+  project.provide('adminDatabaseUrl', url);
+  return async () => {
+    await embedded?.stop();
+  };
+}
