@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../shared/db/embedded.ts';
+
+/** A throw-away database on BENCH_DATABASE_URL / DATABASE_URL, else on an embedded server. */
+export async function benchDatabase(): Promise<{ url: string; label: string; drop(): Promise<void> }> {
+  let adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  let embedded: EmbeddedPostgres | null = null;
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: '.data/bench' });
+    adminUrl = embedded.url;
+  }
+  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    label: embedded ? 'embedded PostgreSQL' : `PostgreSQL at ${url.host}`,
+    async drop() {
+      const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`drop database if exists "${name}" with (force)`);
+      await sql.end();
+      await embedded?.stop();
+    },
+  };
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export type Row = { metric: string; value: string; reference?: string; ratio?: string; target: string; pass: boolean | null };
+
+export function printTable(rows: Row[]) {
+  const headers = ['metric', 'value', 'reference', 'ratio', 'target', 'result'];
+  const cells = rows.map((row) => [
+    row.metric,
+    row.value,
+    row.reference ?? '',
+    row.ratio ?? '',
+    row.target,
+    row.pass === null ? 'info' : row.pass ? 'PASS' : 'MISS',
+  ]);
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: string[]) => `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(headers));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const c of cells) console.log(line(c));
+}
