@@ -99,6 +99,14 @@ describe('npm start (embedded default)', () => {
     const browse = await fetch(`http://127.0.0.1:${port}/api/contractors/browse`);
     expect(((await browse.json()) as { total: number }).total).toBeGreaterThanOrEqual(8);
 
+    // Hashed assets go out precompressed with immutable caching.
+    const script = /"(\/_astro\/[^"]+\.js)"/.exec(await (await fetch(`http://127.0.0.1:${port}/`)).text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+
     const missing = await fetch(`http://127.0.0.1:${port}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('404 Page Not Found');
