@@ -46,7 +46,8 @@ async function main() {
     } else {
       console.log(`A running worker owns ${projection.name}; asking it to rebuild.`);
       // The database's clock, the one that stamps checkpoint rows.
-      const [{ requestedAt }] = (await sql<{ requestedAt: Date }[]>`select now() as "requestedAt"`) as [{ requestedAt: Date }];
+      const [clock] = await sql<{ now: Date }[]>`select now()`;
+      const requestedAt = clock!.now;
       const target = await store.headPosition();
       await sql`select pg_notify(${CONTROL_CHANNEL}, ${`rebuild ${projection.name}`})`;
       // Done once the worker has reset (the checkpoint row is newer than the request) and caught up.

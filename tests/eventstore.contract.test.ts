@@ -1,0 +1,482 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verifyStream } from '../shared/eventstore/hash-chain.ts';
+import {
+  WrongExpectedVersionError,
+  comparePositions,
+  openEventStore,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type Position,
+  type RecordedEvent,
+} from '../shared/eventstore/index.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { sleep, waitUntil } from './support/wait.ts';
+
+/**
+ * One contract, every adapter. Stream ids are unique per test (randomUUID) and $all reads start
+ * from a marker appended by the test itself, so the suite also runs against a shared EventStoreDB
+ * server that holds other data.
+ */
+function eventStoreContract(name: string, open: () => Promise<EventStore>, cleanup: () => Promise<void>) {
+  describe(name, () => {
+    let store: EventStore;
+
+    beforeAll(async () => {
+      store = await open();
+    });
+
+    afterAll(async () => {
+      await store?.close();
+      await cleanup();
+    });
+
+    const plainStream = () => `order-${randomUUID()}`;
+    const chainedStream = () => `escrow-${randomUUID()}`;
+    const event = (type: string, data: unknown = {}, id: string = randomUUID()): EventToAppend => ({
+      id,
+      type,
+      data,
+    });
+
+    async function expectConflict(
+      attempt: Promise<unknown>,
+      expected: { streamId: string; expected: ExpectedRevision; actual: bigint | 'no_stream' },
+    ) {
+      const error = await attempt.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(WrongExpectedVersionError);
+      expect(error).toMatchObject({ ...expected, statusCode: 409, name: 'WrongExpectedVersionError' });
+    }
+
+    /** A position to read $all from: everything the test appends afterwards is strictly after it. */
+    async function marker(): Promise<Position> {
+      const result = await store.append(plainStream(), [event('Marker')]);
+      return result.position;
+    }
+
+    /** Reads $all after `after` until `count` events of `streams` arrived (polling: see waitUntil). */
+    async function readAllOf(after: Position, streams: ReadonlySet<string>, count: number) {
+      let seen: RecordedEvent[] = [];
+      return waitUntil(
+        async () => {
+          const events: RecordedEvent[] = [];
+          let cursor = after;
+          for (;;) {
+            const page = await store.readAll({ after: cursor, limit: 500 });
+            if (page.length === 0) break;
+            cursor = page[page.length - 1]!.position;
+            events.push(...page.filter((e) => streams.has(e.streamId)));
+          }
+          seen = events;
+          return events.length >= count ? events : undefined;
+        },
+        { message: () => `expected ${count} events in $all, saw ${seen.length}` },
+      );
+    }
+
+    it('appends and reads a stream back with revisions from 0', async () => {
+      const streamId = plainStream();
+      const first = [event('Opened', { n: 0 }), event('Changed', { n: 1 }), event('Changed', { n: 2 })];
+      const second = [event('Changed', { n: 3 }), event('Closed', { n: 4, nested: { list: [1, 'two', null] } })];
+
+      const r1 = await store.append(streamId, first, { expectedRevision: 'no_stream' });
+      expect(r1.nextExpectedRevision).toBe(2n);
+      const r2 = await store.append(streamId, second, { expectedRevision: 2n });
+      expect(r2.nextExpectedRevision).toBe(4n);
+      expect(comparePositions(r2.position, r1.position)).toBe(1);
+
+      const read = await store.readStream(streamId);
+      expect(read.map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n, 4n]);
+      expect(read.map((e) => e.id)).toEqual([...first, ...second].map((e) => e.id));
+      expect(read.map((e) => e.type)).toEqual(['Opened', 'Changed', 'Changed', 'Changed', 'Closed']);
+      expect(read.map((e) => e.data)).toEqual([...first, ...second].map((e) => e.data));
+      expect(read.every((e) => e.streamId === streamId)).toBe(true);
+      expect(read.every((e) => e.recordedAt instanceof Date)).toBe(true);
+      // Positions grow along the stream; the last one is the one the append reported.
+      for (let i = 1; i < read.length; i++) {
+        expect(comparePositions(read[i]!.position, read[i - 1]!.position)).toBe(1);
+      }
+      expect(read[4]!.position).toEqual(r2.position);
+      expect(read[2]!.position).toEqual(r1.position);
+
+      const fromTwo = await store.readStream(streamId, { fromRevision: 2n });
+      expect(fromTwo.map((e) => e.revision)).toEqual([2n, 3n, 4n]);
+    });
+
+    it('reads a stream backwards and honours maxCount', async () => {
+      const streamId = plainStream();
+      await store.append(streamId, [0, 1, 2, 3, 4].map((n) => event('Changed', { n })));
+
+      const lastTwo = await store.readStream(streamId, { direction: 'backwards', maxCount: 2 });
+      expect(lastTwo.map((e) => e.revision)).toEqual([4n, 3n]);
+      expect(lastTwo.map((e) => (e.data as { n: number }).n)).toEqual([4, 3]);
+
+      const allBackwards = await store.readStream(streamId, { direction: 'backwards' });
+      expect(allBackwards.map((e) => e.revision)).toEqual([4n, 3n, 2n, 1n, 0n]);
+
+      const fromTwoBackwards = await store.readStream(streamId, { direction: 'backwards', fromRevision: 2n });
+      expect(fromTwoBackwards.map((e) => e.revision)).toEqual([2n, 1n, 0n]);
+
+      const firstTwo = await store.readStream(streamId, { maxCount: 2 });
+      expect(firstTwo.map((e) => e.revision)).toEqual([0n, 1n]);
+
+      const window = await store.readStream(streamId, { fromRevision: 1n, maxCount: 3 });
+      expect(window.map((e) => e.revision)).toEqual([1n, 2n, 3n]);
+    });
+
+    it('reads a missing stream as an empty array', async () => {
+      expect(await store.readStream(plainStream())).toEqual([]);
+      expect(await store.readStream(plainStream(), { direction: 'backwards', maxCount: 1 })).toEqual([]);
+      expect(await store.readStream(chainedStream())).toEqual([]);
+    });
+
+    describe.each([
+      ['a plain stream', plainStream],
+      ['a hash-chained stream', chainedStream],
+    ])('expected revision on %s', (_label, newStream) => {
+      it('no_stream succeeds on a new stream and conflicts on an existing one', async () => {
+        const streamId = newStream();
+        const result = await store.append(streamId, [event('Opened')], { expectedRevision: 'no_stream' });
+        expect(result.nextExpectedRevision).toBe(0n);
+        await expectConflict(store.append(streamId, [event('Opened')], { expectedRevision: 'no_stream' }), {
+          streamId,
+          expected: 'no_stream',
+          actual: 0n,
+        });
+        expect(await store.readStream(streamId)).toHaveLength(1);
+      });
+
+      it('stream_exists conflicts on a missing stream and succeeds on an existing one', async () => {
+        const streamId = newStream();
+        await expectConflict(store.append(streamId, [event('Changed')], { expectedRevision: 'stream_exists' }), {
+          streamId,
+          expected: 'stream_exists',
+          actual: 'no_stream',
+        });
+        expect(await store.readStream(streamId)).toEqual([]);
+        await store.append(streamId, [event('Opened'), event('Changed')]);
+        const result = await store.append(streamId, [event('Changed')], { expectedRevision: 'stream_exists' });
+        expect(result.nextExpectedRevision).toBe(2n);
+      });
+
+      it('an exact revision succeeds when it is the last revision and conflicts otherwise', async () => {
+        const streamId = newStream();
+        await expectConflict(store.append(streamId, [event('Opened')], { expectedRevision: 0n }), {
+          streamId,
+          expected: 0n,
+          actual: 'no_stream',
+        });
+        await store.append(streamId, [event('Opened')], { expectedRevision: 'no_stream' });
+        const r1 = await store.append(streamId, [event('Changed'), event('Changed')], { expectedRevision: 0n });
+        expect(r1.nextExpectedRevision).toBe(2n);
+        // Stale (behind) and ahead of the stream.
+        await expectConflict(store.append(streamId, [event('Changed')], { expectedRevision: 0n }), {
+          streamId,
+          expected: 0n,
+          actual: 2n,
+        });
+        await expectConflict(store.append(streamId, [event('Changed')], { expectedRevision: 5n }), {
+          streamId,
+          expected: 5n,
+          actual: 2n,
+        });
+        const r2 = await store.append(streamId, [event('Changed')], { expectedRevision: 2n });
+        expect(r2.nextExpectedRevision).toBe(3n);
+        expect((await store.readStream(streamId)).map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n]);
+      });
+
+      it('any succeeds on a missing and on an existing stream (and is the default)', async () => {
+        const streamId = newStream();
+        const r1 = await store.append(streamId, [event('Opened')], { expectedRevision: 'any' });
+        expect(r1.nextExpectedRevision).toBe(0n);
+        const r2 = await store.append(streamId, [event('Changed'), event('Changed')], { expectedRevision: 'any' });
+        expect(r2.nextExpectedRevision).toBe(2n);
+        const r3 = await store.append(streamId, [event('Changed')]);
+        expect(r3.nextExpectedRevision).toBe(3n);
+        expect((await store.readStream(streamId)).map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n]);
+      });
+
+      it('of two concurrent appends with the same expected revision exactly one wins', async () => {
+        const streamId = newStream();
+        await store.append(streamId, [event('Opened')], { expectedRevision: 'no_stream' });
+        const contenders = Array.from({ length: 5 }, (_, i) => event('Changed', { contender: i }));
+        const results = await Promise.allSettled(
+          contenders.map((e) => store.append(streamId, [e], { expectedRevision: 0n })),
+        );
+        const won = results.filter((r) => r.status === 'fulfilled');
+        const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(4);
+        for (const { reason } of lost) {
+          expect(reason).toBeInstanceOf(WrongExpectedVersionError);
+          expect(reason).toMatchObject({ streamId, expected: 0n, actual: 1n });
+        }
+        const read = await store.readStream(streamId);
+        expect(read.map((e) => e.revision)).toEqual([0n, 1n]);
+        const winner = contenders[results.findIndex((r) => r.status === 'fulfilled')]!;
+        expect(read[1]!.id).toBe(winner.id);
+      });
+
+      it('a retry with the same event ids is idempotent for an exact revision', async () => {
+        const streamId = newStream();
+        await store.append(streamId, [event('Opened')]);
+        const batch = [event('Changed', { n: 1 }), event('Changed', { n: 2 })];
+        const first = await store.append(streamId, batch, { expectedRevision: 0n });
+        const retry = await store.append(streamId, batch, { expectedRevision: 0n });
+        expect(retry).toEqual(first);
+        expect(await store.readStream(streamId)).toHaveLength(3);
+
+        // Still idempotent once another writer has appended after it.
+        await store.append(streamId, [event('Changed', { n: 3 })], { expectedRevision: 2n });
+        const lateRetry = await store.append(streamId, batch, { expectedRevision: 0n });
+        expect(lateRetry).toEqual(first);
+        expect((await store.readStream(streamId)).map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n]);
+      });
+
+      it('a retry with the same event ids is idempotent for no_stream', async () => {
+        const streamId = newStream();
+        const batch = [event('Opened', { n: 0 }), event('Changed', { n: 1 })];
+        const first = await store.append(streamId, batch, { expectedRevision: 'no_stream' });
+        const retry = await store.append(streamId, batch, { expectedRevision: 'no_stream' });
+        expect(retry).toEqual(first);
+        expect(first.nextExpectedRevision).toBe(1n);
+        expect((await store.readStream(streamId)).map((e) => e.id)).toEqual(batch.map((e) => e.id));
+      });
+
+      it('a retry with the same event ids is idempotent for any', async () => {
+        const streamId = newStream();
+        await store.append(streamId, [event('Opened')]);
+        const batch = [event('Changed', { n: 1 })];
+        const first = await store.append(streamId, batch, { expectedRevision: 'any' });
+        const retry = await store.append(streamId, batch, { expectedRevision: 'any' });
+        expect(retry).toEqual(first);
+        expect(await store.readStream(streamId)).toHaveLength(2);
+      });
+
+      it('a retry that only partly overlaps an earlier append is a conflict', async () => {
+        const streamId = newStream();
+        await store.append(streamId, [event('Opened')]);
+        const a = event('Changed', { n: 1 });
+        const b = event('Changed', { n: 2 });
+        await store.append(streamId, [a, b], { expectedRevision: 0n });
+        await expectConflict(store.append(streamId, [a, event('Changed', { n: 3 })], { expectedRevision: 0n }), {
+          streamId,
+          expected: 0n,
+          actual: 2n,
+        });
+        expect((await store.readStream(streamId)).map((e) => e.id)).toHaveLength(3);
+      });
+    });
+
+    it('round-trips event metadata', async () => {
+      const streamId = plainStream();
+      const metadata = {
+        actorId: randomUUID(),
+        correlationId: randomUUID(),
+        causationId: randomUUID(),
+        occurredAt: '2024-05-06T07:08:09.123Z',
+        source: 'contract-test',
+      };
+      await store.append(streamId, [
+        { ...event('Opened'), metadata },
+        { ...event('Changed'), metadata: { actorId: null, correlationId: 'c-2' } },
+        event('Changed'),
+      ]);
+      const [first, second, third] = await store.readStream(streamId);
+      expect(first!.metadata).toEqual(metadata);
+      expect(second!.metadata).toEqual({ actorId: null, correlationId: 'c-2' });
+      expect(third!.metadata).toEqual({});
+
+      // On a chained stream the chain fields are added next to the caller's metadata.
+      const chained = chainedStream();
+      await store.append(chained, [{ ...event('Funded'), metadata }]);
+      const [funded] = await store.readStream(chained);
+      expect(funded!.metadata).toMatchObject(metadata);
+      expect(funded!.metadata.prevHash).toBeNull();
+      expect(funded!.metadata.hash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('readAll returns the events appended after a position, in order, honouring limit', async () => {
+      const after = await marker();
+      const a = plainStream();
+      const b = plainStream();
+      const appended: string[] = [];
+      for (const [streamId, type] of [
+        [a, 'One'],
+        [b, 'Two'],
+        [a, 'Three'],
+        [b, 'Four'],
+      ] as const) {
+        const e = event(type);
+        appended.push(e.id!);
+        await store.append(streamId, [e]);
+      }
+      const events = await readAllOf(after, new Set([a, b]), 4);
+      expect(events.map((e) => e.id)).toEqual(appended);
+      expect(events.map((e) => e.revision)).toEqual([0n, 0n, 1n, 1n]);
+      for (const e of events) expect(comparePositions(e.position, after)).toBe(1);
+      for (let i = 1; i < events.length; i++) {
+        expect(comparePositions(events[i]!.position, events[i - 1]!.position)).toBe(1);
+      }
+
+      const limited = await store.readAll({ after, limit: 2 });
+      expect(limited).toHaveLength(2);
+      expect(comparePositions(limited[0]!.position, after)).toBe(1);
+      expect(comparePositions(limited[1]!.position, limited[0]!.position)).toBe(1);
+
+      // `after` is exclusive.
+      const afterFirst = await store.readAll({ after: events[0]!.position, limit: 1 });
+      expect(afterFirst).toHaveLength(1);
+      expect(afterFirst[0]!.id).not.toBe(events[0]!.id);
+      expect(comparePositions(afterFirst[0]!.position, events[0]!.position)).toBe(1);
+      const rest = await readAllOf(events[1]!.position, new Set([a, b]), 2);
+      expect(rest.map((e) => e.id)).toEqual(appended.slice(2));
+    });
+
+    it('headPosition is at or past the last readable append and readAll has nothing of ours after it', async () => {
+      const streamId = plainStream();
+      const { position } = await store.append(streamId, [event('One'), event('Two')]);
+      const head = await waitUntil(async () => {
+        const h = await store.headPosition();
+        return comparePositions(h, position) >= 0 ? h : undefined;
+      });
+      const after = await store.readAll({ after: head, limit: 1000 });
+      expect(after.filter((e) => e.streamId === streamId)).toEqual([]);
+      const [last] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+      expect(comparePositions(head, last!.position)).toBeGreaterThanOrEqual(0);
+    });
+
+    it('subscribeAll delivers existing then live events in order, each once, and stops', async () => {
+      const after = await marker();
+      const streams = [plainStream(), plainStream()];
+      const ours = new Set(streams);
+      const expected: string[] = [];
+      const append = async (streamId: string) => {
+        const e = event('Ticked', { i: expected.length });
+        expected.push(e.id!);
+        await store.append(streamId, [e]);
+      };
+      for (let i = 0; i < 4; i++) await append(streams[i % 2]!);
+
+      const received: RecordedEvent[] = [];
+      const subscription = store.subscribeAll(
+        async (e) => {
+          if (!ours.has(e.streamId)) return;
+          received.push(e);
+          await sleep(1); // an async handler is awaited before the next event
+        },
+        { after },
+      );
+      try {
+        await waitUntil(() => received.length >= 4, { message: () => `caught up ${received.length}/4` });
+        for (let i = 4; i < 10; i++) await append(streams[i % 2]!);
+        await waitUntil(() => received.length >= 10, { message: () => `live ${received.length}/10` });
+        await sleep(200); // room for a duplicate to show up
+      } finally {
+        await subscription.stop();
+      }
+      expect(received.map((e) => e.id)).toEqual(expected);
+      for (let i = 1; i < received.length; i++) {
+        expect(comparePositions(received[i]!.position, received[i - 1]!.position)).toBe(1);
+      }
+
+      const countAtStop = received.length;
+      await append(streams[0]!);
+      await sleep(300);
+      expect(received).toHaveLength(countAtStop);
+    });
+
+    it('onAppended fires after an append, and not after unsubscribing', async () => {
+      let calls = 0;
+      const unsubscribe = store.onAppended(() => {
+        calls++;
+      });
+      try {
+        await store.append(plainStream(), [event('Poked')]);
+        await waitUntil(() => calls > 0, { message: 'onAppended listener was not called' });
+      } finally {
+        unsubscribe();
+      }
+      await sleep(100); // let a trailing NOTIFY of that append arrive
+      const before = calls;
+      await store.append(plainStream(), [event('Poked')]);
+      await sleep(200);
+      expect(calls).toBe(before);
+    });
+
+    it('chains the hashes of a chained stream, also under concurrent any-writers', async () => {
+      const streamId = chainedStream();
+      await store.append(streamId, [event('Opened', { amount: 100 })], { expectedRevision: 'no_stream' });
+      await store.append(streamId, [event('Funded', { amount: 100, currency: 'CAD' }), event('Held', {})], {
+        expectedRevision: 0n,
+      });
+      await store.append(streamId, [event('Noted', { text: 'é ✓ "quoted"' })], { expectedRevision: 'stream_exists' });
+
+      // Concurrent writers that do not care about the revision: the chain must stay linear.
+      const writers = 6;
+      const appendsPerWriter = 3;
+      await Promise.all(
+        Array.from({ length: writers }, async (_, w) => {
+          for (let i = 0; i < appendsPerWriter; i++) {
+            await store.append(streamId, [event('Adjusted', { w, i, delta: { cents: w * 10 + i } })], {
+              expectedRevision: 'any',
+            });
+          }
+        }),
+      );
+
+      const events = await store.readStream(streamId);
+      const length = 4 + writers * appendsPerWriter;
+      expect(events).toHaveLength(length);
+      expect(events.map((e) => e.revision)).toEqual(Array.from({ length }, (_, i) => BigInt(i)));
+      expect(events[0]!.metadata.prevHash).toBeNull();
+      for (let i = 1; i < events.length; i++) {
+        expect(events[i]!.metadata.prevHash).toBe(events[i - 1]!.metadata.hash);
+      }
+      expect(new Set(events.map((e) => e.metadata.hash)).size).toBe(length);
+
+      const verification = await verifyStream(store, streamId);
+      expect(verification).toEqual({
+        ok: true,
+        streamId,
+        length,
+        headHash: events[length - 1]!.metadata.hash,
+      });
+    });
+
+    it('leaves a stream without a chain prefix unhashed', async () => {
+      const streamId = plainStream();
+      await store.append(streamId, [event('Opened'), event('Changed')]);
+      for (const e of await store.readStream(streamId)) {
+        expect(e.metadata).not.toHaveProperty('hash');
+        expect(e.metadata).not.toHaveProperty('prevHash');
+      }
+    });
+  });
+}
+
+let database: TestDatabase | null = null;
+
+eventStoreContract(
+  'PostgreSQL event store (with hash chain)',
+  async () => {
+    database = await createTestDatabase('es_contract');
+    return openEventStore({ databaseUrl: database.url, postgres: { pollIntervalMs: 200 } });
+  },
+  async () => {
+    await database?.drop();
+  },
+);
+
+describe.runIf(!!process.env.EVENTSTORE_URL)('EventStoreDB adapter', () => {
+  eventStoreContract(
+    'EventStoreDB event store (with hash chain)',
+    // The database URL is not used when an EventStoreDB URL is given.
+    () => openEventStore({ databaseUrl: inject('adminDatabaseUrl'), eventStoreUrl: process.env.EVENTSTORE_URL }),
+    async () => {},
+  );
+});

@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_CHANNEL, CheckpointWatcher } from '../projections/checkpoints.ts';
+import { ProjectionRunner, StaleCheckpointError, applyBatch } from '../projections/runner.ts';
+import type { Projection } from '../projections/types.ts';
+import { connect, type Sql } from '../shared/db/postgres.ts';
+import { PostgresEventStore } from '../shared/eventstore/postgres.ts';
+import { START, comparePositions, type Position } from '../shared/eventstore/types.ts';
+import {
+  actualCounts,
+  countingProjection,
+  expectedCounts,
+  isAtOrPast,
+  readCheckpoint,
+  readWholeLog,
+} from './support/counting-projection.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { sleep, waitUntil } from './support/wait.ts';
+
+const NAME = 'test_counts';
+const TABLE = 'test_counts';
+
+describe('projection runner', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let sql: Sql;
+  /** Bumped by the rebuild test; later tests run the current version. */
+  let version = 1;
+  const cleanups: (() => Promise<void>)[] = [];
+
+  const projection = (v = version) => countingProjection({ name: NAME, table: TABLE, version: v });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('projections');
+    store = await PostgresEventStore.connect(database.url, { pollIntervalMs: 100 });
+    sql = connect(database.url, { max: 5 });
+  });
+
+  afterEach(async () => {
+    // Stop whatever a test started, also when it failed halfway.
+    while (cleanups.length > 0) await cleanups.pop()!().catch(() => {});
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await sql?.end({ timeout: 5 });
+    await database?.drop();
+  });
+
+  /** A runner as a separate process would have it: its own pool and event store. */
+  async function startRunner(
+    options: {
+      projection?: Projection;
+      batchSize?: number;
+      takeoverIntervalMs?: number;
+      onCheckpoint?: (name: string, position: Position) => void;
+    } = {},
+  ) {
+    const runnerSql = connect(database.url, { max: 4 });
+    const runnerStore = await PostgresEventStore.connect(database.url, { pollIntervalMs: 100, poolSize: 3 });
+    const runner = new ProjectionRunner({
+      sql: runnerSql,
+      store: runnerStore,
+      projections: [options.projection ?? projection()],
+      batchSize: options.batchSize ?? 50,
+      pollIntervalMs: 100,
+      takeoverIntervalMs: options.takeoverIntervalMs ?? 2000,
+      onCheckpoint: options.onCheckpoint,
+    });
+    let stopped = false;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      await runner.stop();
+      await runnerStore.close();
+      await runnerSql.end({ timeout: 5 });
+    };
+    cleanups.push(stop);
+    await runner.start();
+    return { runner, stop };
+  }
+
+  async function appendCounted(streams: readonly string[], perStream: number, batch = 1) {
+    for (let i = 0; i < perStream; i += batch) {
+      for (const streamId of streams) {
+        const n = Math.min(batch, perStream - i);
+        await store.append(
+          streamId,
+          Array.from({ length: n }, () => ({ type: 'Counted', data: { i } })),
+        );
+      }
+    }
+  }
+
+  async function waitForCheckpoint(target: Position, v = version, timeoutMs = 15_000) {
+    let last: Awaited<ReturnType<typeof readCheckpoint>> = null;
+    await waitUntil(
+      async () => {
+        last = await readCheckpoint(sql, NAME);
+        return last !== null && last.version === v && isAtOrPast(last.position, target);
+      },
+      { timeoutMs, message: () => `checkpoint ${JSON.stringify(last, (_k, x) => (typeof x === 'bigint' ? `${x}` : x))}` },
+    );
+  }
+
+  /** Waits until the whole log is readable through $all and returns it. */
+  async function settledLog(expectedLength: number) {
+    return waitUntil(async () => {
+      const log = await readWholeLog(store);
+      return log.length >= expectedLength ? log : undefined;
+    });
+  }
+
+  let logLength = 0;
+  async function appendAndCount(streams: readonly string[], perStream: number, batch = 1) {
+    await appendCounted(streams, perStream, batch);
+    logLength += streams.length * perStream;
+  }
+
+  it('applies every handled event exactly once and only moves the checkpoint for the others', async () => {
+    const streams = [`job-${randomUUID()}`, `job-${randomUUID()}`, `job-${randomUUID()}`];
+    await appendAndCount(streams, 40, 3);
+    const noise = `noise-${randomUUID()}`;
+    await store.append(noise, Array.from({ length: 15 }, () => ({ type: 'Ignored', data: {} })));
+    logLength += 15;
+    const log = await settledLog(logLength);
+    const last = log[log.length - 1]!.position;
+    expect(log[log.length - 1]!.streamId).toBe(noise);
+
+    const reported: Position[] = [];
+    await startRunner({ batchSize: 7, onCheckpoint: (_name, position) => reported.push(position) });
+    await waitForCheckpoint(last);
+
+    expect(await actualCounts(sql, TABLE)).toEqual(expectedCounts(log));
+    expect(await actualCounts(sql, TABLE)).toEqual(Object.fromEntries(streams.map((s) => [s, 40])));
+    // Batches of 7: ceil(135 / 7) commits, each one further along.
+    expect(reported).toHaveLength(Math.ceil(log.length / 7));
+    for (let i = 1; i < reported.length; i++) expect(comparePositions(reported[i]!, reported[i - 1]!)).toBe(1);
+    expect(reported[reported.length - 1]).toEqual(last);
+  });
+
+  it("keeps the checkpoint row at the last applied event's position, also while following live", async () => {
+    await startRunner();
+    const log = await settledLog(logLength);
+    await waitForCheckpoint(log[log.length - 1]!.position);
+    expect(await readCheckpoint(sql, NAME)).toEqual({ version, position: log[log.length - 1]!.position });
+
+    const streamId = `job-${randomUUID()}`;
+    await appendAndCount([streamId], 5);
+    const after = await settledLog(logLength);
+    const newHead = after[after.length - 1]!;
+    expect(newHead.streamId).toBe(streamId);
+    await waitForCheckpoint(newHead.position);
+    expect(await readCheckpoint(sql, NAME)).toEqual({ version, position: newHead.position });
+    expect(await actualCounts(sql, TABLE)).toEqual(expectedCounts(after));
+  });
+
+  it('refuses a batch whose starting checkpoint is stale, and applies none of it', async () => {
+    // No runner: the test drives applyBatch itself.
+    const checkpoint = (await readCheckpoint(sql, NAME))!;
+    const log = await settledLog(logLength);
+    expect(checkpoint.position).toEqual(log[log.length - 1]!.position);
+    const streamId = `job-${randomUUID()}`;
+    await appendAndCount([streamId], 6);
+    await settledLog(logLength);
+    const countsBefore = await actualCounts(sql, TABLE);
+
+    // From the start, from the middle of the log, and from the right place with the wrong version.
+    const stale: [Projection, Position][] = [
+      [projection(), START],
+      [projection(), log[Math.floor(log.length / 2)]!.position],
+      [projection(version + 1), checkpoint.position],
+    ];
+    for (const [p, from] of stale) {
+      await expect(applyBatch(sql, store, p, from, 100)).rejects.toBeInstanceOf(StaleCheckpointError);
+      expect(await actualCounts(sql, TABLE)).toEqual(countsBefore);
+      expect(await readCheckpoint(sql, NAME)).toEqual(checkpoint);
+    }
+
+    // From the real checkpoint the same call applies the new events.
+    const applied = await applyBatch(sql, store, projection(), checkpoint.position, 100);
+    expect(applied.count).toBe(6);
+    const all = await readWholeLog(store);
+    expect(applied.position).toEqual(all[all.length - 1]!.position);
+    expect(await actualCounts(sql, TABLE)).toEqual({ ...countsBefore, [streamId]: 6 });
+    expect(await readCheckpoint(sql, NAME)).toEqual({ version, position: applied.position });
+  });
+
+  it('lets exactly one of two workers applying the same batch at the same time commit', async () => {
+    const checkpoint = (await readCheckpoint(sql, NAME))!;
+    const streamId = `job-${randomUUID()}`;
+    await appendAndCount([streamId], 10);
+    await settledLog(logLength);
+    const otherSql = connect(database.url, { max: 2 });
+    try {
+      const results = await Promise.allSettled([
+        applyBatch(sql, store, projection(), checkpoint.position, 100),
+        applyBatch(otherSql, store, projection(), checkpoint.position, 100),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const [rejected] = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(rejected!.reason).toBeInstanceOf(StaleCheckpointError);
+    } finally {
+      await otherSql.end({ timeout: 5 });
+    }
+    expect((await actualCounts(sql, TABLE))[streamId]).toBe(10);
+    expect(await actualCounts(sql, TABLE)).toEqual(expectedCounts(await readWholeLog(store)));
+  });
+
+  it('rebuilds the read model from zero when the version is bumped', async () => {
+    // Corrupt the current read model: a rebuild must throw all of it away.
+    await sql.unsafe(`update ${TABLE} set n = n + 1000`);
+    await sql.unsafe(`insert into ${TABLE} (stream_id, n) values ('bogus', 7)`);
+
+    version += 1;
+    const reported: Position[] = [];
+    await startRunner({ projection: projection(), onCheckpoint: (_n, p) => reported.push(p) });
+    // Events appended during the rebuild are counted too.
+    const late = `job-${randomUUID()}`;
+    await appendAndCount([late], 4);
+    const log = await settledLog(logLength);
+    await waitForCheckpoint(log[log.length - 1]!.position);
+
+    const counts = await actualCounts(sql, TABLE);
+    expect(counts).toEqual(expectedCounts(log));
+    expect(counts).not.toHaveProperty('bogus');
+    expect(counts[late]).toBe(4);
+    expect((await readCheckpoint(sql, NAME))!.version).toBe(version);
+    // It started from the beginning of the log.
+    expect(reported.length).toBeGreaterThanOrEqual(Math.ceil(log.length / 50));
+  });
+
+  it('rebuilds from zero when asked on the control channel while running', async () => {
+    const reported: Position[] = [];
+    const { runner } = await startRunner({ onCheckpoint: (_n, p) => reported.push(p) });
+    expect(runner.projectionNames).toEqual([NAME]);
+    const log = await settledLog(logLength);
+    await waitForCheckpoint(log[log.length - 1]!.position);
+    await sql.unsafe(`insert into ${TABLE} (stream_id, n) values ('bogus', 3)`);
+    const caughtUp = reported.length;
+
+    // No new events: any batch from now on is the rebuild replaying the log.
+    await sql`select pg_notify(${CONTROL_CHANNEL}, ${`rebuild ${NAME}`})`;
+    await waitUntil(() => reported.length > caughtUp, { message: 'no batch after the rebuild request' });
+    await waitUntil(() => comparePositions(reported[reported.length - 1]!, log[log.length - 1]!.position) === 0);
+    expect(reported[caughtUp]).toEqual(log[49]!.position); // its first batch: the first 50 events
+    expect(reported.length - caughtUp).toBe(Math.ceil(log.length / 50));
+    const counts = await actualCounts(sql, TABLE);
+    expect(counts).not.toHaveProperty('bogus');
+    expect(counts).toEqual(expectedCounts(log));
+    expect(await readCheckpoint(sql, NAME)).toEqual({ version, position: log[log.length - 1]!.position });
+  });
+
+  it('never double-applies with two runners, and the standby takes over when the owner stops', async () => {
+    const byA: Position[] = [];
+    const byB: Position[] = [];
+    const [a, b] = await Promise.all([
+      startRunner({ takeoverIntervalMs: 50, batchSize: 10, onCheckpoint: (_n, p) => byA.push(p) }),
+      startRunner({ takeoverIntervalMs: 50, batchSize: 10, onCheckpoint: (_n, p) => byB.push(p) }),
+    ]);
+
+    const streams = [`job-${randomUUID()}`, `job-${randomUUID()}`];
+    for (let round = 0; round < 10; round++) {
+      await appendAndCount(streams, 10, 2);
+      await sleep(10);
+    }
+    let log = await settledLog(logLength);
+    await waitForCheckpoint(log[log.length - 1]!.position);
+    expect(await actualCounts(sql, TABLE)).toEqual(expectedCounts(log));
+    // Exactly one of them owns the projection.
+    expect(byA.length > 0 !== byB.length > 0).toBe(true);
+    const [owner, standby, ownerLog, standbyLog] = byA.length > 0 ? [a, b, byA, byB] : [b, a, byB, byA];
+    expect(standbyLog).toHaveLength(0);
+
+    await owner.stop();
+    const ownerBatches = ownerLog.length;
+    await appendAndCount(streams, 30, 3);
+    log = await settledLog(logLength);
+    await waitForCheckpoint(log[log.length - 1]!.position, version, 10_000);
+    expect(await actualCounts(sql, TABLE)).toEqual(expectedCounts(log));
+    expect(ownerLog).toHaveLength(ownerBatches);
+    expect(standbyLog.length).toBeGreaterThan(0);
+    expect(standbyLog[standbyLog.length - 1]).toEqual(log[log.length - 1]!.position);
+    await standby.stop();
+  });
+
+  it('CheckpointWatcher.waitFor resolves true once a runner passes the position, false on timeout', async () => {
+    const watcherSql = connect(database.url, { max: 2 });
+    const watcher = await CheckpointWatcher.start(watcherSql, [NAME]);
+    cleanups.push(async () => {
+      await watcher.close();
+      await watcherSql.end({ timeout: 5 });
+    });
+
+    // A position already passed resolves at once.
+    const current = (await readCheckpoint(sql, NAME))!;
+    expect(watcher.position(NAME)).toEqual(current.position);
+    expect(await watcher.waitFor(current.position, { timeoutMs: 0 })).toBe(true);
+
+    const { position } = await store.append(`job-${randomUUID()}`, [{ type: 'Counted', data: {} }]);
+    logLength += 1;
+
+    // No runner is running: the wait times out.
+    const started = performance.now();
+    expect(await watcher.waitFor(position, { timeoutMs: 300 })).toBe(false);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(await watcher.waitFor(position, { timeoutMs: 0 })).toBe(false);
+
+    // Wait first, then start a runner: the runner's NOTIFY resolves the wait.
+    const waiting = watcher.waitFor(position, { timeoutMs: 10_000 });
+    const otherWaiting = watcher.waitFor(position, { projections: ['some_other_projection'], timeoutMs: 500 });
+    await startRunner();
+    expect(await waiting).toBe(true);
+    expect(comparePositions(watcher.position(NAME), position)).toBeGreaterThanOrEqual(0);
+    expect(await otherWaiting).toBe(false);
+  });
+});
