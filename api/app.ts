@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
@@ -48,6 +48,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    // Errors Fastify raises before routing (a malformed URL) get the same { error } body as the rest.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as FastifyReply).code(status).send({ error: 'The request URL is not valid.' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

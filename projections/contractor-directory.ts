@@ -106,6 +106,9 @@ export async function browseContractors(
 ): Promise<{ total: number; entries: DirectoryEntry[] }> {
   const search = query.search?.trim().toLowerCase();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const matching = sql`
+    where (${pattern}::text is null or search_text like ${pattern})
+      and (${query.remote ?? null}::boolean is null or can_work_remotely = ${query.remote ?? null})`;
   const rows = await sql<
     {
       contractor_id: string;
@@ -119,12 +122,16 @@ export async function browseContractors(
     }[]
   >`
     select *, count(*) over () as total from rm_contractor_directory
-    where (${pattern}::text is null or search_text like ${pattern})
-      and (${query.remote ?? null}::boolean is null or can_work_remotely = ${query.remote ?? null})
+    ${matching}
     order by updated_at desc, contractor_id
     limit ${query.limit} offset ${query.offset}`;
+  // A page past the end has no rows to carry the window count: count the matches on their own.
+  const [counted] =
+    rows.length === 0 && query.offset > 0
+      ? await sql<{ total: string }[]>`select count(*) as total from rm_contractor_directory ${matching}`
+      : [];
   return {
-    total: rows.length > 0 ? Number(rows[0]!.total) : 0,
+    total: rows.length > 0 ? Number(rows[0]!.total) : Number(counted?.total ?? 0),
     entries: rows.map((row) => ({
       id: row.contractor_id,
       location: row.location,

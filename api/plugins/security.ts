@@ -3,9 +3,36 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { AppError, ForbiddenError } from '../../shared/errors.ts';
+import { AppError, ForbiddenError, ValidationError } from '../../shared/errors.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+// A NUL, or half of a UTF-16 surrogate pair: PostgreSQL stores neither in text or jsonb.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+type Visit = { value: unknown; key: string; parent: Visit | null };
+
+/**
+ * The dotted path of the first string in `value` that PostgreSQL cannot store, '' for `value`
+ * itself, or null when there is none. Iterative: a deeply nested body cannot overflow the stack.
+ */
+export function findUnstorableText(value: unknown): string | null {
+  const stack: Visit[] = [{ value, key: '', parent: null }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    if (typeof visit.value === 'string') {
+      if (!UNSTORABLE.test(visit.value)) continue;
+      const keys: string[] = [];
+      for (let at: Visit | null = visit; at?.parent; at = at.parent) keys.push(at.key);
+      // The field a user would recognise: a few levels at most, never a pathological path.
+      return keys.reverse().slice(0, 4).join('.');
+    }
+    if (visit.value && typeof visit.value === 'object') {
+      for (const [key, child] of Object.entries(visit.value)) stack.push({ value: child, key, parent: visit });
+    }
+  }
+  return null;
+}
 
 /**
  * Headers (helmet with a CSP), rate limiting (login throttling uses it per route) and a CSRF
@@ -41,6 +68,21 @@ export default fp<{ redis: Redis | null }>(
       ...(options.redis ? { redis: options.redis, nameSpace: 'rl:' } : {}),
       errorResponseBuilder: (_request, context) =>
         new AppError(429, `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+    });
+
+    // Before validation, so such text is a 400 naming the field rather than a database error (500).
+    app.addHook('preValidation', async (request) => {
+      const parts = [
+        ['body', request.body],
+        ['querystring', request.query],
+        ['params', request.params],
+      ] as const;
+      for (const [part, value] of parts) {
+        const path = findUnstorableText(value);
+        if (path !== null) {
+          throw new ValidationError(`${path || part}: must not contain NUL characters or invalid Unicode`);
+        }
+      }
     });
 
     app.addHook('onRequest', async (request) => {

@@ -31,6 +31,8 @@ export const profileBody = z.strictObject({
     },
     z
       .number({ error: YEARS_MESSAGE })
+      // Whole years: the read model stores an integer, and a fraction would poison the projection.
+      .int({ error: YEARS_MESSAGE })
       .min(0, { error: YEARS_MESSAGE })
       .max(100, { error: YEARS_MESSAGE })
       .nullable(),
@@ -81,8 +83,14 @@ const offeringView = z.object({
 export const browseQuery = z.strictObject({
   search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
   remote: z.enum(['true', 'false'], { error: 'remote must be true or false' }).transform((v) => v === 'true').optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(24),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(10_000).default(0),
+  // One message per field for every issue (zod applies the schema's error to its checks too).
+  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(24),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number from 0 to 10000' })
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(0),
 });
 
 /** Contractor onboarding (profile, first offering) and the first version of the directory. */

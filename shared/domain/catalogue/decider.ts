@@ -22,7 +22,7 @@ export function updateContractorProfile(command: UpdateContractorProfile, state:
   const { profile } = command;
   if (profile.yearsOfExperience !== null) {
     const years = profile.yearsOfExperience;
-    if (!Number.isFinite(years) || years < 0 || years > MAX_YEARS_OF_EXPERIENCE) {
+    if (!Number.isInteger(years) || years < 0 || years > MAX_YEARS_OF_EXPERIENCE) {
       throw new ValidationError('Years of experience must be a number from 0 to 100');
     }
   }

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../shared/config.ts';
+
+const DATABASE_URL = 'postgres://app:pw@db.internal:5432/marketplace';
+const SECRET = 's'.repeat(32);
+
+/** The ConfigError `loadConfig(env)` throws; fails the test when it does not throw one. */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig defaults', () => {
+  it('runs embedded on port 4321 with demo mode on when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      HOST: '0.0.0.0',
+      PORT: 4321,
+      embedded: true,
+      DEMO_MODE: true,
+      RUN_PROJECTIONS: true,
+      SEED_DEMO_DATA: true,
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+      READ_YOUR_WRITES_TIMEOUT_MS: 3000,
+      DATA_DIR: '.data',
+      production: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.SESSION_SECRET).toBeUndefined();
+  });
+
+  it('is not embedded and has demo mode and seeding off with a DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL });
+    expect(config.embedded).toBe(false);
+    expect(config.DATABASE_URL).toBe(DATABASE_URL);
+    expect(config.DEMO_MODE).toBe(false);
+    expect(config.SEED_DEMO_DATA).toBe(false);
+    expect(config.RUN_PROJECTIONS).toBe(true);
+  });
+
+  it('accepts the postgresql: scheme too', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/marketplace' }).embedded).toBe(false);
+  });
+
+  it('lets DEMO_MODE be set either way explicitly', () => {
+    expect(loadConfig({ DATABASE_URL, DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
+    expect(loadConfig({ DEMO_MODE: 'false' }).DEMO_MODE).toBe(false);
+    expect(loadConfig({ DEMO_MODE: 'yes' }).DEMO_MODE).toBe(true);
+    expect(loadConfig({ DEMO_MODE: '0' }).DEMO_MODE).toBe(false);
+  });
+
+  it('reads numbers and flags from their text', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      RUN_PROJECTIONS: 'false',
+      TRUST_PROXY: '1',
+      READ_YOUR_WRITES_TIMEOUT_MS: '250',
+      REDIS_URL: 'redis://cache:6379',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.RUN_PROJECTIONS).toBe(false);
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.READ_YOUR_WRITES_TIMEOUT_MS).toBe(250);
+    expect(config.REDIS_URL).toBe('redis://cache:6379');
+  });
+
+  it('is production with NODE_ENV=production and a long enough SESSION_SECRET', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, DATABASE_URL });
+    expect(config.production).toBe(true);
+    expect(config.SESSION_SECRET).toBe(SECRET);
+  });
+});
+
+describe('loadConfig refuses bad values', () => {
+  it.each(['abc', '70000', '-1', '80.5'])('rejects PORT=%s with a ConfigError naming PORT', (port) => {
+    const error = configError({ PORT: port });
+    expect(error.name).toBe('ConfigError');
+    expect(error.message).toMatch(/^Invalid configuration:/);
+    expect(error.message).toMatch(/\bPORT\b/);
+    expect(error.message).toContain(port);
+  });
+
+  it.each(['mysql://localhost/marketplace', 'http://localhost:5432', 'not a url', 'localhost:5432'])(
+    'rejects DATABASE_URL=%s naming DATABASE_URL',
+    (url) => {
+      const error = configError({ DATABASE_URL: url });
+      expect(error.message).toContain('DATABASE_URL');
+      expect(error.message).toContain('postgres://');
+      expect(error.message).not.toMatch(/\bPORT\b/);
+    },
+  );
+
+  it('rejects a REDIS_URL that is not redis: naming REDIS_URL', () => {
+    expect(configError({ REDIS_URL: 'http://cache:6379' }).message).toContain('REDIS_URL');
+  });
+
+  it('rejects a flag that is not a boolean, naming it', () => {
+    const error = configError({ DEMO_MODE: 'maybe' });
+    expect(error.message).toContain('DEMO_MODE');
+    expect(error.message).toContain('must be one of true, false');
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    const error = configError({ NODE_ENV: 'production', DATABASE_URL });
+    expect(error.message).toContain('SESSION_SECRET');
+    expect(error.message).toContain('required');
+  });
+
+  it('rejects a SESSION_SECRET shorter than 32 characters without printing it', () => {
+    const short = 'too-short-secret-123';
+    for (const env of [{ SESSION_SECRET: short }, { NODE_ENV: 'production', SESSION_SECRET: short, DATABASE_URL }]) {
+      const error = configError(env);
+      expect(error.message).toContain('SESSION_SECRET');
+      expect(error.message).toContain('32');
+      expect(error.message).not.toContain(short);
+    }
+  });
+
+  it('names every bad variable in one message', () => {
+    const error = configError({ PORT: 'x', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('DATABASE_URL');
+    expect(error.message).toContain('LOG_LEVEL');
+    expect(error.message.split('\n')).toHaveLength(4);
+  });
+});
+
+describe('loadConfig with empty variables', () => {
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SESSION_SECRET: '',
+      DEMO_MODE: '',
+      NODE_ENV: '',
+      LOG_LEVEL: '',
+    });
+    expect(config.PORT).toBe(4321);
+    expect(config.embedded).toBe(true);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.SESSION_SECRET).toBeUndefined();
+    expect(config.DEMO_MODE).toBe(true);
+    expect(config.NODE_ENV).toBe('development');
+    expect(config.LOG_LEVEL).toBe('info');
+  });
+
+  it('still requires a SESSION_SECRET in production when it is empty', () => {
+    expect(configError({ NODE_ENV: 'production', SESSION_SECRET: '', DATABASE_URL }).message).toContain('SESSION_SECRET');
+  });
+
+  it('ignores undefined entries', () => {
+    expect(loadConfig({ PORT: undefined, DATABASE_URL }).PORT).toBe(4321);
+  });
+});

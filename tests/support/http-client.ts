@@ -1,0 +1,124 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { registerAccount } from '../../api/modules/accounts/service.ts';
+import type { Runtime } from '../../api/runtime.ts';
+import { waitUntil } from './wait.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * A random private address per simulated browser: the login/sign-up rate limit (10 a minute per
+ * IP and route) then never trips by accident, not even across runs that share a Redis.
+ */
+export function randomIp(): string {
+  return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+/**
+ * A cookie jar for one simulated browser, like `Client` in app.ts, with its own client address
+ * and access to the raw `sid` cookie.
+ */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  readonly ip: string;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    options: { ip?: string } = {},
+  ) {
+    this.ip = options.ip ?? randomIp();
+  }
+
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    for (const set of response.cookies) {
+      if (set.maxAge === 0 || (set.expires && set.expires.getTime() < Date.now())) this.cookies.delete(set.name);
+      else this.cookies.set(set.name, set.value);
+    }
+    return response;
+  }
+
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+  patch = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', url, body, headers);
+  delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
+}
+
+let counter = 0;
+/** A unique, valid sign-up payload (unique across runs and files). */
+export function uniqueRegistration(overrides: Partial<Record<string, unknown>> = {}) {
+  counter += 1;
+  const tag = `${counter}x${randomUUID().slice(0, 8)}`;
+  return {
+    name: `Tester ${tag}`,
+    email: `user.${tag}@example.ca`,
+    password: 'correct-horse-battery',
+    role: 'customer' as string,
+    dateOfBirth: '1990-05-20',
+    ...overrides,
+  };
+}
+
+/** Signs a new account up through the API and returns the signed-in browser and its user. */
+export async function signUp(app: FastifyInstance, overrides: Partial<Record<string, unknown>> = {}) {
+  const browser = new Browser(app);
+  const registration = uniqueRegistration(overrides);
+  const response = await browser.post('/api/auth/register', registration);
+  if (response.statusCode !== 201) {
+    throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  }
+  const user = response.json().user as { id: string; role: string; name: string; email: string };
+  return { browser, registration, user };
+}
+
+/** Admins are not created by public sign-up: the operator path, then wait for the projections. */
+export async function createAdmin(runtime: Runtime, overrides: Partial<Record<string, unknown>> = {}) {
+  const registration = uniqueRegistration({ role: 'admin', name: 'Admin Person', ...overrides });
+  const { accountId } = await registerAccount(
+    { sql: runtime.sql, store: runtime.store, emailHashKey: 'test-email-hash-key' },
+    {
+      name: registration.name,
+      email: registration.email,
+      password: registration.password,
+      role: 'admin',
+      dateOfBirth: registration.dateOfBirth,
+    },
+    { actorId: null, correlationId: randomUUID(), now: new Date() },
+  );
+  await runtime.runner!.idle();
+  // idle() sees only what the $all reader sees; another database's open transaction can hold
+  // that back for a moment, so wait for the row itself too.
+  await waitUntil(
+    async () => (await runtime.sql`select 1 from rm_accounts where account_id = ${accountId}`).length > 0,
+    { message: 'the admin account was not projected' },
+  );
+  return { accountId, registration };
+}
+
+/** Counts es_events rows whose data or metadata mention `text` (case-insensitive). */
+export async function eventsMentioning(runtime: Runtime, text: string): Promise<number> {
+  const [row] = await runtime.sql<{ count: string }[]>`
+    select count(*)::text as count from es_events
+    where data::text ilike '%' || ${text} || '%' or metadata::text ilike '%' || ${text} || '%'`;
+  return Number(row!.count);
+}
