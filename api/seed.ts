@@ -94,7 +94,7 @@ export async function seedDemoData(deps: AccountsDeps): Promise<{ seeded: boolea
     await handleCommand(deps.store, contractorStreamId(accountId), contractorDecider, {
       type: 'UpdateContractorProfile',
       contractorId: accountId,
-      profile: {
+      changes: {
         location: contractor.location,
         canWorkRemotely: contractor.remote,
         yearsOfExperience: contractor.years,

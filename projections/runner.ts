@@ -91,7 +91,12 @@ type Running = {
   position: Position;
   follower: ReturnType<typeof followAll>;
   resetRequested: boolean;
+  /** Consecutive failed batches and the last error: a poisoned event stalls its projection. */
+  failures: number;
+  lastError: string | null;
 };
+
+export type ProjectionStatus = { name: string; position: Position; failures: number; lastError: string | null };
 
 /**
  * Runs projections. Several runners (processes) may run at once: each projection is owned by the
@@ -168,6 +173,8 @@ export class ProjectionRunner {
       handles: new Set(projection.handles),
       position,
       resetRequested: false,
+      failures: 0,
+      lastError: null,
       follower: undefined as unknown as ReturnType<typeof followAll>,
     };
     running.follower = followAll(this.options.store, {
@@ -188,6 +195,8 @@ export class ProjectionRunner {
           this.batchSize,
           running.handles,
         );
+        running.failures = 0;
+        running.lastError = null;
         if (batch.count > 0) {
           running.position = batch.position;
           this.checkpointed(projection.name, batch.position);
@@ -198,7 +207,19 @@ export class ProjectionRunner {
     this.running.set(projection.name, running);
   }
 
+  /** The projections this runner owns, with their positions and any failure in progress. */
+  status(): ProjectionStatus[] {
+    return [...this.running.values()].map((r) => ({
+      name: r.projection.name,
+      position: r.position,
+      failures: r.failures,
+      lastError: r.lastError,
+    }));
+  }
+
   private onBatchError(running: Running, error: unknown) {
+    running.failures += 1;
+    running.lastError = error instanceof Error ? error.message : String(error);
     if (error instanceof StaleCheckpointError) {
       // Another worker moved the checkpoint (we lost the lock without noticing): stop following.
       this.logger.error({ projection: running.projection.name }, error.message);

@@ -82,6 +82,19 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** A bad value is echoed to help, but never a secret, nor a password inside a URL. */
+function displayValue(key: string, value: string): string {
+  if (/SECRET|KEY|PASSWORD|TOKEN/i.test(key)) return '***';
+  try {
+    const url = new URL(value);
+    if (!url.password) return value;
+    url.password = '***';
+    return url.toString();
+  } catch {
+    return value;
+  }
+}
+
 /** Parses the environment; a bad value throws one message naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set", as a shell user would expect from `FOO= npm start`.
@@ -91,7 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((issue) => {
       const key = issue.path.join('.') || 'configuration';
       const value = typeof issue.path[0] === 'string' ? cleaned[issue.path[0]] : undefined;
-      const shown = value === undefined ? '' : ` (got "${key.includes('SECRET') ? '***' : value}")`;
+      const shown = value === undefined ? '' : ` (got "${displayValue(key, value)}")`;
       return `  ${key} ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -114,6 +114,28 @@ describe('PATCH /api/contractor/profile', () => {
     expect(await count()).toBe(1);
   });
 
+  it('keeps the fields a partial PATCH leaves out, and clears an emptied one', async () => {
+    const { browser, user } = await contractor();
+    await browser.patch('/api/contractor/profile', profile({ location: 'Moncton, NB', canWorkRemotely: true }));
+    expect((await browser.patch('/api/contractor/profile', { yearsOfExperience: 9 })).statusCode).toBe(200);
+    const read = async () => {
+      const [row] = await t.runtime.sql<
+        { location: string | null; can_work_remotely: boolean; years_of_experience: number | null; expertise_statement: string | null }[]
+      >`select location, can_work_remotely, years_of_experience, expertise_statement
+        from rm_contractor_directory where contractor_id = ${user.id}`;
+      return row;
+    };
+    expect(await read()).toEqual({
+      location: 'Moncton, NB',
+      can_work_remotely: true,
+      years_of_experience: 9,
+      expertise_statement: 'Careful and on time.',
+    });
+    expect((await browser.patch('/api/contractor/profile', { location: '' })).statusCode).toBe(200);
+    expect((await read())!.location).toBeNull();
+    expect((await read())!.years_of_experience).toBe(9);
+  });
+
   it('accepts the optional fields left out or empty', async () => {
     const { browser, user } = await contractor();
     const response = await browser.patch('/api/contractor/profile', {

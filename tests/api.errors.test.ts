@@ -277,7 +277,7 @@ describe('CSRF defence', () => {
     expect(expectErrorBody(response)).toBe(CROSS_SITE);
   });
 
-  it.each(['https://evil.example', 'https://market.example.ca.evil.example', 'http://market.example.ca:8080', 'not a url'])(
+  it.each(['https://evil.example', 'https://market.example.ca.evil.example', 'http://market.example.ca:8080', 'not a url', 'null'])(
     'refuses a write from origin %s',
     async (origin) => {
       const response = await login({ origin });

@@ -133,6 +133,18 @@ describe('loadConfig refuses bad values', () => {
   });
 });
 
+describe('loadConfig never prints secrets', () => {
+  it('masks a bad key of any kind and the password inside a bad URL', () => {
+    const key = configError({ EMAIL_HASH_KEY: 'short-key' }).message;
+    expect(key).toContain('EMAIL_HASH_KEY');
+    expect(key).not.toContain('short-key');
+    const url = configError({ DATABASE_URL: 'mysql://app:hunter2-password@db/app' }).message;
+    expect(url).toContain('DATABASE_URL');
+    expect(url).toContain('mysql://app:***@db/app');
+    expect(url).not.toContain('hunter2');
+  });
+});
+
 describe('loadConfig with empty variables', () => {
   it('treats empty strings as unset', () => {
     const config = loadConfig({

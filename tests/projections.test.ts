@@ -314,4 +314,40 @@ describe('projection runner', () => {
     expect(comparePositions(watcher.position(NAME), position)).toBeGreaterThanOrEqual(0);
     expect(await otherWaiting).toBe(false);
   });
+
+  it('holds a projection at a poisoned event, reports it in status(), and moves on once it is fixed', async () => {
+    let poisoned = true;
+    const poisonStream = `poison-${randomUUID()}`;
+    const fragile: Projection = {
+      ...countingProjection({ name: 'fragile_counts', table: 'fragile_counts' }),
+      handles: ['Counted', 'Poison'],
+      async apply(tx, event) {
+        if (event.type === 'Poison' && poisoned) throw new Error('cannot apply this event');
+        if (event.type === 'Counted') {
+          await tx`insert into fragile_counts (stream_id, n) values (${event.streamId}, 1)
+            on conflict (stream_id) do update set n = fragile_counts.n + 1`;
+        }
+      },
+    };
+    const before = await store.append(`job-${randomUUID()}`, [{ type: 'Counted', data: {} }]);
+    await store.append(poisonStream, [{ type: 'Poison', data: {} }]);
+    const after = await store.append(`job-${randomUUID()}`, [{ type: 'Counted', data: {} }]);
+    const { runner } = await startRunner({ projection: fragile });
+
+    await waitUntil(async () => runner.status()[0]!.failures >= 2, { timeoutMs: 10_000 });
+    const [status] = runner.status();
+    expect(status!.lastError).toBe('cannot apply this event');
+    // Nothing past the poison is applied, and nothing before it is lost or doubled.
+    const checkpoint = (await readCheckpoint(sql, 'fragile_counts'))!;
+    expect(comparePositions(checkpoint.position, after.position)).toBeLessThan(0);
+
+    poisoned = false;
+    await waitUntil(async () => comparePositions((await readCheckpoint(sql, 'fragile_counts'))!.position, after.position) >= 0, {
+      timeoutMs: 10_000,
+    });
+    expect(runner.status()[0]).toMatchObject({ failures: 0, lastError: null });
+    const counts = await actualCounts(sql, 'fragile_counts');
+    expect(Object.values(counts)).toEqual([1, 1]);
+    expect(comparePositions(before.position, after.position)).toBeLessThan(0);
+  });
 });

@@ -92,15 +92,16 @@ export default fp<{ redis: Redis | null }>(
         throw new ForbiddenError('Cross-site request refused.');
       }
       const origin = request.headers.origin;
-      if (origin && origin !== 'null') {
-        let host: string | null = null;
-        try {
-          host = new URL(origin).host;
-        } catch {
-          host = null;
-        }
-        if (host !== request.headers.host) throw new ForbiddenError('Cross-site request refused.');
+      if (origin === undefined) return;
+      // `null` comes from sandboxed frames and opaque redirects: never our own pages.
+      let host: string | null = null;
+      try {
+        host = origin === 'null' ? null : new URL(origin).host;
+      } catch {
+        host = null;
       }
+      // request.host honours X-Forwarded-Host when TRUST_PROXY is on, so a proxy may rewrite Host.
+      if (host !== request.host) throw new ForbiddenError('Cross-site request refused.');
     });
   },
   { name: 'security' },

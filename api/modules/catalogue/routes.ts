@@ -12,7 +12,8 @@ import { answerAfterProjections, commandContext } from '../../plugins/read-your-
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 
-const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+/** An emptied form field clears the value; a field left out of the PATCH keeps it. */
+const emptyToNull = (value: unknown) => (value === '' ? null : value);
 
 const YEARS_MESSAGE = 'Years of experience must be a number from 0 to 100';
 const STATEMENT_MESSAGE = 'The approach statement must be at most 500 characters';
@@ -22,8 +23,8 @@ export const profileBody = z.strictObject({
   location: z.preprocess(
     emptyToNull,
     z.string({ error: 'location must be text' }).trim().max(120, { error: 'Location must be at most 120 characters' }).nullable(),
-  ),
-  canWorkRemotely: z.boolean({ error: 'canWorkRemotely must be true or false' }).default(false),
+  ).optional(),
+  canWorkRemotely: z.boolean({ error: 'canWorkRemotely must be true or false' }).optional(),
   yearsOfExperience: z.preprocess(
     (value) => {
       const v = emptyToNull(value);
@@ -36,11 +37,11 @@ export const profileBody = z.strictObject({
       .min(0, { error: YEARS_MESSAGE })
       .max(100, { error: YEARS_MESSAGE })
       .nullable(),
-  ),
+  ).optional(),
   expertiseStatement: z.preprocess(
     emptyToNull,
     z.string({ error: STATEMENT_MESSAGE }).trim().max(500, { error: STATEMENT_MESSAGE }).nullable(),
-  ),
+  ).optional(),
 });
 
 const PRICE_MESSAGE = 'Price must be an amount in dollars, such as 50 or 49.99';
@@ -115,7 +116,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         store,
         contractorStreamId(user.id),
         contractorDecider,
-        { type: 'UpdateContractorProfile', contractorId: user.id, profile: request.body, now: context.now },
+        { type: 'UpdateContractorProfile', contractorId: user.id, changes: request.body, now: context.now },
         context,
       );
       return answerAfterProjections(request, reply, result.position, { success: true as const }, {

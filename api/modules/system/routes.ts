@@ -21,6 +21,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
             status: z.literal('ready'),
             eventStore: z.string(),
             projections: z.record(z.string(), z.string()),
+            /** Projections of this process whose batches keep failing (a poisoned event). */
+            stalled: z.array(z.object({ name: z.string(), failures: z.number(), error: z.string() })),
           }),
         },
       },
@@ -30,7 +32,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const projections = Object.fromEntries(
         app.runtime.projections.map((p) => [p.name, positionToString(app.runtime.checkpoints.position(p.name))]),
       );
-      return { status: 'ready' as const, eventStore: app.runtime.store.kind, projections };
+      const stalled = (app.runtime.runner?.status() ?? [])
+        .filter((p) => p.failures > 0)
+        .map((p) => ({ name: p.name, failures: p.failures, error: p.lastError ?? '' }));
+      return { status: 'ready' as const, eventStore: app.runtime.store.kind, projections, stalled };
     },
   );
 };

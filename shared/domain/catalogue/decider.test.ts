@@ -23,22 +23,34 @@ describe('contractor profile decider', () => {
   });
 
   it('records a profile update', () => {
-    spec([]).when({ type: 'UpdateContractorProfile', contractorId, profile, now }).then([updated(profile)]);
+    spec([]).when({ type: 'UpdateContractorProfile', contractorId, changes: profile, now }).then([updated(profile)]);
   });
 
   it('appends nothing when the profile did not change', () => {
-    spec([updated(profile)]).when({ type: 'UpdateContractorProfile', contractorId, profile, now }).then([]);
+    spec([updated(profile)]).when({ type: 'UpdateContractorProfile', contractorId, changes: profile, now }).then([]);
+  });
+
+  it('keeps the fields a PATCH leaves out', () => {
+    spec([updated(profile)])
+      .when({ type: 'UpdateContractorProfile', contractorId, changes: { yearsOfExperience: 12 }, now })
+      .then([updated({ ...profile, yearsOfExperience: 12 })]);
+  });
+
+  it('clears a field set to null', () => {
+    spec([updated(profile)])
+      .when({ type: 'UpdateContractorProfile', contractorId, changes: { location: null }, now })
+      .then([updated({ ...profile, location: null })]);
   });
 
   it('accepts optional fields left empty', () => {
     const empty = { location: null, canWorkRemotely: true, yearsOfExperience: null, expertiseStatement: null };
-    spec([]).when({ type: 'UpdateContractorProfile', contractorId, profile: empty, now }).then([updated(empty)]);
+    spec([]).when({ type: 'UpdateContractorProfile', contractorId, changes: empty, now }).then([updated(empty)]);
   });
 
   it('refuses years of experience outside 0-100', () => {
     for (const years of [-1, 101, Number.NaN]) {
       spec([])
-        .when({ type: 'UpdateContractorProfile', contractorId, profile: { ...profile, yearsOfExperience: years }, now })
+        .when({ type: 'UpdateContractorProfile', contractorId, changes: { ...profile, yearsOfExperience: years }, now })
         .thenThrows(ValidationError, 'Years of experience must be a number from 0 to 100');
     }
   });
@@ -48,7 +60,7 @@ describe('contractor profile decider', () => {
       .when({
         type: 'UpdateContractorProfile',
         contractorId,
-        profile: { ...profile, expertiseStatement: 'x'.repeat(501) },
+        changes: { ...profile, expertiseStatement: 'x'.repeat(501) },
         now,
       })
       .thenThrows(ValidationError);

@@ -11,15 +11,25 @@ export const MIN_SERVICE_DESCRIPTION = 20;
 
 export type ContractorState = { status: 'none' } | { status: 'listed'; contractorId: string; profile: ContractorProfile };
 
+export const EMPTY_PROFILE: ContractorProfile = {
+  location: null,
+  canWorkRemotely: false,
+  yearsOfExperience: null,
+  expertiseStatement: null,
+};
+
+/** A PATCH: fields left out keep their current value. */
 export type UpdateContractorProfile = {
   type: 'UpdateContractorProfile';
   contractorId: string;
-  profile: ContractorProfile;
+  changes: Partial<ContractorProfile>;
   now: Date;
 };
 
 export function updateContractorProfile(command: UpdateContractorProfile, state: ContractorState): ContractorEvent[] {
-  const { profile } = command;
+  const current = state.status === 'listed' ? state.profile : EMPTY_PROFILE;
+  const defined = Object.fromEntries(Object.entries(command.changes).filter(([, value]) => value !== undefined));
+  const profile: ContractorProfile = { ...current, ...defined };
   if (profile.yearsOfExperience !== null) {
     const years = profile.yearsOfExperience;
     if (!Number.isInteger(years) || years < 0 || years > MAX_YEARS_OF_EXPERIENCE) {
@@ -30,11 +40,19 @@ export function updateContractorProfile(command: UpdateContractorProfile, state:
     throw new ValidationError('The approach statement must be at most 500 characters');
   }
   // Saving an unchanged profile appends nothing: the history stays meaningful.
-  if (state.status === 'listed' && JSON.stringify(state.profile) === JSON.stringify(profile)) return [];
+  const unchanged = (Object.keys(profile) as (keyof ContractorProfile)[]).every((key) => profile[key] === current[key]);
+  if (state.status === 'listed' && unchanged) return [];
   return [
     {
       type: 'ContractorProfileUpdated',
-      data: { contractorId: command.contractorId, ...profile, updatedAt: command.now.toISOString() },
+      data: {
+        contractorId: command.contractorId,
+        location: profile.location,
+        canWorkRemotely: profile.canWorkRemotely,
+        yearsOfExperience: profile.yearsOfExperience,
+        expertiseStatement: profile.expertiseStatement,
+        updatedAt: command.now.toISOString(),
+      },
     },
   ];
 }
