@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Config } from '../shared/config.ts';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from '../shared/db/embedded.ts';
+import { ensureDatabase } from '../shared/db/databases.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../shared/db/embedded.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import { openEventStore, type EventStore } from '../shared/eventstore/index.ts';
 import { ensureEventStoreSchema } from '../shared/eventstore/postgres.ts';

@@ -8,21 +8,8 @@ import { ProjectionRunner } from '../projections/runner.ts';
 import { defineProjection } from '../projections/types.ts';
 import { percentile, type Row } from './support.ts';
 
-const RAW_TABLE = `
-create table raw_events (
-  global_position bigint generated always as identity,
-  transaction_id xid8 not null default pg_current_xact_id(),
-  stream_id text not null,
-  stream_revision bigint not null,
-  event_id uuid not null,
-  type text not null,
-  data jsonb not null,
-  metadata jsonb not null,
-  recorded_at timestamptz not null default now(),
-  primary key (stream_id, stream_revision),
-  unique (stream_id, event_id)
-);
-create index on raw_events (transaction_id, global_position);`;
+// The reference table has exactly the event table's shape: columns, defaults, keys and indexes.
+const RAW_TABLE = 'create table raw_events (like es_events including all)';
 
 const payload = { amountCents: 12_345, note: 'benchmark event with a realistic small payload', tags: ['a', 'b'] };
 const metadata = { actorId: randomUUID(), correlationId: randomUUID(), occurredAt: new Date().toISOString() };
@@ -45,6 +32,7 @@ async function loadFor(clients: number, seconds: number, step: (client: number, 
 
 export async function benchAppends(url: string, options: { clients: number; seconds: number }): Promise<Row[]> {
   const sql = connect(url, { max: options.clients, applicationName: 'bench' });
+  await ensureEventStoreSchema(sql);
   await sql.unsafe(RAW_TABLE);
   const run = randomUUID().slice(0, 8);
   // Raw single-row inserts, one autocommit statement each, same row shape and indexes.
@@ -53,7 +41,6 @@ export async function benchAppends(url: string, options: { clients: number; seco
       values (${`raw-${run}-${client}`}, ${i}, ${randomUUID()}, 'BenchmarkEvent', ${sql.json(payload)}, ${sql.json(metadata)})`;
   });
   const store = new PostgresEventStore(sql, { listen: false });
-  await ensureEventStoreSchema(sql);
   // Adapter appends with an exact expected revision: the command handlers' case.
   const appendRate = await loadFor(options.clients, options.seconds, async (client, i) => {
     await store.append(`bench-${run}-${client}`, [{ type: 'BenchmarkEvent', data: payload, metadata }], {

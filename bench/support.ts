@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+import { createScratchDatabase } from '../shared/db/databases.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../shared/db/embedded.ts';
 
 /** A throw-away database on BENCH_DATABASE_URL / DATABASE_URL, else on an embedded server. */
@@ -10,19 +9,12 @@ export async function benchDatabase(): Promise<{ url: string; label: string; dro
     embedded = await startEmbeddedPostgres({ dataDir: '.data/bench' });
     adminUrl = embedded.url;
   }
-  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase(adminUrl, 'bench');
   return {
-    url: url.toString(),
-    label: embedded ? 'embedded PostgreSQL' : `PostgreSQL at ${url.host}`,
+    url: database.url,
+    label: embedded ? 'embedded PostgreSQL' : `PostgreSQL at ${new URL(adminUrl).host}`,
     async drop() {
-      const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`drop database if exists "${name}" with (force)`);
-      await sql.end();
+      await database.drop();
       await embedded?.stop();
     },
   };

@@ -128,17 +128,3 @@ async function portIsFree(port: number): Promise<boolean> {
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
-
-/** Creates a database if it does not exist yet (CREATE DATABASE cannot run in a transaction). */
-export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
-  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    const [row] = await sql`select 1 as present from pg_database where datname = ${name}`;
-    if (!row) await sql.unsafe(`create database "${name.replaceAll('"', '""')}"`);
-  } finally {
-    await sql.end({ timeout: 1 });
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.ts';
 import { createRuntime, type Runtime } from '../../api/runtime.ts';
 import { loadConfig, type Config } from '../../shared/config.ts';
@@ -14,7 +14,7 @@ export type TestApp = {
 
 /**
  * The real app on a fresh database of the test server, with projections running in-process and
- * Redis sessions when REDIS_URL is set. Requests go through `app.inject`.
+ * Redis sessions when REDIS_URL is set. Requests go through `app.inject` (see `Browser`).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase('api');
@@ -45,58 +45,5 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await runtime.close();
       await database.drop();
     },
-  };
-}
-
-/** A cookie jar for one simulated browser. */
-export class Client {
-  private cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
-
-  async request(
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<LightMyRequestResponse> {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await this.app.inject({
-      method,
-      url,
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-    });
-    for (const set of response.cookies) {
-      if (set.maxAge === 0 || (set.expires && set.expires.getTime() < Date.now())) this.cookies.delete(set.name);
-      else this.cookies.set(set.name, set.value);
-    }
-    return response;
-  }
-
-  cookie(name: string) {
-    return this.cookies.get(name);
-  }
-
-  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
-  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
-  patch = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', url, body, headers);
-  delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
-}
-
-let counter = 0;
-/** A unique, valid registration payload. */
-export function newRegistration(overrides: Partial<Record<string, unknown>> = {}) {
-  counter += 1;
-  return {
-    name: `Test User ${counter}`,
-    email: `user${counter}.${Date.now()}@example.ca`,
-    password: 'correct-horse-battery',
-    role: 'customer',
-    dateOfBirth: '1990-05-20',
-    ...overrides,
   };
 }

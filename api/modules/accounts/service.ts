@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import { ageOn } from '../../../shared/domain/accounts/age.ts';
-import { accountDecider, emailReservationDecider } from '../../../shared/domain/accounts/decider.ts';
+import {
+  accountDecider,
+  EMAIL_TAKEN_MESSAGE,
+  emailReservationDecider,
+} from '../../../shared/domain/accounts/decider.ts';
 import type { Role } from '../../../shared/domain/accounts/events.ts';
 import { accountStreamId, emailReservationStreamId } from '../../../shared/domain/accounts/streams.ts';
 import { handleCommand, type CommandContext } from '../../../shared/domain/decider.ts';
-import { ConflictError, UnauthorizedError } from '../../../shared/errors.ts';
 import { isPgError, PG_UNIQUE_VIOLATION } from '../../../shared/db/postgres.ts';
+import { ConflictError, UnauthorizedError } from '../../../shared/errors.ts';
 import type { Position } from '../../../shared/eventstore/types.ts';
 import type { Runtime } from '../../runtime.ts';
-import { EMAIL_TAKEN_MESSAGE } from '../../../shared/domain/accounts/decider.ts';
 import {
   deletePersonalData,
   insertPersonalData,
