@@ -257,6 +257,17 @@ function eventStoreContract(name: string, open: () => Promise<EventStore>, clean
         expect(await store.readStream(streamId)).toHaveLength(2);
       });
 
+      it('a retry with any after another writer appended is still idempotent', async () => {
+        const streamId = newStream();
+        await store.append(streamId, [event('Opened')]);
+        const batch = [event('Changed', { n: 1 }), event('Changed', { n: 2 })];
+        const first = await store.append(streamId, batch, { expectedRevision: 'any' });
+        await store.append(streamId, [event('Changed', { n: 3 })], { expectedRevision: 'any' });
+        const retry = await store.append(streamId, batch, { expectedRevision: 'any' });
+        expect(retry).toEqual(first);
+        expect((await store.readStream(streamId)).map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n]);
+      });
+
       it('a retry that only partly overlaps an earlier append is a conflict', async () => {
         const streamId = newStream();
         await store.append(streamId, [event('Opened')]);

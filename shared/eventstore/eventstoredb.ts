@@ -127,7 +127,7 @@ export function createEventStoreDbStore(connectionString: string): EventStore {
     await endSubscription(current.sub, current.done);
   }
 
-  return {
+  const store: EventStore = {
     kind: 'eventstoredb',
 
     async append(
@@ -161,17 +161,19 @@ export function createEventStoreDbStore(connectionString: string): EventStore {
         throw error;
       }
 
-      // Typed optional by the client (it is absent when throwOnAppendFailure is off and the
-      // append failed, or when the server sends no position). We never make one up.
-      if (!result.position) {
-        throw new Error(
-          `EventStoreDB did not return a position for the append to stream ${streamId}`,
-        );
+      // Typed optional by the client: an idempotent retry (events already written) may come back
+      // without one. The position is then that of the event at nextExpectedRevision, read back.
+      let position: Position | null = result.position
+        ? { commit: result.position.commit, prepare: result.position.prepare }
+        : null;
+      if (!position) {
+        const [last] = await store.readStream(streamId, { fromRevision: result.nextExpectedRevision, maxCount: 1 });
+        if (!last) {
+          throw new Error(`EventStoreDB did not return a position for the append to stream ${streamId}`);
+        }
+        position = last.position;
       }
-      const appendResult: AppendResult = {
-        nextExpectedRevision: result.nextExpectedRevision,
-        position: { commit: result.position.commit, prepare: result.position.prepare },
-      };
+      const appendResult: AppendResult = { nextExpectedRevision: result.nextExpectedRevision, position };
       notifyListeners();
       return appendResult;
     },
@@ -336,6 +338,7 @@ export function createEventStoreDbStore(connectionString: string): EventStore {
       await client.dispose();
     },
   };
+  return store;
 }
 
 function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {

@@ -86,6 +86,8 @@ export function verifyEvents(streamId: string, events: readonly RecordedEvent[])
  * `any` and `stream_exists` promise no conflict on a race, so the bound is only a safety net: with 5,
  * a handful of concurrent writers on one escrow stream made `any` appends fail with a conflict.
  */
+/** How far back a retried `any` append is looked for (money streams are short). */
+const RECENT_WINDOW = 256;
 const MAX_CHAIN_RETRIES = 100;
 
 /**
@@ -100,11 +102,19 @@ export function withHashChain(store: EventStore, isChained: (streamId: string) =
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     const withIds = events.map((event) => ({ ...event, id: event.id ?? randomUUID() }));
+    const idsFromCaller = events.every((event) => event.id !== undefined);
     for (let attempt = 0; ; attempt++) {
       const [tail] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
       // A retried append whose last event is already the tail succeeded before.
       if (tail && tail.id === withIds[withIds.length - 1]!.id) {
         return { nextExpectedRevision: tail.revision, position: tail.position };
+      }
+      // A retry with `any` after others appended: the retried events sit somewhere behind the
+      // tail. EventStoreDB would not notice (its idempotency holds only at the original expected
+      // revision), so look for them among the recent events before appending a second copy.
+      if (attempt === 0 && tail && idsFromCaller && (expected === 'any' || expected === 'stream_exists')) {
+        const earlier = await findRecentAppend(streamId, withIds.map((event) => event.id));
+        if (earlier) return earlier;
       }
       const actual = tail ? tail.revision : ('no_stream' as const);
       const mismatch =
@@ -158,6 +168,16 @@ export function withHashChain(store: EventStore, isChained: (streamId: string) =
         throw error;
       }
     }
+  }
+
+  async function findRecentAppend(streamId: string, ids: string[]): Promise<AppendResult | null> {
+    const recent = (await store.readStream(streamId, { direction: 'backwards', maxCount: RECENT_WINDOW })).reverse();
+    const start = recent.findIndex((event) => event.id === ids[0]);
+    if (start < 0) return null;
+    const run = recent.slice(start, start + ids.length);
+    if (run.length !== ids.length || run.some((event, i) => event.id !== ids[i])) return null;
+    const last = run[run.length - 1]!;
+    return { nextExpectedRevision: last.revision, position: last.position };
   }
 
   return {
