@@ -75,9 +75,7 @@ export async function createRuntime(
         store,
         projections,
         onCheckpoint: (name, position) => checkpoints.update(name, position),
-        logger: logger
-          ? { info: (o, m) => logger.info(o, m), error: (o, m) => logger.error(o, m) }
-          : undefined,
+        logger: logger ? { info: (o, m) => logger.info(o, m), error: (o, m) => logger.error(o, m) } : undefined,
       });
       await runner.start();
       const started = runner;

@@ -20,7 +20,10 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
   let stored: Secrets | null = null;
   if (existsSync(file)) stored = JSON.parse(await readFile(file, 'utf8')) as Secrets;
   if (!stored) {
-    stored = { sessionSecret: randomBytes(32).toString('base64url'), emailHashKey: randomBytes(32).toString('base64url') };
+    stored = {
+      sessionSecret: randomBytes(32).toString('base64url'),
+      emailHashKey: randomBytes(32).toString('base64url'),
+    };
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   }

@@ -29,44 +29,124 @@ const admin: DemoAccount = { email: 'admin@demo.ca', role: 'admin', name: 'Platf
 
 const contractors: DemoContractor[] = [
   {
-    email: 'contractor@demo.ca', role: 'contractor', name: 'Marc Gagnon Renovations', location: 'Montréal, QC',
-    remote: false, years: 14, statement: 'Careful, tidy renovation work with a written quote before every job.',
-    offering: { title: 'Handyman Services', description: 'Repairs, mounting, drywall patching and small renovations around the home.', pricingModel: 'hourly', price: 65 },
+    email: 'contractor@demo.ca',
+    role: 'contractor',
+    name: 'Marc Gagnon Renovations',
+    location: 'Montréal, QC',
+    remote: false,
+    years: 14,
+    statement: 'Careful, tidy renovation work with a written quote before every job.',
+    offering: {
+      title: 'Handyman Services',
+      description: 'Repairs, mounting, drywall patching and small renovations around the home.',
+      pricingModel: 'hourly',
+      price: 65,
+    },
   },
   {
-    email: 'sparkle@demo.ca', role: 'contractor', name: 'Sparkle Home Cleaning', location: 'Toronto, ON',
-    remote: false, years: 6, statement: 'Eco-friendly products and a checklist for every room.',
-    offering: { title: 'House Cleaning', description: 'Deep cleaning of kitchens, bathrooms and living areas, supplies included.', pricingModel: 'hourly', price: 45 },
+    email: 'sparkle@demo.ca',
+    role: 'contractor',
+    name: 'Sparkle Home Cleaning',
+    location: 'Toronto, ON',
+    remote: false,
+    years: 6,
+    statement: 'Eco-friendly products and a checklist for every room.',
+    offering: {
+      title: 'House Cleaning',
+      description: 'Deep cleaning of kitchens, bathrooms and living areas, supplies included.',
+      pricingModel: 'hourly',
+      price: 45,
+    },
   },
   {
-    email: 'greenthumb@demo.ca', role: 'contractor', name: 'Green Thumb Yard Care', location: 'Vancouver, BC',
-    remote: false, years: 9, statement: 'Seasonal yard care that keeps your garden healthy all year.',
-    offering: { title: 'Yard Work', description: 'Mowing, pruning, leaf clean-up and garden bed maintenance for homes.', pricingModel: 'hourly', price: 50 },
+    email: 'greenthumb@demo.ca',
+    role: 'contractor',
+    name: 'Green Thumb Yard Care',
+    location: 'Vancouver, BC',
+    remote: false,
+    years: 9,
+    statement: 'Seasonal yard care that keeps your garden healthy all year.',
+    offering: {
+      title: 'Yard Work',
+      description: 'Mowing, pruning, leaf clean-up and garden bed maintenance for homes.',
+      pricingModel: 'hourly',
+      price: 50,
+    },
   },
   {
-    email: 'prairiemovers@demo.ca', role: 'contractor', name: 'Prairie Movers', location: 'Calgary, AB',
-    remote: false, years: 11, statement: 'Two-person crews, blankets and dollies, no hidden fees.',
-    offering: { title: 'Moving Help', description: 'Loading, unloading and moving furniture within the city, crew of two.', pricingModel: 'hourly', price: 90 },
+    email: 'prairiemovers@demo.ca',
+    role: 'contractor',
+    name: 'Prairie Movers',
+    location: 'Calgary, AB',
+    remote: false,
+    years: 11,
+    statement: 'Two-person crews, blankets and dollies, no hidden fees.',
+    offering: {
+      title: 'Moving Help',
+      description: 'Loading, unloading and moving furniture within the city, crew of two.',
+      pricingModel: 'hourly',
+      price: 90,
+    },
   },
   {
-    email: 'pawsome@demo.ca', role: 'contractor', name: 'Pawsome Pet Care', location: 'Ottawa, ON',
-    remote: false, years: 4, statement: 'Insured pet sitting and walks with photo updates.',
-    offering: { title: 'Dog Walking', description: 'Thirty-minute neighbourhood walks with fresh water and a photo update.', pricingModel: 'fixed', price: 25 },
+    email: 'pawsome@demo.ca',
+    role: 'contractor',
+    name: 'Pawsome Pet Care',
+    location: 'Ottawa, ON',
+    remote: false,
+    years: 4,
+    statement: 'Insured pet sitting and walks with photo updates.',
+    offering: {
+      title: 'Dog Walking',
+      description: 'Thirty-minute neighbourhood walks with fresh water and a photo update.',
+      pricingModel: 'fixed',
+      price: 25,
+    },
   },
   {
-    email: 'harbourpaint@demo.ca', role: 'contractor', name: 'Harbour Painting Co.', location: 'Halifax, NS',
-    remote: false, years: 17, statement: 'Interior and exterior painting with premium low-VOC paints.',
-    offering: { title: 'Painting', description: 'Interior room painting including prep, two coats and clean-up afterwards.', pricingModel: 'fixed', price: 450 },
+    email: 'harbourpaint@demo.ca',
+    role: 'contractor',
+    name: 'Harbour Painting Co.',
+    location: 'Halifax, NS',
+    remote: false,
+    years: 17,
+    statement: 'Interior and exterior painting with premium low-VOC paints.',
+    offering: {
+      title: 'Painting',
+      description: 'Interior room painting including prep, two coats and clean-up afterwards.',
+      pricingModel: 'fixed',
+      price: 450,
+    },
   },
   {
-    email: 'assemblypro@demo.ca', role: 'contractor', name: 'Assembly Pro', location: 'Winnipeg, MB',
-    remote: true, years: 5, statement: 'Flat-pack furniture assembled right, plus video help for DIYers.',
-    offering: { title: 'Furniture Assembly', description: 'Assembly of beds, desks, shelving and wardrobes from any retailer.', pricingModel: 'hourly', price: 55 },
+    email: 'assemblypro@demo.ca',
+    role: 'contractor',
+    name: 'Assembly Pro',
+    location: 'Winnipeg, MB',
+    remote: true,
+    years: 5,
+    statement: 'Flat-pack furniture assembled right, plus video help for DIYers.',
+    offering: {
+      title: 'Furniture Assembly',
+      description: 'Assembly of beds, desks, shelving and wardrobes from any retailer.',
+      pricingModel: 'hourly',
+      price: 55,
+    },
   },
   {
-    email: 'vitres@demo.ca', role: 'contractor', name: 'Vitres Claires Québec', location: 'Québec, QC',
-    remote: false, years: 8, statement: 'Streak-free windows, inside and out, for homes and storefronts.',
-    offering: { title: 'Window Cleaning', description: 'Interior and exterior window washing, screens and tracks included.', pricingModel: 'fixed', price: 180 },
+    email: 'vitres@demo.ca',
+    role: 'contractor',
+    name: 'Vitres Claires Québec',
+    location: 'Québec, QC',
+    remote: false,
+    years: 8,
+    statement: 'Streak-free windows, inside and out, for homes and storefronts.',
+    offering: {
+      title: 'Window Cleaning',
+      description: 'Interior and exterior window washing, screens and tracks included.',
+      pricingModel: 'fixed',
+      price: 180,
+    },
   },
 ];
 
@@ -91,32 +171,44 @@ export async function seedDemoData(deps: AccountsDeps): Promise<{ seeded: boolea
       context(),
     );
     const ctx = { ...context(), actorId: accountId };
-    await handleCommand(deps.store, contractorStreamId(accountId), contractorDecider, {
-      type: 'UpdateContractorProfile',
-      contractorId: accountId,
-      changes: {
-        location: contractor.location,
-        canWorkRemotely: contractor.remote,
-        yearsOfExperience: contractor.years,
-        expertiseStatement: contractor.statement,
-      },
-      now: ctx.now,
-    }, ctx);
-    const offeringId = randomUUID();
-    await handleCommand(deps.store, offeringStreamId(offeringId), offeringDecider, {
-      type: 'CreateServiceOffering',
-      offering: {
-        offeringId,
+    await handleCommand(
+      deps.store,
+      contractorStreamId(accountId),
+      contractorDecider,
+      {
+        type: 'UpdateContractorProfile',
         contractorId: accountId,
-        title: contractor.offering.title,
-        description: contractor.offering.description,
-        pricingModel: contractor.offering.pricingModel,
-        priceCents: contractor.offering.price * 100,
-        isRemoteService: contractor.remote,
-        isActive: true,
+        changes: {
+          location: contractor.location,
+          canWorkRemotely: contractor.remote,
+          yearsOfExperience: contractor.years,
+          expertiseStatement: contractor.statement,
+        },
+        now: ctx.now,
       },
-      now: ctx.now,
-    }, ctx);
+      ctx,
+    );
+    const offeringId = randomUUID();
+    await handleCommand(
+      deps.store,
+      offeringStreamId(offeringId),
+      offeringDecider,
+      {
+        type: 'CreateServiceOffering',
+        offering: {
+          offeringId,
+          contractorId: accountId,
+          title: contractor.offering.title,
+          description: contractor.offering.description,
+          pricingModel: contractor.offering.pricingModel,
+          priceCents: contractor.offering.price * 100,
+          isRemoteService: contractor.remote,
+          isActive: true,
+        },
+        now: ctx.now,
+      },
+      ctx,
+    );
   }
   try {
     await deps.store.append(SEED_STREAM, [{ type: 'DemoDataSeeded', data: { seededAt: new Date().toISOString() } }], {

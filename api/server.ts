@@ -37,7 +37,11 @@ export async function startServer(config: Config) {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (config.SEED_DEMO_DATA) {
-    const { seeded } = await seedDemoData({ sql: runtime.sql, store: runtime.store, emailHashKey: secrets.emailHashKey });
+    const { seeded } = await seedDemoData({
+      sql: runtime.sql,
+      store: runtime.store,
+      emailHashKey: secrets.emailHashKey,
+    });
     if (seeded) log('Seeded demo data.');
   }
   await runtime.runner?.idle(30_000);

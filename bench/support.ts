@@ -26,7 +26,14 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[index]!;
 }
 
-export type Row = { metric: string; value: string; reference?: string; ratio?: string; target: string; pass: boolean | null };
+export type Row = {
+  metric: string;
+  value: string;
+  reference?: string;
+  ratio?: string;
+  target: string;
+  pass: boolean | null;
+};
 
 export function printTable(rows: Row[]) {
   const headers = ['metric', 'value', 'reference', 'ratio', 'target', 'result'];

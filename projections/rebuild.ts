@@ -26,7 +26,11 @@ async function main() {
   const { url, embedded } = await resolveDatabaseUrl(config);
   const sql = connect(url, { max: 4, applicationName: 'marketplace-rebuild' });
   await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
-  const store = await openEventStore({ databaseUrl: url, eventStoreUrl: config.EVENTSTORE_URL, postgres: { listen: false } });
+  const store = await openEventStore({
+    databaseUrl: url,
+    eventStoreUrl: config.EVENTSTORE_URL,
+    postgres: { listen: false },
+  });
   const started = Date.now();
   let events = 0;
   const lock = await sql.reserve();

@@ -24,7 +24,10 @@ async function main() {
     projections: allProjections,
     logger: {
       info: (obj, msg) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),
-      error: (obj, msg) => console.error(JSON.stringify({ level: 'error', msg, ...obj, err: String((obj as { err?: unknown }).err ?? '') })),
+      error: (obj, msg) =>
+        console.error(
+          JSON.stringify({ level: 'error', msg, ...obj, err: String((obj as { err?: unknown }).err ?? '') }),
+        ),
     },
   });
   await runner.start();

@@ -36,10 +36,7 @@ export const configSchema = z
     DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
     REDIS_URL: url(['redis:', 'rediss:']).optional(),
     EVENTSTORE_URL: url(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrent:']).optional(),
-    SESSION_SECRET: z
-      .string()
-      .min(32, { error: 'must be at least 32 characters long' })
-      .optional(),
+    SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
     /** Key for the e-mail reservation hash; falls back to SESSION_SECRET. */
     EMAIL_HASH_KEY: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
     DATA_DIR: z.string().min(1).default('.data'),

@@ -91,7 +91,10 @@ describe('POST /api/auth/register', () => {
   });
 
   it('rejects a missing date of birth', async () => {
-    const response = await new Browser(t.app).post('/api/auth/register', uniqueRegistration({ dateOfBirth: undefined }));
+    const response = await new Browser(t.app).post(
+      '/api/auth/register',
+      uniqueRegistration({ dateOfBirth: undefined }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'Date of birth is required (YYYY-MM-DD)' });
   });
@@ -118,13 +121,19 @@ describe('POST /api/auth/register', () => {
   });
 
   it('rejects a ten-year-old', async () => {
-    const response = await new Browser(t.app).post('/api/auth/register', uniqueRegistration({ dateOfBirth: birthDate(10) }));
+    const response = await new Browser(t.app).post(
+      '/api/auth/register',
+      uniqueRegistration({ dateOfBirth: birthDate(10) }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'You must be 15 or older to use this service.' });
   });
 
   it('accepts someone who turns 15 today', async () => {
-    const response = await new Browser(t.app).post('/api/auth/register', uniqueRegistration({ dateOfBirth: birthDate(15) }));
+    const response = await new Browser(t.app).post(
+      '/api/auth/register',
+      uniqueRegistration({ dateOfBirth: birthDate(15) }),
+    );
     expect(response.statusCode).toBe(201);
   });
 
@@ -157,7 +166,10 @@ describe('POST /api/auth/register', () => {
     const email = uniqueRegistration().email;
     const responses = await Promise.all([
       new Browser(t.app).post('/api/auth/register', uniqueRegistration({ email, role: 'customer' })),
-      new Browser(t.app).post('/api/auth/register', uniqueRegistration({ email: email.toUpperCase(), role: 'contractor' })),
+      new Browser(t.app).post(
+        '/api/auth/register',
+        uniqueRegistration({ email: email.toUpperCase(), role: 'contractor' }),
+      ),
     ]);
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409]);
@@ -245,7 +257,10 @@ describe('POST /api/auth/login', () => {
     const before = browser.cookie('sid');
     expect(before).toBeTruthy();
 
-    const response = await browser.post('/api/auth/login', { email: registration.email, password: registration.password });
+    const response = await browser.post('/api/auth/login', {
+      email: registration.email,
+      password: registration.password,
+    });
     expect(response.statusCode).toBe(200);
     const after = browser.cookie('sid');
     expect(after).toBeTruthy();

@@ -120,7 +120,12 @@ describe('PATCH /api/contractor/profile', () => {
     expect((await browser.patch('/api/contractor/profile', { yearsOfExperience: 9 })).statusCode).toBe(200);
     const read = async () => {
       const [row] = await t.runtime.sql<
-        { location: string | null; can_work_remotely: boolean; years_of_experience: number | null; expertise_statement: string | null }[]
+        {
+          location: string | null;
+          can_work_remotely: boolean;
+          years_of_experience: number | null;
+          expertise_statement: string | null;
+        }[]
       >`select location, can_work_remotely, years_of_experience, expertise_statement
         from rm_contractor_directory where contractor_id = ${user.id}`;
       return row;
@@ -244,7 +249,10 @@ describe('POST /api/service-offerings', () => {
   it('keeps an inactive offering in the own list but out of the directory', async () => {
     const { browser, user } = await contractor();
     const token = `dormant${randomUUID().slice(0, 8)}`;
-    const response = await browser.post('/api/service-offerings', onboardingOffering({ title: `${token} pruning`, isActive: false }));
+    const response = await browser.post(
+      '/api/service-offerings',
+      onboardingOffering({ title: `${token} pruning`, isActive: false }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json().offering.isActive).toBe(false);
     const mine = (await browser.get('/api/service-offerings/my')).json();
@@ -276,7 +284,11 @@ describe('POST /api/service-offerings', () => {
     ['a title of 2 characters', { title: 'ab' }, 'Service title must be at least 3 characters'],
     ['a title of blanks', { title: '     ' }, 'Service title must be at least 3 characters'],
     ['a missing title', { title: undefined }, 'Service title must be at least 3 characters'],
-    ['a description of 19 characters', { description: 'x'.repeat(19) }, 'Please provide a detailed description (20+ characters)'],
+    [
+      'a description of 19 characters',
+      { description: 'x'.repeat(19) },
+      'Please provide a detailed description (20+ characters)',
+    ],
     ['a missing description', { description: undefined }, 'Please provide a detailed description (20+ characters)'],
     ['an unknown pricing model', { pricingModel: 'per-day' }, 'pricingModel must be hourly or fixed'],
   ])('rejects %s with the spec message', async (_label, overrides, message) => {
@@ -357,7 +369,10 @@ describe('GET /api/contractors/browse', () => {
     const token = `Chimney${randomUUID().slice(0, 8)}`;
     const match = await contractor();
     const other = await contractor();
-    await match.browser.post('/api/service-offerings', onboardingOffering({ description: `Sweeping ${token} flues, safely and cleanly.` }));
+    await match.browser.post(
+      '/api/service-offerings',
+      onboardingOffering({ description: `Sweeping ${token} flues, safely and cleanly.` }),
+    );
     await other.browser.post('/api/service-offerings', onboardingOffering({ title: 'Something else entirely' }));
 
     const { contractors, total } = await browse(`?search=${encodeURIComponent(token.toUpperCase())}`);
@@ -378,9 +393,15 @@ describe('GET /api/contractors/browse', () => {
     const token = `remotefix${randomUUID().slice(0, 8)}`;
     const remote = await contractor();
     const local = await contractor();
-    await remote.browser.patch('/api/contractor/profile', profile({ canWorkRemotely: true, expertiseStatement: token }));
+    await remote.browser.patch(
+      '/api/contractor/profile',
+      profile({ canWorkRemotely: true, expertiseStatement: token }),
+    );
     await remote.browser.post('/api/service-offerings', onboardingOffering({ isRemoteService: true }));
-    await local.browser.patch('/api/contractor/profile', profile({ canWorkRemotely: false, expertiseStatement: token }));
+    await local.browser.patch(
+      '/api/contractor/profile',
+      profile({ canWorkRemotely: false, expertiseStatement: token }),
+    );
 
     const both = await browse(`?search=${token}`);
     expect(both.contractors.map((c) => c.id).sort()).toEqual([remote.user.id, local.user.id].sort());

@@ -22,7 +22,12 @@ afterAll(async () => {
 });
 
 /** A raw request with a JSON content type and a body sent as given. */
-function raw(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload: string | Buffer, headers: Record<string, string> = {}) {
+function raw(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload: string | Buffer,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({
     method,
     url,
@@ -94,9 +99,14 @@ describe('malformed request bodies', () => {
   });
 
   it('accepts a JSON content type with a charset', async () => {
-    const response = await raw('POST', '/api/auth/login', JSON.stringify({ email: 'x@example.ca', password: 'nope-nope' }), {
-      'content-type': 'application/json; charset=utf-8',
-    });
+    const response = await raw(
+      'POST',
+      '/api/auth/login',
+      JSON.stringify({ email: 'x@example.ca', password: 'nope-nope' }),
+      {
+        'content-type': 'application/json; charset=utf-8',
+      },
+    );
     expect(response.statusCode).toBe(401);
   });
 
@@ -109,7 +119,11 @@ describe('malformed request bodies', () => {
 
   it('accepts a body just under the limit as far as the validator', async () => {
     const padding = 256 * 1024 - 200;
-    const response = await raw('POST', '/api/auth/login', JSON.stringify({ email: 'a@example.ca', password: 'p'.repeat(padding) }));
+    const response = await raw(
+      'POST',
+      '/api/auth/login',
+      JSON.stringify({ email: 'a@example.ca', password: 'p'.repeat(padding) }),
+    );
     // Within the body limit: the schema (password at most 1024 characters) answers, not the parser.
     expect(response.statusCode).toBe(400);
     expectErrorBody(response);
@@ -119,9 +133,24 @@ describe('malformed request bodies', () => {
 describe('wrong types and unknown fields', () => {
   it.each([
     ['a numeric e-mail at sign-in', '/api/auth/login', { email: 42, password: 'secret-pass' }, 'Email is required'],
-    ['a numeric password at sign-in', '/api/auth/login', { email: 'a@example.ca', password: 12345678 }, 'Password is required'],
-    ['an object as the name', '/api/auth/register', uniqueRegistration({ name: { first: 'Jo' } }), 'Name must be at least 2 characters'],
-    ['a numeric date of birth', '/api/auth/register', uniqueRegistration({ dateOfBirth: 19900520 }), 'Date of birth is required (YYYY-MM-DD)'],
+    [
+      'a numeric password at sign-in',
+      '/api/auth/login',
+      { email: 'a@example.ca', password: 12345678 },
+      'Password is required',
+    ],
+    [
+      'an object as the name',
+      '/api/auth/register',
+      uniqueRegistration({ name: { first: 'Jo' } }),
+      'Name must be at least 2 characters',
+    ],
+    [
+      'a numeric date of birth',
+      '/api/auth/register',
+      uniqueRegistration({ dateOfBirth: 19900520 }),
+      'Date of birth is required (YYYY-MM-DD)',
+    ],
   ])('rejects %s with 400 and the field message', async (_label, url, body, message) => {
     const response = await new Browser(t.app).post(url, body);
     expect(response.statusCode).toBe(400);
@@ -190,9 +219,24 @@ describe('text PostgreSQL cannot store', () => {
   const UNSTORABLE = 'must not contain NUL characters or invalid Unicode';
 
   it.each([
-    ['a NUL in the name at sign-up', '/api/auth/register', () => uniqueRegistration({ name: 'Jo\u0000hn Doe' }), 'name'],
-    ['a NUL in the password at sign-in', '/api/auth/login', () => ({ email: 'a@example.ca', password: 'pass\u0000word' }), 'password'],
-    ['a NUL in the e-mail at sign-in', '/api/auth/login', () => ({ email: 'a\u0000@example.ca', password: 'password' }), 'email'],
+    [
+      'a NUL in the name at sign-up',
+      '/api/auth/register',
+      () => uniqueRegistration({ name: 'Jo\u0000hn Doe' }),
+      'name',
+    ],
+    [
+      'a NUL in the password at sign-in',
+      '/api/auth/login',
+      () => ({ email: 'a@example.ca', password: 'pass\u0000word' }),
+      'password',
+    ],
+    [
+      'a NUL in the e-mail at sign-in',
+      '/api/auth/login',
+      () => ({ email: 'a\u0000@example.ca', password: 'password' }),
+      'email',
+    ],
   ])('rejects %s with 400 naming the field', async (_label, url, body, field) => {
     const response = await new Browser(t.app).post(url, body());
     expect(response.statusCode).toBe(400);
@@ -277,14 +321,17 @@ describe('CSRF defence', () => {
     expect(expectErrorBody(response)).toBe(CROSS_SITE);
   });
 
-  it.each(['https://evil.example', 'https://market.example.ca.evil.example', 'http://market.example.ca:8080', 'not a url', 'null'])(
-    'refuses a write from origin %s',
-    async (origin) => {
-      const response = await login({ origin });
-      expect(response.statusCode).toBe(403);
-      expect(expectErrorBody(response)).toBe(CROSS_SITE);
-    },
-  );
+  it.each([
+    'https://evil.example',
+    'https://market.example.ca.evil.example',
+    'http://market.example.ca:8080',
+    'not a url',
+    'null',
+  ])('refuses a write from origin %s', async (origin) => {
+    const response = await login({ origin });
+    expect(response.statusCode).toBe(403);
+    expect(expectErrorBody(response)).toBe(CROSS_SITE);
+  });
 
   it('refuses a cross-site write even when the Origin matches', async () => {
     const response = await login({ origin: 'https://market.example.ca', 'sec-fetch-site': 'cross-site' });
@@ -306,9 +353,17 @@ describe('CSRF defence', () => {
 
   it('guards PATCH and DELETE as well, and lets cross-site reads through', async () => {
     const { browser } = await signUp(t.app, { role: 'contractor' });
-    const patch = await browser.patch('/api/contractor/profile', { canWorkRemotely: true }, { 'sec-fetch-site': 'cross-site' });
+    const patch = await browser.patch(
+      '/api/contractor/profile',
+      { canWorkRemotely: true },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(patch.statusCode).toBe(403);
-    const del = await browser.delete('/api/auth/account', { password: 'correct-horse-battery' }, { origin: 'https://evil.example' });
+    const del = await browser.delete(
+      '/api/auth/account',
+      { password: 'correct-horse-battery' },
+      { origin: 'https://evil.example' },
+    );
     expect(del.statusCode).toBe(403);
     expect((await browser.get('/api/auth/me')).statusCode).toBe(200);
     const read = await browser.get('/api/auth/me', { 'sec-fetch-site': 'cross-site' });
@@ -321,11 +376,17 @@ describe('login throttling', () => {
     const { registration } = await signUp(t.app);
     const attacker = new Browser(t.app);
     for (let i = 1; i <= 10; i++) {
-      const response = await attacker.post('/api/auth/login', { email: registration.email, password: `guess-${i}-wrong` });
+      const response = await attacker.post('/api/auth/login', {
+        email: registration.email,
+        password: `guess-${i}-wrong`,
+      });
       expect(response.statusCode, `attempt ${i}`).toBe(401);
     }
     // Even the right password is refused now.
-    const blocked = await attacker.post('/api/auth/login', { email: registration.email, password: registration.password });
+    const blocked = await attacker.post('/api/auth/login', {
+      email: registration.email,
+      password: registration.password,
+    });
     expect(blocked.statusCode).toBe(429);
     expect(expectErrorBody(blocked)).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
     expect(attacker.cookie('sid')).toBeUndefined();

@@ -167,7 +167,9 @@ describe('loadConfig with empty variables', () => {
   });
 
   it('still requires a SESSION_SECRET in production when it is empty', () => {
-    expect(configError({ NODE_ENV: 'production', SESSION_SECRET: '', DATABASE_URL }).message).toContain('SESSION_SECRET');
+    expect(configError({ NODE_ENV: 'production', SESSION_SECRET: '', DATABASE_URL }).message).toContain(
+      'SESSION_SECRET',
+    );
   });
 
   it('ignores undefined entries', () => {

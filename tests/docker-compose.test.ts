@@ -18,7 +18,9 @@ type Service = {
   depends_on?: Record<string, { condition: string }>;
 };
 
-const compose = parse(readFileSync(path.resolve(import.meta.dirname, '../docker-compose.yml'), 'utf8'), { merge: true }) as {
+const compose = parse(readFileSync(path.resolve(import.meta.dirname, '../docker-compose.yml'), 'utf8'), {
+  merge: true,
+}) as {
   services: Record<string, Service>;
 };
 

@@ -109,7 +109,10 @@ function eventStoreContract(name: string, open: () => Promise<EventStore>, clean
 
     it('reads a stream backwards and honours maxCount', async () => {
       const streamId = plainStream();
-      await store.append(streamId, [0, 1, 2, 3, 4].map((n) => event('Changed', { n })));
+      await store.append(
+        streamId,
+        [0, 1, 2, 3, 4].map((n) => event('Changed', { n })),
+      );
 
       const lastTwo = await store.readStream(streamId, { direction: 'backwards', maxCount: 2 });
       expect(lastTwo.map((e) => e.revision)).toEqual([4n, 3n]);

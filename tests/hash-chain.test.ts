@@ -19,8 +19,8 @@ function reverseKeys(value: unknown): unknown {
 
 describe('canonicalJson', () => {
   it('does not depend on key order, at any depth', () => {
-    const a = { b: 1, a: { d: [1, { y: 2, x: 1 }], c: null }, 'é': 'x', A: true };
-    const b = { A: true, 'é': 'x', a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 };
+    const a = { b: 1, a: { d: [1, { y: 2, x: 1 }], c: null }, é: 'x', A: true };
+    const b = { A: true, é: 'x', a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 };
     expect(canonicalJson(a)).toBe(canonicalJson(b));
     expect(canonicalJson(a)).toBe('{"A":true,"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1,"é":"x"}');
   });
@@ -56,7 +56,13 @@ describe('canonicalJson', () => {
 });
 
 describe('eventHash', () => {
-  const base = { prevHash: null, streamId: 'escrow-1', revision: 0n, type: 'Funded', data: { amount: 100, currency: 'CAD' } };
+  const base = {
+    prevHash: null,
+    streamId: 'escrow-1',
+    revision: 0n,
+    type: 'Funded',
+    data: { amount: 100, currency: 'CAD' },
+  };
 
   it('is SHA-256 over prevHash, stream id, revision, type and canonical data', () => {
     const expected = createHash('sha256')

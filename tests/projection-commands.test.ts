@@ -20,7 +20,12 @@ const children: ChildProcess[] = [];
 function run(script: string, args: string[] = []) {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/root',
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'warn',
+    },
   });
   children.push(child);
   let output = '';
@@ -33,9 +38,11 @@ function run(script: string, args: string[] = []) {
 async function registerCustomers(count: number) {
   for (let i = 0; i < count; i++) {
     const accountId = randomUUID();
-    await store.append(`account-${accountId}`, [
-      { type: 'AccountRegistered', data: { accountId, role: 'customer', registeredAt: new Date().toISOString() } },
-    ], { expectedRevision: 'no_stream' });
+    await store.append(
+      `account-${accountId}`,
+      [{ type: 'AccountRegistered', data: { accountId, role: 'customer', registeredAt: new Date().toISOString() } }],
+      { expectedRevision: 'no_stream' },
+    );
   }
 }
 
@@ -71,7 +78,9 @@ describe('projection worker process', () => {
     await registerCustomers(5);
     const worker = run('projections/worker.ts');
     try {
-      await until(async () => (await sql`select to_regclass('rm_accounts') as t`)[0]!.t !== null && (await accountRows()) === 5);
+      await until(
+        async () => (await sql`select to_regclass('rm_accounts') as t`)[0]!.t !== null && (await accountRows()) === 5,
+      );
       await registerCustomers(3);
       await until(async () => (await accountRows()) === 8);
     } finally {

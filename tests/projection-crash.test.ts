@@ -7,12 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import { PostgresEventStore } from '../shared/eventstore/postgres.ts';
 import { START, comparePositions, type Position } from '../shared/eventstore/types.ts';
-import {
-  actualCounts,
-  expectedCounts,
-  readCheckpoint,
-  readWholeLog,
-} from './support/counting-projection.ts';
+import { actualCounts, expectedCounts, readCheckpoint, readWholeLog } from './support/counting-projection.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { waitUntil } from './support/wait.ts';
 

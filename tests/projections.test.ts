@@ -99,7 +99,10 @@ describe('projection runner', () => {
         last = await readCheckpoint(sql, NAME);
         return last !== null && last.version === v && isAtOrPast(last.position, target);
       },
-      { timeoutMs, message: () => `checkpoint ${JSON.stringify(last, (_k, x) => (typeof x === 'bigint' ? `${x}` : x))}` },
+      {
+        timeoutMs,
+        message: () => `checkpoint ${JSON.stringify(last, (_k, x) => (typeof x === 'bigint' ? `${x}` : x))}`,
+      },
     );
   }
 
@@ -121,7 +124,10 @@ describe('projection runner', () => {
     const streams = [`job-${randomUUID()}`, `job-${randomUUID()}`, `job-${randomUUID()}`];
     await appendAndCount(streams, 40, 3);
     const noise = `noise-${randomUUID()}`;
-    await store.append(noise, Array.from({ length: 15 }, () => ({ type: 'Ignored', data: {} })));
+    await store.append(
+      noise,
+      Array.from({ length: 15 }, () => ({ type: 'Ignored', data: {} })),
+    );
     logLength += 15;
     const log = await settledLog(logLength);
     const last = log[log.length - 1]!.position;
@@ -343,9 +349,12 @@ describe('projection runner', () => {
     expect(comparePositions(checkpoint.position, after.position)).toBeLessThan(0);
 
     poisoned = false;
-    await waitUntil(async () => comparePositions((await readCheckpoint(sql, 'fragile_counts'))!.position, after.position) >= 0, {
-      timeoutMs: 10_000,
-    });
+    await waitUntil(
+      async () => comparePositions((await readCheckpoint(sql, 'fragile_counts'))!.position, after.position) >= 0,
+      {
+        timeoutMs: 10_000,
+      },
+    );
     expect(runner.status()[0]).toMatchObject({ failures: 0, lastError: null });
     const counts = await actualCounts(sql, 'fragile_counts');
     expect([counts[beforeStream], counts[afterStream]]).toEqual([1, 1]);

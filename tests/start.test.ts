@@ -77,39 +77,39 @@ describe('npm start (embedded default)', () => {
   it('serves the API and the site, seeds once, prints the demo sign-ins, and lets a customer sign in', async () => {
     const { child, output } = await start(port);
     try {
-    expect(output()).toContain('Seeded demo data.');
-    expect(output()).toMatch(/customer\s+customer@demo\.ca/);
-    const password = /password: (\S+)\)/.exec(output())![1]!;
+      expect(output()).toContain('Seeded demo data.');
+      expect(output()).toMatch(/customer\s+customer@demo\.ca/);
+      const password = /password: (\S+)\)/.exec(output())![1]!;
 
-    const home = await fetch(`http://127.0.0.1:${port}/`);
-    expect(home.status).toBe(200);
-    expect(await home.text()).toContain('Find Your Trusted Service Provider');
+      const home = await fetch(`http://127.0.0.1:${port}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('Find Your Trusted Service Provider');
 
-    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'customer@demo.ca', password }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const me = await fetch(`http://127.0.0.1:${port}/api/auth/me`, { headers: { cookie } });
-    expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ role: 'customer', email: 'customer@demo.ca', authenticated: true });
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'customer@demo.ca', password }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const me = await fetch(`http://127.0.0.1:${port}/api/auth/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ role: 'customer', email: 'customer@demo.ca', authenticated: true });
 
-    const browse = await fetch(`http://127.0.0.1:${port}/api/contractors/browse`);
-    expect(((await browse.json()) as { total: number }).total).toBeGreaterThanOrEqual(8);
+      const browse = await fetch(`http://127.0.0.1:${port}/api/contractors/browse`);
+      expect(((await browse.json()) as { total: number }).total).toBeGreaterThanOrEqual(8);
 
-    // Hashed assets go out precompressed with immutable caching.
-    const script = /"(\/_astro\/[^"]+\.js)"/.exec(await (await fetch(`http://127.0.0.1:${port}/`)).text())?.[1];
-    expect(script).toBeDefined();
-    const asset = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'accept-encoding': 'br' } });
-    expect(asset.status).toBe(200);
-    expect(asset.headers.get('content-encoding')).toBe('br');
-    expect(asset.headers.get('cache-control')).toContain('immutable');
+      // Hashed assets go out precompressed with immutable caching.
+      const script = /"(\/_astro\/[^"]+\.js)"/.exec(await (await fetch(`http://127.0.0.1:${port}/`)).text())?.[1];
+      expect(script).toBeDefined();
+      const asset = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'accept-encoding': 'br' } });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-encoding')).toBe('br');
+      expect(asset.headers.get('cache-control')).toContain('immutable');
 
-    const missing = await fetch(`http://127.0.0.1:${port}/no-such-page`);
-    expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('404 Page Not Found');
+      const missing = await fetch(`http://127.0.0.1:${port}/no-such-page`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain('404 Page Not Found');
     } finally {
       await stop(child);
     }

@@ -32,5 +32,8 @@ export async function answerAfterProjections<Body extends object>(
   });
   if (reached) return reply.code(statusCode).send(body);
   const at = positionToString(position);
-  return reply.code(202).header('x-event-position', at).send({ ...body, pending: true, position: at });
+  return reply
+    .code(202)
+    .header('x-event-position', at)
+    .send({ ...body, pending: true, position: at });
 }

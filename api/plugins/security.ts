@@ -8,6 +8,7 @@ import { AppError, ForbiddenError, ValidationError } from '../../shared/errors.t
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 // A NUL, or half of a UTF-16 surrogate pair: PostgreSQL stores neither in text or jsonb.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 type Visit = { value: unknown; key: string; parent: Visit | null };

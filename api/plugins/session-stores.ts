@@ -83,9 +83,10 @@ export class RedisSessionStore implements SessionStore {
   }
 
   set(sessionId: string, session: Session, callback: Callback) {
-    this.redis
-      .set(this.prefix + sessionId, JSON.stringify(session), 'PX', ttlOf(session))
-      .then(() => callback(), (error: unknown) => callback(this.unavailable(error)));
+    this.redis.set(this.prefix + sessionId, JSON.stringify(session), 'PX', ttlOf(session)).then(
+      () => callback(),
+      (error: unknown) => callback(this.unavailable(error)),
+    );
   }
 
   get(sessionId: string, callback: GetCallback) {
@@ -96,6 +97,9 @@ export class RedisSessionStore implements SessionStore {
   }
 
   destroy(sessionId: string, callback: Callback) {
-    this.redis.del(this.prefix + sessionId).then(() => callback(), (error: unknown) => callback(this.unavailable(error)));
+    this.redis.del(this.prefix + sessionId).then(
+      () => callback(),
+      (error: unknown) => callback(this.unavailable(error)),
+    );
   }
 }

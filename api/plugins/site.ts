@@ -57,7 +57,11 @@ export default fp<{ distDir: string }>(
         const hashed = filePath.includes(`${path.sep}_astro${path.sep}`);
         res.header(
           'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
+          hashed
+            ? 'public, max-age=31536000, immutable'
+            : filePath.endsWith('.html')
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });

@@ -37,6 +37,7 @@ export async function createScratchDatabase(adminUrl: string, prefix: string): P
   return {
     url: urlFor(adminUrl, name),
     name,
-    drop: () => onAdmin(adminUrl, (sql) => sql.unsafe(`drop database if exists ${quoted(name)} with (force)`)).then(() => {}),
+    drop: () =>
+      onAdmin(adminUrl, (sql) => sql.unsafe(`drop database if exists ${quoted(name)} with (force)`)).then(() => {}),
   };
 }

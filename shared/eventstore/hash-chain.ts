@@ -95,7 +95,10 @@ const MAX_CHAIN_RETRIES = 100;
  * hash, so it appends with the exact tail revision: a racing writer can never fork the chain.
  * A caller that asked for `any` or `stream_exists` gets a transparent retry on such a race.
  */
-export function withHashChain(store: EventStore, isChained: (streamId: string) => boolean = isChainedStream): EventStore {
+export function withHashChain(
+  store: EventStore,
+  isChained: (streamId: string) => boolean = isChainedStream,
+): EventStore {
   async function appendChained(
     streamId: string,
     events: readonly EventToAppend[],
@@ -113,7 +116,10 @@ export function withHashChain(store: EventStore, isChained: (streamId: string) =
       // tail. EventStoreDB would not notice (its idempotency holds only at the original expected
       // revision), so look for them among the recent events before appending a second copy.
       if (attempt === 0 && tail && idsFromCaller && (expected === 'any' || expected === 'stream_exists')) {
-        const earlier = await findRecentAppend(streamId, withIds.map((event) => event.id));
+        const earlier = await findRecentAppend(
+          streamId,
+          withIds.map((event) => event.id),
+        );
         if (earlier) return earlier;
       }
       const actual = tail ? tail.revision : ('no_stream' as const);

@@ -180,11 +180,13 @@ export class PostgresEventStore implements EventStore {
       const conflict =
         error.code === CONFLICT_SQLSTATE ||
         (error.code === PG_UNIQUE_VIOLATION && error.constraint_name === 'es_streams_pkey');
-      const duplicateIds =
-        error.code === PG_UNIQUE_VIOLATION && error.constraint_name === 'es_events_idempotency';
+      const duplicateIds = error.code === PG_UNIQUE_VIOLATION && error.constraint_name === 'es_events_idempotency';
       if (!conflict && !duplicateIds) throw error;
       // A retry of an append that already succeeded (same event ids) answers as the first did.
-      const earlier = await this.findEarlierAppend(streamId, prepared.map((event) => event.id));
+      const earlier = await this.findEarlierAppend(
+        streamId,
+        prepared.map((event) => event.id),
+      );
       if (earlier) return earlier;
       throw new WrongExpectedVersionError(streamId, expected, await this.actualRevision(streamId, error));
     }

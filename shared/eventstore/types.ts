@@ -86,10 +86,7 @@ export interface EventStore {
    * Delivers every event after `after`, in global order, each exactly once, then follows live.
    * The handler is awaited before the next event is delivered.
    */
-  subscribeAll(
-    handler: (event: RecordedEvent) => Promise<void> | void,
-    options?: { after?: Position },
-  ): Subscription;
+  subscribeAll(handler: (event: RecordedEvent) => Promise<void> | void, options?: { after?: Position }): Subscription;
   /**
    * Calls `listener` whenever new events may be readable (a wake-up hint, possibly spurious).
    * Readers use it to avoid polling fast.
@@ -106,9 +103,7 @@ export class WrongExpectedVersionError extends Error {
     readonly expected: ExpectedRevision,
     readonly actual: bigint | 'no_stream',
   ) {
-    super(
-      `Concurrency conflict on stream ${streamId}: expected ${String(expected)}, actual ${String(actual)}`,
-    );
+    super(`Concurrency conflict on stream ${streamId}: expected ${String(expected)}, actual ${String(actual)}`);
   }
 }
 

@@ -61,7 +61,8 @@ export class Browser {
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
   post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
   patch = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', url, body, headers);
-  delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
+  delete = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('DELETE', url, body, headers);
 }
 
 let counter = 0;

@@ -5,14 +5,7 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../../share
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { personalDataById } from './personal-data.ts';
-import {
-  closeAccountBody,
-  errorSchema,
-  loginBody,
-  registerBody,
-  switchUserBody,
-  userSchema,
-} from './schemas.ts';
+import { closeAccountBody, errorSchema, loginBody, registerBody, switchUserBody, userSchema } from './schemas.ts';
 import { closeAccount, registerAccount, verifyCredentials } from './service.ts';
 
 const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -112,10 +105,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The third-party sign-out path the spec's client tries first: clears the session, goes home.
-  app.get('/auth/logout', { schema: { tags: ['accounts'], summary: 'Sign out and go to /' } }, async (request, reply) => {
-    await logout(request);
-    return reply.redirect('/', 302);
-  });
+  app.get(
+    '/auth/logout',
+    { schema: { tags: ['accounts'], summary: 'Sign out and go to /' } },
+    async (request, reply) => {
+      await logout(request);
+      return reply.redirect('/', 302);
+    },
+  );
 
   app.post(
     '/api/auth/switch-user',

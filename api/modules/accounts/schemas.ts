@@ -17,9 +17,7 @@ export const registerBody = z.strictObject({
     .min(2, { error: 'Name must be at least 2 characters' })
     .max(100, { error: 'Name must be at most 100 characters' }),
   email: trimmed(
-    z
-      .email({ error: 'Please enter a valid email address' })
-      .max(254, { error: 'Please enter a valid email address' }),
+    z.email({ error: 'Please enter a valid email address' }).max(254, { error: 'Please enter a valid email address' }),
   ) as z.ZodType<string>,
   password: z
     .string({ error: 'Password must be at least 8 characters' })

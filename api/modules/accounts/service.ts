@@ -61,19 +61,31 @@ export async function registerAccount(
   const passwordHash = await argon2.hash(input.password, HASH_OPTIONS);
   const emailStream = emailReservationStreamId(input.email, deps.emailHashKey);
 
-  await handleCommand(deps.store, emailStream, emailReservationDecider, async (state) => ({
-    type: 'ReserveEmail' as const,
-    accountId,
-    holderRegistered:
-      state.status === 'reserved'
-        ? (await deps.store.readStream(accountStreamId(state.accountId), { maxCount: 1 })).length > 0
-        : false,
-    now: context.now,
-  }), context);
+  await handleCommand(
+    deps.store,
+    emailStream,
+    emailReservationDecider,
+    async (state) => ({
+      type: 'ReserveEmail' as const,
+      accountId,
+      holderRegistered:
+        state.status === 'reserved'
+          ? (await deps.store.readStream(accountStreamId(state.accountId), { maxCount: 1 })).length > 0
+          : false,
+      now: context.now,
+    }),
+    context,
+  );
 
   let personalStored = false;
   try {
-    await insertPersonalData(deps.sql, { accountId, name: input.name, email: input.email, passwordHash, dateOfBirth: input.dateOfBirth });
+    await insertPersonalData(deps.sql, {
+      accountId,
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      dateOfBirth: input.dateOfBirth,
+    });
     personalStored = true;
     const result = await handleCommand(
       deps.store,
@@ -85,11 +97,17 @@ export async function registerAccount(
     return { accountId, position: result.position! };
   } catch (error) {
     if (personalStored) await deletePersonalData(deps.sql, accountId).catch(() => {});
-    await handleCommand(deps.store, emailStream, emailReservationDecider, {
-      type: 'ReleaseEmail',
-      accountId,
-      now: context.now,
-    }, context).catch(() => {});
+    await handleCommand(
+      deps.store,
+      emailStream,
+      emailReservationDecider,
+      {
+        type: 'ReleaseEmail',
+        accountId,
+        now: context.now,
+      },
+      context,
+    ).catch(() => {});
     if (isPgError(error) && error.code === PG_UNIQUE_VIOLATION) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
     throw error;
   }

@@ -20,28 +20,38 @@ const STATEMENT_MESSAGE = 'The approach statement must be at most 500 characters
 
 // Onboarding messages are the spec's, verbatim (section 5).
 export const profileBody = z.strictObject({
-  location: z.preprocess(
-    emptyToNull,
-    z.string({ error: 'location must be text' }).trim().max(120, { error: 'Location must be at most 120 characters' }).nullable(),
-  ).optional(),
+  location: z
+    .preprocess(
+      emptyToNull,
+      z
+        .string({ error: 'location must be text' })
+        .trim()
+        .max(120, { error: 'Location must be at most 120 characters' })
+        .nullable(),
+    )
+    .optional(),
   canWorkRemotely: z.boolean({ error: 'canWorkRemotely must be true or false' }).optional(),
-  yearsOfExperience: z.preprocess(
-    (value) => {
-      const v = emptyToNull(value);
-      return typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
-    },
-    z
-      .number({ error: YEARS_MESSAGE })
-      // Whole years: the read model stores an integer, and a fraction would poison the projection.
-      .int({ error: YEARS_MESSAGE })
-      .min(0, { error: YEARS_MESSAGE })
-      .max(100, { error: YEARS_MESSAGE })
-      .nullable(),
-  ).optional(),
-  expertiseStatement: z.preprocess(
-    emptyToNull,
-    z.string({ error: STATEMENT_MESSAGE }).trim().max(500, { error: STATEMENT_MESSAGE }).nullable(),
-  ).optional(),
+  yearsOfExperience: z
+    .preprocess(
+      (value) => {
+        const v = emptyToNull(value);
+        return typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
+      },
+      z
+        .number({ error: YEARS_MESSAGE })
+        // Whole years: the read model stores an integer, and a fraction would poison the projection.
+        .int({ error: YEARS_MESSAGE })
+        .min(0, { error: YEARS_MESSAGE })
+        .max(100, { error: YEARS_MESSAGE })
+        .nullable(),
+    )
+    .optional(),
+  expertiseStatement: z
+    .preprocess(
+      emptyToNull,
+      z.string({ error: STATEMENT_MESSAGE }).trim().max(500, { error: STATEMENT_MESSAGE }).nullable(),
+    )
+    .optional(),
 });
 
 const PRICE_MESSAGE = 'Price must be an amount in dollars, such as 50 or 49.99';
@@ -83,7 +93,10 @@ const offeringView = z.object({
 
 export const browseQuery = z.strictObject({
   search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
-  remote: z.enum(['true', 'false'], { error: 'remote must be true or false' }).transform((v) => v === 'true').optional(),
+  remote: z
+    .enum(['true', 'false'], { error: 'remote must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   // One message per field for every issue (zod applies the schema's error to its checks too).
   limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(24),
   offset: z.coerce
@@ -119,9 +132,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         { type: 'UpdateContractorProfile', contractorId: user.id, changes: request.body, now: context.now },
         context,
       );
-      return answerAfterProjections(request, reply, result.position, { success: true as const }, {
-        projections: ['contractor-directory'],
-      });
+      return answerAfterProjections(
+        request,
+        reply,
+        result.position,
+        { success: true as const },
+        {
+          projections: ['contractor-directory'],
+        },
+      );
     },
   );
 
@@ -161,10 +180,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         isActive: offering.isActive,
         createdAt: context.now.toISOString(),
       };
-      return answerAfterProjections(request, reply, result.position, { offering: view }, {
-        statusCode: 201,
-        projections: ['service-offerings', 'contractor-directory'],
-      });
+      return answerAfterProjections(
+        request,
+        reply,
+        result.position,
+        { offering: view },
+        {
+          statusCode: 201,
+          projections: ['service-offerings', 'contractor-directory'],
+        },
+      );
     },
   );
 
@@ -193,7 +218,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { search, remote, limit, offset } = request.query;
       const { total, entries } = await browseContractors(sql, { search, remote, limit, offset });
-      const names = await displayNames(sql, entries.map((entry) => entry.id));
+      const names = await displayNames(
+        sql,
+        entries.map((entry) => entry.id),
+      );
       return {
         total,
         contractors: entries

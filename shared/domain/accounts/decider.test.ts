@@ -25,9 +25,7 @@ describe('account decider', () => {
   };
 
   it('registers a new account aged 15 or more', () => {
-    spec([])
-      .when({ type: 'RegisterAccount', accountId, role: 'customer', ageInYears: 15, now })
-      .then([registered]);
+    spec([]).when({ type: 'RegisterAccount', accountId, role: 'customer', ageInYears: 15, now }).then([registered]);
   });
 
   it('refuses anyone under 15 with the spec message', () => {
@@ -67,7 +65,9 @@ describe('e-mail reservation decider', () => {
   });
 
   it('reserves a free address', () => {
-    spec([]).when({ type: 'ReserveEmail', accountId, holderRegistered: false, now }).then([reserved(accountId)]);
+    spec([])
+      .when({ type: 'ReserveEmail', accountId, holderRegistered: false, now })
+      .then([reserved(accountId)]);
   });
 
   it('refuses an address held by a registered account, whatever its role', () => {
@@ -89,10 +89,12 @@ describe('e-mail reservation decider', () => {
   });
 
   it('is idempotent for the holder itself', () => {
-    spec([reserved(accountId)]).when({ type: 'ReserveEmail', accountId, holderRegistered: true, now }).then([]);
+    spec([reserved(accountId)])
+      .when({ type: 'ReserveEmail', accountId, holderRegistered: true, now })
+      .then([]);
   });
 
-  it('releases the holder\'s reservation so the address can register again', () => {
+  it("releases the holder's reservation so the address can register again", () => {
     spec([reserved(accountId)])
       .when({ type: 'ReleaseEmail', accountId, now })
       .then([{ type: 'EmailReleased', data: { accountId, releasedAt: now.toISOString() } }]);
@@ -102,7 +104,9 @@ describe('e-mail reservation decider', () => {
   });
 
   it('ignores a release by someone who does not hold the address', () => {
-    spec([reserved(otherId)]).when({ type: 'ReleaseEmail', accountId, now }).then([]);
+    spec([reserved(otherId)])
+      .when({ type: 'ReleaseEmail', accountId, now })
+      .then([]);
   });
 });
 

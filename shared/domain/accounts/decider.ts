@@ -76,9 +76,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
  */
 export const ORPHANED_RESERVATION_MS = 15 * 60 * 1000;
 
-export type EmailReservationState =
-  | { status: 'free' }
-  | { status: 'reserved'; accountId: string; reservedAt: string };
+export type EmailReservationState = { status: 'free' } | { status: 'reserved'; accountId: string; reservedAt: string };
 
 export type ReserveEmail = {
   type: 'ReserveEmail';
@@ -94,8 +92,7 @@ export function reserveEmail(command: ReserveEmail, state: EmailReservationState
   if (state.status === 'reserved') {
     if (state.accountId === command.accountId) return [];
     const orphaned =
-      !command.holderRegistered &&
-      command.now.getTime() - Date.parse(state.reservedAt) >= ORPHANED_RESERVATION_MS;
+      !command.holderRegistered && command.now.getTime() - Date.parse(state.reservedAt) >= ORPHANED_RESERVATION_MS;
     if (!orphaned) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
   }
   return [{ type: 'EmailReserved', data: { accountId: command.accountId, reservedAt: command.now.toISOString() } }];

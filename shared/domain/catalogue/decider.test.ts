@@ -23,11 +23,15 @@ describe('contractor profile decider', () => {
   });
 
   it('records a profile update', () => {
-    spec([]).when({ type: 'UpdateContractorProfile', contractorId, changes: profile, now }).then([updated(profile)]);
+    spec([])
+      .when({ type: 'UpdateContractorProfile', contractorId, changes: profile, now })
+      .then([updated(profile)]);
   });
 
   it('appends nothing when the profile did not change', () => {
-    spec([updated(profile)]).when({ type: 'UpdateContractorProfile', contractorId, changes: profile, now }).then([]);
+    spec([updated(profile)])
+      .when({ type: 'UpdateContractorProfile', contractorId, changes: profile, now })
+      .then([]);
   });
 
   it('keeps the fields a PATCH leaves out', () => {
@@ -44,7 +48,9 @@ describe('contractor profile decider', () => {
 
   it('accepts optional fields left empty', () => {
     const empty = { location: null, canWorkRemotely: true, yearsOfExperience: null, expertiseStatement: null };
-    spec([]).when({ type: 'UpdateContractorProfile', contractorId, changes: empty, now }).then([updated(empty)]);
+    spec([])
+      .when({ type: 'UpdateContractorProfile', contractorId, changes: empty, now })
+      .then([updated(empty)]);
   });
 
   it('refuses years of experience outside 0-100', () => {
@@ -97,7 +103,9 @@ describe('service offering decider', () => {
 
   it('refuses a negative or fractional price in cents', () => {
     for (const priceCents of [-1, 10.5]) {
-      spec([]).when({ type: 'CreateServiceOffering', offering: { ...offering, priceCents }, now }).thenThrows(ValidationError);
+      spec([])
+        .when({ type: 'CreateServiceOffering', offering: { ...offering, priceCents }, now })
+        .thenThrows(ValidationError);
     }
   });
 

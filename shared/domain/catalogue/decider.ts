@@ -9,7 +9,8 @@ export const MIN_SERVICE_DESCRIPTION = 20;
 
 // ---------------------------------------------------------------- contractor profile
 
-export type ContractorState = { status: 'none' } | { status: 'listed'; contractorId: string; profile: ContractorProfile };
+export type ContractorState =
+  { status: 'none' } | { status: 'listed'; contractorId: string; profile: ContractorProfile };
 
 export const EMPTY_PROFILE: ContractorProfile = {
   location: null,

@@ -11,7 +11,9 @@ export default function SessionStatus() {
     fetch('/api/auth/me', { credentials: 'include' })
       .then(async (response) => {
         if (cancelled) return;
-        setState(response.ok ? { status: 'signed-in', user: (await response.json()) as User } : { status: 'signed-out' });
+        setState(
+          response.ok ? { status: 'signed-in', user: (await response.json()) as User } : { status: 'signed-out' },
+        );
       })
       .catch(() => !cancelled && setState({ status: 'signed-out' }));
     return () => {
