@@ -113,6 +113,8 @@ export class ProjectionRunner {
   private readonly pendingNotify = new Map<string, Position>();
   private notifyScheduled = false;
   private stopped = false;
+  /** Session advisory locks are re-entrant: two overlapping takeovers would both "win". */
+  private takingOver: Promise<void> | null = null;
 
   constructor(private readonly options: RunnerOptions) {
     this.batchSize = options.batchSize ?? 500;
@@ -141,8 +143,15 @@ export class ProjectionRunner {
     this.takeoverTimer.unref();
   }
 
-  /** Claims every projection whose lock is free and starts following for it. */
-  private async tryTakeOver() {
+  /** Claims every projection whose lock is free and starts following for it (one attempt at a time). */
+  private tryTakeOver(): Promise<void> {
+    this.takingOver ??= this.takeOver().finally(() => {
+      this.takingOver = null;
+    });
+    return this.takingOver;
+  }
+
+  private async takeOver() {
     if (this.stopped) return;
     const unowned = this.options.projections.filter((p) => !this.running.has(p.name));
     if (unowned.length === 0) {
@@ -293,6 +302,8 @@ export class ProjectionRunner {
   async stop() {
     this.stopped = true;
     if (this.takeoverTimer) clearInterval(this.takeoverTimer);
+    // A takeover in flight could start a follower after the release below.
+    await this.takingOver?.catch(() => {});
     await this.controlListener?.unlisten().catch(() => {});
     await this.releaseAll();
   }
