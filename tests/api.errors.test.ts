@@ -196,13 +196,29 @@ describe('wrong types and unknown fields', () => {
   it.each([
     ['sign-in', '/api/auth/login', { email: 'a@example.ca', password: 'secret-pass', isAdmin: true }, 'isAdmin'],
     ['sign-up', '/api/auth/register', uniqueRegistration({ status: 'active' }), 'status'],
-    ['switch-user', '/api/auth/switch-user', { userId: '00000000-0000-4000-8000-000000000000', as: 'admin' }, 'as'],
   ])('rejects an unknown field at %s with 400 naming it', async (_label, url, body, field) => {
     const browser = new Browser(t.app);
     const response = await browser.post(url, body);
     expect(response.statusCode).toBe(400);
     expect(expectErrorBody(response)).toContain(field);
     expect(browser.cookie('sid')).toBeUndefined();
+  });
+
+  it('rejects an unknown field at switch-user with 400 naming it, once signed in', async () => {
+    const { browser } = await signUp(t.app);
+    const response = await browser.post('/api/auth/switch-user', {
+      userId: '00000000-0000-4000-8000-000000000000',
+      as: 'admin',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(expectErrorBody(response)).toContain('as');
+  });
+
+  it('answers 401 to a signed-out write before looking at its body', async () => {
+    const response = await new Browser(t.app).post('/api/auth/switch-user', { userId: 'not-a-uuid', as: 'admin' });
+    expect(response.statusCode).toBe(401);
+    const garbage = await new Browser(t.app).post('/api/service-offerings', '{not json');
+    expect(garbage.statusCode).toBe(401);
   });
 
   it('rejects a malformed user id with 400', async () => {

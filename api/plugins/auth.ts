@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/domain/accounts/events.ts';
 import { ForbiddenError, UnauthorizedError } from '../../shared/errors.ts';
@@ -17,8 +17,8 @@ declare module 'fastify' {
     currentUser(): Promise<CurrentUser | null>;
   }
   interface FastifyInstance {
-    requireUser: preHandlerAsyncHookHandler;
-    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    requireUser: onRequestAsyncHookHandler;
+    requireRole(...roles: Role[]): onRequestAsyncHookHandler;
   }
 }
 

@@ -114,7 +114,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/contractor/profile',
     {
-      preHandler: app.requireRole('contractor'),
+      onRequest: app.requireRole('contractor'),
       schema: {
         tags: ['catalogue'],
         summary: 'Update my contractor profile',
@@ -147,7 +147,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/service-offerings',
     {
-      preHandler: app.requireRole('contractor'),
+      onRequest: app.requireRole('contractor'),
       schema: {
         tags: ['catalogue'],
         summary: 'Create a service offering',
@@ -196,7 +196,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/service-offerings/my',
     {
-      preHandler: app.requireRole('contractor'),
+      onRequest: app.requireRole('contractor'),
       schema: {
         tags: ['catalogue'],
         summary: 'My service offerings',
