@@ -1,5 +1,6 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 
 // Pages are prerendered static HTML unless they opt out; the Fastify server in api/ serves the
@@ -17,6 +18,7 @@ export default defineConfig({
     // Bundle Astro's own cookie@1 into the server build: the root node_modules holds cookie@2
     // (for @fastify/cookie), which has a different API.
     ssr: { noExternal: ['cookie'] },
+    plugins: [tailwindcss()],
     server: { proxy: { '/api': 'http://localhost:4322', '/auth': 'http://localhost:4322' } },
   },
 });

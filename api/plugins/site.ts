@@ -7,6 +7,18 @@ import fp from 'fastify-plugin';
 
 type AstroHandler = (req: unknown, res: unknown, next?: (error?: unknown) => void, locals?: object) => Promise<void>;
 
+/** The locale cookie the language switch sets (site/i18n/locales.ts). */
+const LOCALE_COOKIE = 'lang';
+
+function splitUrl(url: string): [string, string] {
+  const index = url.indexOf('?');
+  return index < 0 ? [url, ''] : [url.slice(0, index), url.slice(index)];
+}
+
+function frenchPath(path: string): string {
+  return path === '/' ? '/fr/' : `/fr${path}`;
+}
+
 /** Maps `/pricing` and `/pricing/` to `pricing/index.html`, and so on, for every prerendered page. */
 function prerenderedPages(clientDir: string): Map<string, string> {
   const pages = new Map<string, string>();
@@ -66,13 +78,22 @@ export default fp<{ distDir: string }>(
       },
     });
 
-    const notFoundPage = pages.get('/404');
-    const notFoundHtml = notFoundPage ? readFileSync(path.join(clientDir, notFoundPage)) : null;
+    // The not-found page in the visitor's language: /fr/... gets the French one.
+    const notFound = {
+      en: pages.has('/404') ? readFileSync(path.join(clientDir, pages.get('/404')!)) : null,
+      fr: pages.has('/fr/404') ? readFileSync(path.join(clientDir, pages.get('/fr/404')!)) : null,
+    };
 
     async function render(request: FastifyRequest, reply: FastifyReply) {
-      const url = request.url.split('?')[0]!;
+      const [url, query] = splitUrl(request.url);
       const page = pages.get(url);
+      // A visitor who chose French gets the French page for an English address (no flash, no script).
+      const french = url === '/fr' || url.startsWith('/fr/');
+      if (page && !french && request.cookies?.[LOCALE_COOKIE] === 'fr' && pages.has(frenchPath(url))) {
+        return reply.redirect(frenchPath(url) + query, 302);
+      }
       if (page) return reply.sendFile(page);
+      const notFoundHtml = (french ? notFound.fr : null) ?? notFound.en;
       if (astro) {
         reply.hijack();
         await astro(request.raw, reply.raw, () => {
@@ -83,7 +104,7 @@ export default fp<{ distDir: string }>(
         });
         return reply;
       }
-      if (notFoundPage) return reply.code(404).sendFile(notFoundPage);
+      if (notFoundHtml) return reply.code(404).type('text/html; charset=utf-8').send(notFoundHtml);
       return reply.code(404).type('text/plain').send('Not found');
     }
 

@@ -1,0 +1,45 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, type ReactNode } from 'react';
+import { format } from '../../i18n/index.ts';
+import { commonMessages } from '../../i18n/messages/common.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { $session, type Role } from '../../stores/session.ts';
+import { buttonClasses } from '../../ui/Button.tsx';
+import { island } from '../../ui/island.tsx';
+import { PageSkeleton } from '../../ui/Skeleton.tsx';
+import { signInUrlFor } from './destination.ts';
+
+type Props = { locale: Locale; role?: Role; children?: ReactNode };
+
+/**
+ * Spec section 2: skeletons while the session loads, a signed-out visitor goes to /signin with a
+ * returnTo, and the wrong role sees the access-denied text. The server checks again on every call.
+ */
+function RouteGuard({ locale, role, children }: Props) {
+  const session = useStore($session);
+  const m = commonMessages[locale];
+
+  useEffect(() => {
+    if (session.status === 'unauthenticated') {
+      window.location.replace(signInUrlFor(window.location.pathname + window.location.search, locale));
+    }
+  }, [session.status, locale]);
+
+  if (session.status !== 'authenticated') return <PageSkeleton label={m.loading} />;
+  if (role && session.user.role !== role) {
+    const roleLabel = { customer: m.roleCustomer, contractor: m.roleContractor, admin: m.roleAdmin }[role];
+    return (
+      <div className="mx-auto max-w-lg py-16 text-center">
+        <p className="text-lg font-medium" role="alert">
+          {format(m.accessDenied, { role: locale === 'en' ? role : roleLabel })}
+        </p>
+        <a href={localizePath('/', locale)} className={buttonClasses('primary', 'md', 'mt-6')}>
+          {m.returnHome}
+        </a>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
+export default island(RouteGuard);

@@ -1,0 +1,90 @@
+import { computed } from 'nanostores';
+import { apiRequest, getJson, messageOf } from '../lib/api.ts';
+import { createFetcherStore, invalidateKeys, revalidateKeys } from '../lib/query.ts';
+
+export type Role = 'customer' | 'contractor' | 'admin';
+export type CurrentUser = { id: string; role: Role; name: string; email: string; authenticated: true };
+
+export const ME_KEY = '/api/auth/me';
+
+/** The current user: null when signed out (a 401 is an answer here, not an error). */
+export const $me = createFetcherStore<CurrentUser | null>([ME_KEY], {
+  fetcher: () => getJson<CurrentUser>(ME_KEY, { on401: 'returnNull' }),
+});
+
+export type SessionState =
+  { status: 'loading' } | { status: 'authenticated'; user: CurrentUser } | { status: 'unauthenticated' };
+
+/** Spec section 4: loading, authenticated (the call returned data without error), unauthenticated. */
+export const $session = computed($me, (me): SessionState => {
+  if (me.data) return { status: 'authenticated', user: me.data };
+  if (me.loading) return { status: 'loading' };
+  return { status: 'unauthenticated' };
+});
+
+/** After a sign-in or a user switch the session is fetched again. */
+export function refreshSession() {
+  revalidateKeys(ME_KEY);
+}
+
+export async function login(credentials: { email: string; password: string }): Promise<CurrentUser> {
+  try {
+    const response = await apiRequest('POST', '/api/auth/login', credentials);
+    const { user } = (await response.json()) as { user: CurrentUser };
+    $me.mutate(user);
+    refreshSession();
+    return user;
+  } catch (error) {
+    throw new Error(messageOf(error, 'Login failed'), { cause: error });
+  }
+}
+
+export type Registration = {
+  name: string;
+  email: string;
+  password: string;
+  role: 'customer' | 'contractor';
+  dateOfBirth: string;
+};
+
+export async function register(registration: Registration): Promise<CurrentUser> {
+  const response = await apiRequest('POST', '/api/auth/register', registration);
+  const { user } = (await response.json()) as { user: CurrentUser };
+  return user;
+}
+
+export async function switchUser(userId: string): Promise<CurrentUser> {
+  try {
+    const response = await apiRequest('POST', '/api/auth/switch-user', { userId });
+    const { user } = (await response.json()) as { user: CurrentUser };
+    invalidateKeys(() => true);
+    $me.mutate(user);
+    refreshSession();
+    return user;
+  } catch (error) {
+    throw new Error(messageOf(error, 'Switch user failed'), { cause: error });
+  }
+}
+
+/**
+ * Logout (spec section 7): the third-party sign-out path first, then the API's; afterwards every
+ * cached read is cleared and the user is marked signed out.
+ */
+export async function logout(): Promise<void> {
+  let done = false;
+  try {
+    const response = await fetch('/auth/logout', { credentials: 'include', redirect: 'manual' });
+    done = response.ok || response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+  } catch {
+    done = false;
+  }
+  if (!done) {
+    try {
+      await apiRequest('POST', '/api/auth/logout');
+    } catch (error) {
+      throw new Error(messageOf(error, 'Logout failed'), { cause: error });
+    }
+  }
+  invalidateKeys(() => true);
+  $me.mutate(null);
+}
