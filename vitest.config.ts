@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'api/**/*.test.ts', 'projections/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: [
+      'shared/**/*.test.ts',
+      'api/**/*.test.ts',
+      'projections/**/*.test.ts',
+      'site/**/*.test.{ts,tsx}',
+      'tests/**/*.test.ts',
+    ],
     globalSetup: ['tests/support/global-setup.ts'],
     // Two cores: a few files at a time, each with its own database.
     maxWorkers: 2,
