@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../shared/db/embedded.ts';
+import { ensureSiteBuilt } from '../../scripts/site-build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ let embedded: EmbeddedPostgres | null = null;
  * Each test file creates its own database on that server.
  */
 export default async function setup(project: TestProject) {
+  // Suites that start the app (npm start, browser journeys) share one site build, made here once.
+  ensureSiteBuilt();
   let url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!url) {
     embedded = await startEmbeddedPostgres({ dataDir: '.data/test' });
