@@ -39,12 +39,33 @@ export function accentForeground(accent: Accent): string {
 }
 
 /**
- * The accent used as text and borders on the page background, nudged for contrast: never
- * lighter than 45 % on the light theme, never darker than 60 % on the dark one.
+ * The lightness at which the accent, used as text or a border on the page, reaches WCAG's 4.5:1
+ * contrast against the theme's surfaces (darkened on the light theme, lightened on the dark one).
+ * Self-contained on purpose: the inline boot script embeds this function's source.
  */
+export function accentTextLightness(h: number, s: number, l: number, theme: string): number {
+  // Relative luminance of the theme's least favourable surface (surface-2 in global.css):
+  // the light theme's darkest, the dark theme's lightest.
+  const surface = theme === 'light' ? 0.862 : 0.0175;
+  const step = theme === 'light' ? -1 : 1;
+  for (let lightness = l; lightness >= 0 && lightness <= 100; lightness += step) {
+    const a = (s / 100) * Math.min(lightness / 100, 1 - lightness / 100);
+    const channels = [0, 8, 4];
+    let luminance = 0;
+    for (let i = 0; i < 3; i++) {
+      const k = (channels[i] + h / 30) % 12;
+      const c = lightness / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+      const linear = c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+      luminance += linear * [0.2126, 0.7152, 0.0722][i];
+    }
+    const contrast = theme === 'light' ? (surface + 0.05) / (luminance + 0.05) : (luminance + 0.05) / (surface + 0.05);
+    if (contrast >= 4.5) return lightness;
+  }
+  return theme === 'light' ? 0 : 100;
+}
+
 export function accentOnBackground(accent: Accent, theme: Theme): string {
-  const l = theme === 'light' ? Math.min(accent.l, 45) : Math.max(accent.l, 60);
-  return `hsl(${accent.h} ${accent.s}% ${l}%)`;
+  return `hsl(${accent.h} ${accent.s}% ${accentTextLightness(accent.h, accent.s, accent.l, theme)}%)`;
 }
 
 export function accentVariables(accent: Accent, theme: Theme): Record<string, string> {

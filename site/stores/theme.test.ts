@@ -6,6 +6,7 @@ import {
   DEFAULT_ACCENT,
   THEME_KEY,
   accentForeground,
+  accentTextLightness,
   accentVariables,
   normaliseAccent,
   type Accent,
@@ -35,10 +36,39 @@ describe('accent rules (spec section 9)', () => {
     expect(accentForeground({ h: 0, s: 0, l: 50 })).toBe('hsl(0 0% 100%)');
   });
 
-  it('adjusts accent text for contrast on each theme', () => {
-    const yellow = { h: 60, s: 85, l: 55 };
-    expect(accentVariables(yellow, 'light')['--accent-text']).toBe('hsl(60 85% 45%)');
-    expect(accentVariables({ h: 220, s: 85, l: 30 }, 'dark')['--accent-text']).toBe('hsl(220 85% 60%)');
+  it('gives accent text at least 4.5:1 contrast on every surface of each theme, changing it no more than needed', () => {
+    const luminance = (h: number, s: number, l: number) => {
+      const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+      return [0, 8, 4].reduce((sum, n, i) => {
+        const k = (n + h / 30) % 12;
+        const c = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+        const linear = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        return sum + linear * [0.2126, 0.7152, 0.0722][i]!;
+      }, 0);
+    };
+    const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    // The surfaces of site/styles/global.css.
+    const surfaces = {
+      light: [luminance(210, 40, 98), luminance(0, 0, 100), luminance(210, 40, 94)],
+      dark: [luminance(222, 47, 7), luminance(222, 40, 11), luminance(222, 32, 16)],
+    };
+    for (const theme of ['light', 'dark'] as const) {
+      for (const accent of [...ACCENT_PRESETS, { h: 200, s: 100, l: 20 }, { h: 50, s: 100, l: 95 }]) {
+        const l = accentTextLightness(accent.h, accent.s, accent.l, theme);
+        const text = luminance(accent.h, accent.s, l);
+        for (const surface of surfaces[theme])
+          expect(contrast(text, surface), `${theme} ${accent.h}`).toBeGreaterThanOrEqual(4.5);
+        // Already readable colours are left alone.
+        if (l !== accent.l) {
+          const lessChanged = l + (theme === 'light' ? 1 : -1);
+          expect(
+            Math.min(...surfaces[theme].map((s) => contrast(luminance(accent.h, accent.s, lessChanged), s))),
+          ).toBeLessThan(4.5);
+        }
+      }
+    }
+    expect(accentTextLightness(200, 100, 20, 'light')).toBe(20);
+    expect(accentVariables({ h: 180, s: 85, l: 55 }, 'dark')['--accent-text']).toBe('hsl(180 85% 55%)');
   });
 
   it('clamps and rounds stored values, and falls back to the default for garbage', () => {

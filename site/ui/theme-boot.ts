@@ -1,4 +1,4 @@
-import { ACCENT_KEY, DEFAULT_ACCENT, THEME_KEY } from '../stores/accent.ts';
+import { ACCENT_KEY, DEFAULT_ACCENT, THEME_KEY, accentTextLightness } from '../stores/accent.ts';
 
 /**
  * Runs inline in <head> before first paint: applies the saved theme and accent (no flash of the
@@ -18,7 +18,8 @@ export const THEME_BOOT_SCRIPT = `(function () {
     }
   } catch (e) {}
   root.dataset.theme = theme;
-  var textL = theme === 'light' ? Math.min(accent.l, 45) : Math.max(accent.l, 60);
+  var textLightness = ${accentTextLightness.toString()};
+  var textL = textLightness(accent.h, accent.s, accent.l, theme);
   root.style.setProperty('--accent', 'hsl(' + accent.h + ' ' + accent.s + '% ' + accent.l + '%)');
   root.style.setProperty('--accent-foreground', accent.l > 50 ? 'hsl(222 47% 11%)' : 'hsl(0 0% 100%)');
   root.style.setProperty('--accent-text', 'hsl(' + accent.h + ' ' + accent.s + '% ' + textL + '%)');
