@@ -53,10 +53,10 @@ export function accentTextLightness(h: number, s: number, l: number, theme: stri
     const channels = [0, 8, 4];
     let luminance = 0;
     for (let i = 0; i < 3; i++) {
-      const k = (channels[i] + h / 30) % 12;
+      const k = (channels[i]! + h / 30) % 12;
       const c = lightness / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
       const linear = c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
-      luminance += linear * [0.2126, 0.7152, 0.0722][i];
+      luminance += linear * [0.2126, 0.7152, 0.0722][i]!;
     }
     const contrast = theme === 'light' ? (surface + 0.05) / (luminance + 0.05) : (luminance + 0.05) / (surface + 0.05);
     if (contrast >= 4.5) return lightness;

@@ -7,6 +7,7 @@ import { $session, type Role } from '../../stores/session.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
+import { useMounted } from '../../ui/use-mounted.ts';
 import { signInUrlFor } from './destination.ts';
 
 type Props = { locale: Locale; role?: Role; children?: ReactNode };
@@ -17,6 +18,7 @@ type Props = { locale: Locale; role?: Role; children?: ReactNode };
  */
 function RouteGuard({ locale, role, children }: Props) {
   const session = useStore($session);
+  const mounted = useMounted();
   const m = commonMessages[locale];
 
   useEffect(() => {
@@ -25,7 +27,9 @@ function RouteGuard({ locale, role, children }: Props) {
     }
   }, [session.status, locale]);
 
-  if (session.status !== 'authenticated') return <PageSkeleton label={m.loading} />;
+  // Until mounted, render what the server rendered: another island may already have loaded the
+  // session, and showing the page during hydration would mismatch (React error #418).
+  if (!mounted || session.status !== 'authenticated') return <PageSkeleton label={m.loading} />;
   if (role && session.user.role !== role) {
     const roleLabel = { customer: m.roleCustomer, contractor: m.roleContractor, admin: m.roleAdmin }[role];
     return (

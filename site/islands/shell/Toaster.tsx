@@ -3,7 +3,8 @@ import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { $toasts, dismissToast, TOAST_DURATION_MS } from '../../stores/toasts.ts';
+import { useEffect } from 'react';
+import { $toasts, dismissToast, restoreCarriedOverToast, TOAST_DURATION_MS } from '../../stores/toasts.ts';
 import { island } from '../../ui/island.tsx';
 
 const variantClasses = {
@@ -15,6 +16,7 @@ const variantClasses = {
 /** Spec section 9: one toast at a time, 5000 ms, swipe right past 50 px, F8 focuses the region. */
 function Toaster({ locale }: { locale: Locale }) {
   const toasts = useStore($toasts);
+  useEffect(() => restoreCarriedOverToast(), []);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
