@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { signUpMessages } from '../../i18n/messages/auth.ts';
+import { ApiError } from '../../lib/api.ts';
+import {
+  isEmailTaken,
+  isUnderAge,
+  localizeServerMessage,
+  registrationErrorMessage,
+  serverMessageOf,
+  signInErrorMessage,
+} from './errors.ts';
+
+const apiError = (status: number, body: unknown) =>
+  new ApiError(status, typeof body === 'string' ? body : JSON.stringify(body), 'Status');
+/** What `login()` in stores/session.ts throws: the server's text, else 'Login failed', the ApiError as cause. */
+const loginError = (cause: unknown) => new Error('Login failed', { cause });
+
+describe('serverMessageOf', () => {
+  it('reads the error field of an ApiError, also as the cause of a wrapped error', () => {
+    expect(serverMessageOf(apiError(401, { error: 'Invalid email or password' }))).toBe('Invalid email or password');
+    expect(serverMessageOf(loginError(apiError(401, { error: 'Nope' })))).toBe('Nope');
+  });
+
+  it('is null without a readable server message', () => {
+    expect(serverMessageOf(apiError(500, ''))).toBeNull();
+    expect(serverMessageOf(apiError(502, '<html>Bad gateway</html>'))).toBeNull();
+    expect(serverMessageOf(new TypeError('Failed to fetch'))).toBeNull();
+    expect(serverMessageOf(loginError(new TypeError('Failed to fetch')))).toBeNull();
+    expect(serverMessageOf('text')).toBeNull();
+  });
+});
+
+describe('signInErrorMessage (spec section 8)', () => {
+  it("shows the server's message, else 'Sign in failed'", () => {
+    expect(
+      signInErrorMessage(loginError(apiError(401, { error: 'Invalid email or password' })), 'en', 'Sign in failed'),
+    ).toBe('Invalid email or password');
+    expect(signInErrorMessage(loginError(new TypeError('Failed to fetch')), 'en', 'Sign in failed')).toBe(
+      'Sign in failed',
+    );
+    expect(signInErrorMessage(loginError(apiError(500, '')), 'en', 'Sign in failed')).toBe('Sign in failed');
+  });
+
+  it('shows known server messages in French on French pages', () => {
+    expect(signInErrorMessage(loginError(apiError(401, { error: 'Invalid email or password' })), 'fr', 'x')).toBe(
+      'Courriel ou mot de passe invalide',
+    );
+  });
+});
+
+describe('registrationErrorMessage (spec section 8)', () => {
+  const m = signUpMessages.en;
+
+  it("the server's error text first", () => {
+    expect(
+      registrationErrorMessage(apiError(409, { error: 'An account with this email address already exists.' }), 'en', m),
+    ).toBe('An account with this email address already exists.');
+  });
+
+  it("else 'Registration failed' when the server answered without one", () => {
+    expect(registrationErrorMessage(apiError(500, ''), 'en', m)).toBe('Registration failed');
+    expect(registrationErrorMessage(apiError(502, 'Bad gateway'), 'en', m)).toBe('Registration failed');
+  });
+
+  it("else 'An unexpected error occurred.'", () => {
+    expect(registrationErrorMessage(new TypeError('Failed to fetch'), 'en', m)).toBe('An unexpected error occurred.');
+    expect(registrationErrorMessage(undefined, 'en', m)).toBe('An unexpected error occurred.');
+  });
+
+  it('French pages', () => {
+    const fr = signUpMessages.fr;
+    expect(
+      registrationErrorMessage(apiError(400, { error: 'You must be 15 or older to use this service.' }), 'fr', fr),
+    ).toBe('Vous devez avoir 15 ans ou plus pour utiliser ce service.');
+    expect(registrationErrorMessage(apiError(500, ''), 'fr', fr)).toBe('L’inscription a échoué');
+    expect(registrationErrorMessage(new TypeError('x'), 'fr', fr)).toBe('Une erreur inattendue s’est produite.');
+  });
+});
+
+describe('localizeServerMessage', () => {
+  it('leaves English alone', () => {
+    expect(localizeServerMessage('Invalid email or password', 'en')).toBe('Invalid email or password');
+  });
+
+  it('translates the rate-limit message with its number of seconds', () => {
+    expect(localizeServerMessage('Too many attempts. Please wait 42 seconds and try again.', 'fr')).toBe(
+      'Trop de tentatives. Veuillez patienter 42 secondes et réessayer.',
+    );
+  });
+
+  it('keeps unknown messages as the server wrote them', () => {
+    expect(localizeServerMessage('Something new', 'fr')).toBe('Something new');
+  });
+});
+
+describe('recognised registration failures', () => {
+  it('e-mail taken and under age', () => {
+    expect(isEmailTaken(apiError(409, { error: 'An account with this email address already exists.' }))).toBe(true);
+    expect(isEmailTaken(apiError(400, { error: 'Please enter a valid email address' }))).toBe(false);
+    expect(isUnderAge(apiError(400, { error: 'You must be 15 or older to use this service.' }))).toBe(true);
+    expect(isUnderAge(new Error('x'))).toBe(false);
+  });
+});

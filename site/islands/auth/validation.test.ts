@@ -1,0 +1,320 @@
+import { describe, expect, it } from 'vitest';
+import { authValidationMessages, type ValidationKey } from '../../i18n/messages/auth.ts';
+import {
+  contractorProfilePayload,
+  firstInvalidStep,
+  initialOnboardingValues,
+  isoDate,
+  isValidEmail,
+  parseYearsOfExperience,
+  serviceOfferingPayload,
+  validateDateOfBirth,
+  validateOnboardingStep,
+  validateSignIn,
+  validateSignUp,
+  type Errors,
+  type OnboardingValues,
+  type SignUpValues,
+} from './validation.ts';
+
+/** The English message of each error, as the form shows it. */
+function english<F extends string>(errors: Errors<F>): Partial<Record<F, string>> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, key]) => [field, authValidationMessages.en[key as ValidationKey]]),
+  ) as Partial<Record<F, string>>;
+}
+
+const TODAY = new Date(Date.UTC(2025, 5, 15, 12)); // 2025-06-15
+
+describe('validateSignIn (spec section 5)', () => {
+  it('accepts a filled-in form', () => {
+    expect(validateSignIn({ email: 'a@b.ca', password: 'x' })).toEqual({});
+  });
+
+  it('requires both fields, blank meaning empty or only spaces', () => {
+    expect(english(validateSignIn({ email: '', password: '' }))).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+    expect(english(validateSignIn({ email: '   ', password: ' \t' }))).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+  });
+
+  it('does not check the e-mail format at sign-in (the server answers)', () => {
+    expect(validateSignIn({ email: 'not-an-email', password: 'secret' })).toEqual({});
+  });
+});
+
+const validSignUp: SignUpValues = {
+  role: 'customer',
+  name: 'Jo',
+  email: 'jo@example.ca',
+  dateOfBirth: '2000-01-01',
+  password: '12345678',
+};
+
+describe('validateSignUp (spec section 5)', () => {
+  it('accepts a valid customer and a valid contractor', () => {
+    expect(validateSignUp(validSignUp, TODAY)).toEqual({});
+    expect(validateSignUp({ ...validSignUp, role: 'contractor' }, TODAY)).toEqual({});
+  });
+
+  it('reports every invalid field with the spec messages, in form order', () => {
+    const errors = validateSignUp({ role: '', name: '', email: '', dateOfBirth: '', password: '' }, TODAY);
+    expect(Object.keys(errors)).toEqual(['role', 'name', 'email', 'dateOfBirth', 'password']);
+    expect(english(errors)).toEqual({
+      role: 'Please select your role',
+      name: 'Name must be at least 2 characters',
+      email: 'Please enter a valid email address',
+      dateOfBirth: 'Date of birth is required',
+      password: 'Password must be at least 8 characters',
+    });
+  });
+
+  it('needs a public role', () => {
+    expect(english(validateSignUp({ ...validSignUp, role: '' }, TODAY))).toEqual({ role: 'Please select your role' });
+    const admin = { ...validSignUp, role: 'admin' as unknown as SignUpValues['role'] };
+    expect(english(validateSignUp(admin, TODAY))).toEqual({ role: 'Please select your role' });
+  });
+
+  it('name: 1 character is too short, 2 is enough (after trimming)', () => {
+    expect(english(validateSignUp({ ...validSignUp, name: 'J' }, TODAY))).toEqual({
+      name: 'Name must be at least 2 characters',
+    });
+    expect(english(validateSignUp({ ...validSignUp, name: ' J ' }, TODAY))).toEqual({
+      name: 'Name must be at least 2 characters',
+    });
+    expect(validateSignUp({ ...validSignUp, name: 'Jo' }, TODAY)).toEqual({});
+  });
+
+  it('name: at most 100 characters, as the server', () => {
+    expect(validateSignUp({ ...validSignUp, name: 'a'.repeat(100) }, TODAY)).toEqual({});
+    expect(english(validateSignUp({ ...validSignUp, name: 'a'.repeat(101) }, TODAY))).toEqual({
+      name: 'Name must be at most 100 characters',
+    });
+  });
+
+  it('email must be a valid address', () => {
+    for (const email of ['plain', 'a@b', 'a@b.c', '@b.ca', 'a b@c.ca', 'a@@b.ca', '.a@b.ca']) {
+      expect(english(validateSignUp({ ...validSignUp, email }, TODAY))).toEqual({
+        email: 'Please enter a valid email address',
+      });
+    }
+    for (const email of ['a@b.ca', ' jo.smith+work@mail.example.com ', "o'neil@x.org"]) {
+      expect(validateSignUp({ ...validSignUp, email }, TODAY)).toEqual({});
+    }
+  });
+
+  it('password: 7 characters are too short, 8 are enough; at most 256', () => {
+    expect(english(validateSignUp({ ...validSignUp, password: '1234567' }, TODAY))).toEqual({
+      password: 'Password must be at least 8 characters',
+    });
+    expect(validateSignUp({ ...validSignUp, password: '12345678' }, TODAY)).toEqual({});
+    expect(validateSignUp({ ...validSignUp, password: 'x'.repeat(256) }, TODAY)).toEqual({});
+    expect(english(validateSignUp({ ...validSignUp, password: 'x'.repeat(257) }, TODAY))).toEqual({
+      password: 'Password must be at most 256 characters',
+    });
+  });
+
+  it('password is not trimmed: eight spaces are eight characters', () => {
+    expect(validateSignUp({ ...validSignUp, password: '        ' }, TODAY)).toEqual({});
+  });
+});
+
+describe('date of birth (15 or older, spec sections 5 and 9)', () => {
+  it('is required', () => {
+    expect(validateDateOfBirth('', TODAY)).toBe('dateOfBirthRequired');
+    expect(authValidationMessages.en.dateOfBirthRequired).toBe('Date of birth is required');
+  });
+
+  it('must be a real YYYY-MM-DD date from 1900 on', () => {
+    for (const text of ['2010-02-30', '15/06/2010', '2010-6-15', 'yesterday', '1899-12-31']) {
+      expect(validateDateOfBirth(text, TODAY)).toBe('dateOfBirthInvalid');
+    }
+    expect(validateDateOfBirth('1900-01-01', TODAY)).toBeNull();
+  });
+
+  it('exactly 15 today is old enough; one day short is not', () => {
+    expect(validateDateOfBirth('2010-06-15', TODAY)).toBeNull();
+    expect(validateDateOfBirth('2010-06-16', TODAY)).toBe('underAge');
+    expect(english(validateSignUp({ ...validSignUp, dateOfBirth: '2010-06-16' }, TODAY))).toEqual({
+      dateOfBirth: 'You must be 15 or older to use this service.',
+    });
+  });
+
+  it('a future date is under age', () => {
+    expect(validateDateOfBirth('2030-01-01', TODAY)).toBe('underAge');
+  });
+
+  it('a 29 February birthday turns 15 on 1 March in a common year', () => {
+    const feb28 = new Date(Date.UTC(2023, 1, 28));
+    const mar1 = new Date(Date.UTC(2023, 2, 1));
+    expect(validateDateOfBirth('2008-02-29', feb28)).toBe('underAge');
+    expect(validateDateOfBirth('2008-02-29', mar1)).toBeNull();
+  });
+
+  it('isoDate gives the UTC calendar date for the input’s max', () => {
+    expect(isoDate(TODAY)).toBe('2025-06-15');
+  });
+});
+
+describe('isValidEmail', () => {
+  it('caps the length at 254 characters', () => {
+    const local = 'a'.repeat(64);
+    const domain = `${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ca`;
+    expect(`${local}@${domain}`.length).toBe(254);
+    expect(isValidEmail(`${local}@${domain}`)).toBe(true);
+    expect(isValidEmail(`${local}a@${domain}`)).toBe(false);
+  });
+});
+
+const validOnboarding: OnboardingValues = {
+  serviceTitle: 'Yard',
+  serviceDescription: 'Mowing, raking, hedges',
+  location: '',
+  canWorkRemotely: false,
+  yearsOfExperience: '',
+  expertiseStatement: '',
+};
+
+describe('validateOnboardingStep (spec sections 4 and 5)', () => {
+  it('step 1: service title at least 3 characters, description at least 20', () => {
+    expect(english(validateOnboardingStep(1, initialOnboardingValues))).toEqual({
+      serviceTitle: 'Service title must be at least 3 characters',
+      serviceDescription: 'Please provide a detailed description (20+ characters)',
+    });
+    expect(english(validateOnboardingStep(1, { ...validOnboarding, serviceTitle: 'ab' }))).toEqual({
+      serviceTitle: 'Service title must be at least 3 characters',
+    });
+    expect(english(validateOnboardingStep(1, { ...validOnboarding, serviceTitle: '  ab  ' }))).toEqual({
+      serviceTitle: 'Service title must be at least 3 characters',
+    });
+    expect(validateOnboardingStep(1, { ...validOnboarding, serviceTitle: 'abc' })).toEqual({});
+    expect(english(validateOnboardingStep(1, { ...validOnboarding, serviceDescription: 'x'.repeat(19) }))).toEqual({
+      serviceDescription: 'Please provide a detailed description (20+ characters)',
+    });
+    expect(validateOnboardingStep(1, { ...validOnboarding, serviceDescription: 'x'.repeat(20) })).toEqual({});
+  });
+
+  it('step 1: the server’s upper limits (title 120, description 5000)', () => {
+    expect(validateOnboardingStep(1, { ...validOnboarding, serviceTitle: 't'.repeat(120) })).toEqual({});
+    expect(english(validateOnboardingStep(1, { ...validOnboarding, serviceTitle: 't'.repeat(121) }))).toEqual({
+      serviceTitle: 'Service title must be at most 120 characters',
+    });
+    expect(validateOnboardingStep(1, { ...validOnboarding, serviceDescription: 'd'.repeat(5000) })).toEqual({});
+    expect(english(validateOnboardingStep(1, { ...validOnboarding, serviceDescription: 'd'.repeat(5001) }))).toEqual({
+      serviceDescription: 'The description must be at most 5000 characters',
+    });
+  });
+
+  it('step 2: location and the remote switch are optional; location at most 120', () => {
+    expect(validateOnboardingStep(2, initialOnboardingValues)).toEqual({});
+    expect(validateOnboardingStep(2, { ...validOnboarding, location: 'Halifax, NS', canWorkRemotely: true })).toEqual(
+      {},
+    );
+    expect(validateOnboardingStep(2, { ...validOnboarding, location: 'l'.repeat(120) })).toEqual({});
+    expect(english(validateOnboardingStep(2, { ...validOnboarding, location: 'l'.repeat(121) }))).toEqual({
+      location: 'Location must be at most 120 characters',
+    });
+  });
+
+  it('step 3: years of experience is optional, a whole number from 0 to 100', () => {
+    const years = (yearsOfExperience: string) =>
+      english(validateOnboardingStep(3, { ...validOnboarding, yearsOfExperience }));
+    const message = { yearsOfExperience: 'Years of experience must be a whole number from 0 to 100' };
+    expect(years('')).toEqual({});
+    expect(years('0')).toEqual({});
+    expect(years('100')).toEqual({});
+    expect(years(' 7 ')).toEqual({});
+    expect(years('-1')).toEqual(message);
+    expect(years('101')).toEqual(message);
+    expect(years('2.5')).toEqual(message);
+    expect(years('1e2')).toEqual(message);
+    expect(years('?')).toEqual(message);
+  });
+
+  it('step 3: the approach statement is optional, at most 500 characters', () => {
+    const statement = (expertiseStatement: string) =>
+      english(validateOnboardingStep(3, { ...validOnboarding, expertiseStatement }));
+    expect(statement('')).toEqual({});
+    expect(statement('s'.repeat(500))).toEqual({});
+    expect(statement('s'.repeat(501))).toEqual({
+      expertiseStatement: 'The approach statement must be at most 500 characters',
+    });
+  });
+
+  it('step 4 has nothing to check', () => {
+    expect(validateOnboardingStep(4, initialOnboardingValues)).toEqual({});
+  });
+
+  it('firstInvalidStep finds the earliest step to fix', () => {
+    expect(firstInvalidStep(initialOnboardingValues)).toBe(1);
+    expect(firstInvalidStep({ ...validOnboarding, yearsOfExperience: '101' })).toBe(3);
+    expect(firstInvalidStep(validOnboarding)).toBeNull();
+  });
+});
+
+describe('parseYearsOfExperience', () => {
+  it('answers null when empty, the number when valid, else invalid', () => {
+    expect(parseYearsOfExperience('')).toBeNull();
+    expect(parseYearsOfExperience('  ')).toBeNull();
+    expect(parseYearsOfExperience('0')).toBe(0);
+    expect(parseYearsOfExperience('042')).toBe(42);
+    expect(parseYearsOfExperience('100')).toBe(100);
+    expect(parseYearsOfExperience('-1')).toBe('invalid');
+    expect(parseYearsOfExperience('101')).toBe('invalid');
+  });
+});
+
+describe('onboarding payloads (spec section 7)', () => {
+  it('the profile sends null for every empty optional field', () => {
+    expect(contractorProfilePayload(validOnboarding)).toEqual({
+      location: null,
+      canWorkRemotely: false,
+      yearsOfExperience: null,
+      expertiseStatement: null,
+    });
+    expect(contractorProfilePayload({ ...validOnboarding, location: '   ', expertiseStatement: ' \n ' })).toEqual({
+      location: null,
+      canWorkRemotely: false,
+      yearsOfExperience: null,
+      expertiseStatement: null,
+    });
+  });
+
+  it('the profile sends trimmed text, the switch and the years as a number', () => {
+    expect(
+      contractorProfilePayload({
+        ...validOnboarding,
+        location: ' Winnipeg, MB ',
+        canWorkRemotely: true,
+        yearsOfExperience: '0',
+        expertiseStatement: ' Careful work. ',
+      }),
+    ).toEqual({
+      location: 'Winnipeg, MB',
+      canWorkRemotely: true,
+      yearsOfExperience: 0,
+      expertiseStatement: 'Careful work.',
+    });
+  });
+
+  it('the offering is hourly at price "50", remote as the switch, active', () => {
+    expect(serviceOfferingPayload({ ...validOnboarding, serviceTitle: ' Yard work ', canWorkRemotely: true })).toEqual({
+      title: 'Yard work',
+      description: 'Mowing, raking, hedges',
+      pricingModel: 'hourly',
+      price: '50',
+      isRemoteService: true,
+      isActive: true,
+    });
+  });
+
+  it('no offering unless both the title and the description were filled in', () => {
+    expect(serviceOfferingPayload(initialOnboardingValues)).toBeNull();
+    expect(serviceOfferingPayload({ ...validOnboarding, serviceDescription: '  ' })).toBeNull();
+    expect(serviceOfferingPayload({ ...validOnboarding, serviceTitle: '' })).toBeNull();
+  });
+});
