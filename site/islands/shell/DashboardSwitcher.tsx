@@ -1,0 +1,120 @@
+import { ArrowRightLeft, Briefcase, ChevronDown, LayoutDashboard, Repeat, Scale, ShieldCheck } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { shellMessages } from '../../i18n/messages/shell.ts';
+import type { Role } from '../../stores/session.ts';
+import { dashboardEntries, isCurrentPath, type DashboardEntry } from './dashboards.ts';
+import { Hint, iconButtonBase, iconButtonClass } from './Hint.tsx';
+
+export { dashboardEntries } from './dashboards.ts';
+
+export const DASHBOARD_ICONS: Record<DashboardEntry['key'], LucideIcon> = {
+  mySubscriptions: Repeat,
+  contractorDashboard: Briefcase,
+  arbitrationStatus: Scale,
+  adminDashboard: ShieldCheck,
+};
+
+type Props = { locale: Locale; role: Role | null; path: string };
+
+/**
+ * Spec section 2, dashboard switcher: hidden without entries; one entry is a direct icon link with
+ * a tooltip; several are a dropdown titled 'Your Dashboards' behind a 'Switch Dashboard' tooltip.
+ */
+export function DashboardSwitcher({ locale, role, path }: Props) {
+  const m = shellMessages[locale];
+  const entries = dashboardEntries(role);
+  const [only] = entries;
+  if (!only) return null;
+
+  if (entries.length === 1) {
+    const Icon = DASHBOARD_ICONS[only.key];
+    const current = isCurrentPath(path, only.path);
+    return (
+      <Hint label={m[only.key]}>
+        <a
+          href={localizePath(only.path, locale)}
+          aria-label={m[only.key]}
+          aria-current={current ? 'page' : undefined}
+          className={`${iconButtonClass} aria-[current=page]:bg-surface-2`}
+        >
+          <Icon aria-hidden="true" className="h-5 w-5" />
+        </a>
+      </Hint>
+    );
+  }
+
+  return (
+    <DropdownMenu.Root>
+      <Hint label={m.switchDashboard}>
+        <DropdownMenu.Trigger aria-label={m.switchDashboard} className={`${iconButtonBase} gap-0.5 px-2`}>
+          <LayoutDashboard aria-hidden="true" className="h-5 w-5" />
+          <ChevronDown aria-hidden="true" className="h-3.5 w-3.5 text-muted" />
+        </DropdownMenu.Trigger>
+      </Hint>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-50 min-w-60 rounded-xl border border-border bg-surface p-1.5 text-fg shadow-xl outline-none"
+        >
+          <DropdownMenu.Label className="flex items-center gap-2 px-2.5 pt-1.5 pb-2 text-xs font-semibold tracking-wide text-muted uppercase">
+            <ArrowRightLeft aria-hidden="true" className="h-3.5 w-3.5" />
+            {m.yourDashboards}
+          </DropdownMenu.Label>
+          {entries.map((entry) => {
+            const Icon = DASHBOARD_ICONS[entry.key];
+            const current = isCurrentPath(path, entry.path);
+            return (
+              <DropdownMenu.Item key={entry.key} asChild>
+                <a
+                  href={localizePath(entry.path, locale)}
+                  aria-current={current ? 'page' : undefined}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-surface-2 aria-[current=page]:bg-surface-2 aria-[current=page]:font-semibold"
+                >
+                  <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+                  {m[entry.key]}
+                </a>
+              </DropdownMenu.Item>
+            );
+          })}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The mobile variant (spec section 2): every matching entry under the heading 'Dashboards'. */
+export function MobileDashboardList({ locale, role, path, onNavigate }: Props & { onNavigate?: () => void }) {
+  const m = shellMessages[locale];
+  const entries = dashboardEntries(role);
+  if (entries.length === 0) return null;
+  const headingId = `mobile-dashboards-${locale}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+        {m.dashboards}
+      </h3>
+      <ul className="space-y-0.5">
+        {entries.map((entry) => {
+          const Icon = DASHBOARD_ICONS[entry.key];
+          return (
+            <li key={entry.key}>
+              <a
+                href={localizePath(entry.path, locale)}
+                onClick={onNavigate}
+                aria-current={isCurrentPath(path, entry.path) ? 'page' : undefined}
+                className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors hover:bg-surface-2 focus-visible:outline-2 aria-[current=page]:bg-surface-2 aria-[current=page]:font-semibold"
+              >
+                <Icon aria-hidden="true" className="h-4 w-4 shrink-0 text-muted" />
+                {m[entry.key]}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

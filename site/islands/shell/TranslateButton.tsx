@@ -1,0 +1,24 @@
+import { Languages } from 'lucide-react';
+import type { Locale } from '../../i18n/locales.ts';
+import { shellMessages } from '../../i18n/messages/shell.ts';
+import { Hint, iconButtonClass } from './Hint.tsx';
+import { translateUrl } from './translate.ts';
+
+/** Spec section 2: opens a web translation of this page in a new tab. */
+export function TranslateButton({ locale }: { locale: Locale }) {
+  const m = shellMessages[locale];
+  return (
+    <Hint label={m.translatePage}>
+      <button
+        type="button"
+        aria-label={m.translatePageLabel}
+        className={iconButtonClass}
+        onClick={() => {
+          window.open(translateUrl(window.location.href, navigator.language), '_blank', 'noopener,noreferrer');
+        }}
+      >
+        <Languages aria-hidden="true" className="h-5 w-5" />
+      </button>
+    </Hint>
+  );
+}

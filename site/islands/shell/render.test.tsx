@@ -1,0 +1,51 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import Footer from './Footer.tsx';
+import Header from './Header.tsx';
+
+/** Server rendering (what Astro prerenders): no session, no persisted values, no crash. */
+describe('shell islands render on the server', () => {
+  it('renders the header with the brand, navigation and skeletons instead of the auth area', () => {
+    const html = renderToString(<Header locale="en" path="/platform" />);
+    expect(html).toContain('href="/"');
+    expect(html).toContain('Browse Contractors');
+    expect(html).toContain('href="/open-bids"');
+    expect(html).toContain('aria-current="page"');
+    expect(html).toContain('aria-label="Open menu"');
+    expect(html).toContain('href="/fr/platform"');
+    expect(html).not.toContain('Sign In');
+    expect(html).not.toContain('Logout');
+    expect(html).not.toContain('notification-bell');
+  });
+
+  it('renders the French header with French links', () => {
+    const html = renderToString(<Header locale="fr" path="/" />);
+    expect(html).toContain('href="/fr/"');
+    expect(html).toContain('href="/fr/contractors"');
+    expect(html).toContain('Parcourir les entrepreneurs');
+    expect(html).toContain('href="/"');
+  });
+
+  it('renders the footer with its columns, legal links, disclaimer and the tagline once for screen readers', () => {
+    const html = renderToString(<Footer locale="en" />);
+    for (const text of [
+      'Fee Calculator',
+      'FAQ',
+      'Barter Trades',
+      'Arbitration Services',
+      'Community Forum',
+      'Updates',
+    ]) {
+      expect(html).toContain(`>${text}</button>`);
+    }
+    expect(html).toContain('>Contact Us</button>');
+    expect(html).toContain('>Feedback Board</button>');
+    for (const path of ['/privacy-policy', '/terms-of-service', '/cookie-policy', '/refund-policy']) {
+      expect(html).toContain(`href="${path}"`);
+    }
+    expect(html).toContain(`© ${new Date().getFullYear()} Marketplace`);
+    expect(html).toContain('Customer and contractor accounts need separate e-mail addresses.');
+    expect(html).toContain('<span class="sr-only">If you can do it, you can earn for it.</span>');
+    expect(html).not.toContain('My Subscriptions');
+  });
+});

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { shellMessages } from '../../i18n/messages/shell.ts';
+import { logout } from '../../stores/session.ts';
+import { toast } from '../../stores/toasts.ts';
+
+/** Logout (spec sections 2 and 7): sign out, then go to the home page; a failure is a toast. */
+export function useLogout(locale: Locale) {
+  const [pending, setPending] = useState(false);
+
+  async function run() {
+    if (pending) return;
+    setPending(true);
+    try {
+      await logout();
+      window.location.assign(localizePath('/', locale));
+    } catch (error) {
+      setPending(false);
+      const m = shellMessages[locale];
+      const message = error instanceof Error ? error.message : '';
+      toast({
+        title: m.logoutFailed,
+        description: message && message !== m.logoutFailed && message !== 'Logout failed' ? message : undefined,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return { pending, logout: run };
+}

@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from './support/app.ts';
+import { currentUser, hidden, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
+
+/**
+ * Sign-in, sign-up, contractor onboarding, sign-out and the route guard in a real browser
+ * (spec sections 2, 4, 5, 8). English strings are the spec's, verbatim.
+ */
+const e2e = useE2E();
+
+const uniqueEmail = (label: string) => `e2e-${label}-${randomUUID().slice(0, 8)}@example.ca`;
+const PASSWORD = 'a-long-enough-password';
+
+/** A date of birth `years` years ago (minus a month, so it is past the birthday in any zone). */
+function bornYearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCMonth(date.getUTCMonth() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Counts the page's calls to an API path, to show client-side validation sent nothing. */
+function countCalls(page: Page, path: string): () => number {
+  let calls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path && request.method() === 'POST') calls++;
+  });
+  return () => calls;
+}
+
+const signInForm = (page: Page) => {
+  const main = page.locator('main');
+  return {
+    email: main.getByLabel('Email', { exact: true }),
+    password: main.getByLabel('Password', { exact: true }),
+    submit: main.getByRole('button', { name: 'Sign In', exact: true }),
+  };
+};
+
+type SignUpLabels = {
+  customer: string;
+  contractor: string;
+  name: string;
+  email: string;
+  dateOfBirth: string;
+  password: string;
+  submit: string;
+};
+
+const EN_SIGN_UP: SignUpLabels = {
+  customer: 'Customer',
+  contractor: 'Contractor',
+  name: 'Full Name',
+  email: 'Email Address',
+  dateOfBirth: 'Date of birth',
+  password: 'Password',
+  submit: 'Create Account',
+};
+
+const FR_SIGN_UP: SignUpLabels = {
+  customer: 'Client',
+  contractor: 'Entrepreneur',
+  name: 'Nom complet',
+  email: 'Adresse courriel',
+  dateOfBirth: 'Date de naissance',
+  password: 'Mot de passe',
+  submit: 'Créer le compte',
+};
+
+const signUpForm = (page: Page, labels: SignUpLabels = EN_SIGN_UP) => {
+  const main = page.locator('main');
+  return {
+    customer: main.getByRole('radio', { name: labels.customer, exact: true }),
+    contractor: main.getByRole('radio', { name: labels.contractor, exact: true }),
+    name: main.getByLabel(labels.name, { exact: true }),
+    email: main.getByLabel(labels.email, { exact: true }),
+    dateOfBirth: main.getByLabel(labels.dateOfBirth, { exact: true }),
+    password: main.getByLabel(labels.password, { exact: true }),
+    submit: main.getByRole('button', { name: labels.submit, exact: true }),
+  };
+};
+
+/**
+ * Picks a role card the way a person does: by clicking its visible card (the radio itself is
+ * visually hidden inside the card's label).
+ */
+async function choose(radio: Locator) {
+  const id = await radio.getAttribute('id');
+  await radio.page().locator(`label[for="${id}"]`).click();
+  if (!(await radio.isChecked())) throw new Error(`${String(radio)} is not checked after clicking its card`);
+}
+
+async function signUp(
+  page: Page,
+  person: { role: 'customer' | 'contractor'; name: string; email: string },
+  labels: SignUpLabels = EN_SIGN_UP,
+) {
+  const form = signUpForm(page, labels);
+  await choose(form[person.role]);
+  await form.name.fill(person.name);
+  await form.email.fill(person.email);
+  await form.dateOfBirth.fill(bornYearsAgo(30));
+  await form.password.fill(PASSWORD);
+  await form.submit.click();
+}
+
+async function signInWithForm(page: Page, email: string, password: string) {
+  const form = signInForm(page);
+  await form.email.fill(email);
+  await form.password.fill(password);
+  await form.submit.click();
+}
+
+describe('route guard', { timeout: 60_000 }, () => {
+  it('sends a signed-out visitor on /subscriptions to /signin with returnTo=/subscriptions', () =>
+    e2e.run(async ({ page }) => {
+      await page.goto('/subscriptions');
+      await waitForPath(page, '/signin');
+      expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/subscriptions');
+      await visible(signInForm(page).submit);
+    }));
+
+  it('shows a customer on /admin-dashboard the access-denied text and a Return to Home button', () =>
+    e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'customer');
+      await open(page, '/admin-dashboard');
+      await visible(page.getByText('Access denied. This page requires admin access.', { exact: true }));
+      expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+      const home = page
+        .locator('main')
+        .getByRole('link', { name: 'Return to Home' })
+        .or(page.locator('main').getByRole('button', { name: 'Return to Home' }));
+      await visible(home);
+      await home.first().click();
+      await page.waitForURL((url) => url.pathname !== '/admin-dashboard');
+      // The landing page may pass through the update splash (spec: /update), never the dashboard.
+      expect(['/', '/update']).toContain(new URL(page.url()).pathname);
+    }));
+});
+
+describe('sign-in', { timeout: 60_000 }, () => {
+  it('shows "Email is required" and "Password is required" and sends nothing', () =>
+    e2e.run(async ({ page }) => {
+      const calls = countCalls(page, '/api/auth/login');
+      await open(page, '/signin');
+      const form = signInForm(page);
+      await form.submit.click();
+      await visible(page.getByText('Email is required', { exact: true }));
+      await visible(page.getByText('Password is required', { exact: true }));
+
+      await form.email.fill(DEMO.customer);
+      await form.submit.click();
+      await visible(page.getByText('Password is required', { exact: true }));
+      await hidden(page.getByText('Email is required', { exact: true }));
+      // A blank (spaces only) password is still blank.
+      await form.password.fill('   ');
+      await form.submit.click();
+      await visible(page.getByText('Password is required', { exact: true }));
+      expect(calls()).toBe(0);
+    }));
+
+  it("shows the server's 'Invalid email or password' in an alert for a wrong password", () =>
+    e2e.run(async ({ page }) => {
+      await open(page, '/signin');
+      await signInWithForm(page, DEMO.customer, 'not-the-password');
+      const alert = page.locator('main').getByRole('alert').filter({ hasText: 'Invalid email or password' });
+      await visible(alert);
+      expect((await alert.first().innerText()).trim()).toBe('Invalid email or password');
+      expect(new URL(page.url()).pathname).toBe('/signin');
+      expect(await currentUser(page.context())).toBeNull();
+    }));
+
+  it('honours a safe returnTo: /signin?returnTo=/subscriptions lands on /subscriptions', () =>
+    e2e.run(async ({ page, app }) => {
+      await open(page, '/signin?returnTo=/subscriptions');
+      await signInWithForm(page, DEMO.customer, app.demoPassword);
+      await waitForPath(page, '/subscriptions');
+      await visible(page.getByRole('heading', { name: 'My Subscriptions' }));
+    }));
+
+  it("ignores returnTo=//evil.example and lands on the role's home (/platform for a customer)", () =>
+    e2e.run(async ({ page, app }) => {
+      const offsite: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).hostname.includes('evil.example')) offsite.push(request.url());
+      });
+      // Matched on the host only: the sign-in page's own address carries the text in its query.
+      await page.route(
+        (url) => url.hostname.endsWith('evil.example'),
+        (route) => route.abort(),
+      );
+      await open(page, '/signin?returnTo=//evil.example');
+      await signInWithForm(page, DEMO.customer, app.demoPassword);
+      await waitForPath(page, '/platform');
+      expect(new URL(page.url()).host).toBe(new URL(app.baseURL).host);
+      expect(offsite).toEqual([]);
+    }));
+
+  it('redirects a signed-in user away from /signin', () =>
+    e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'customer');
+      await page.goto('/signin');
+      await waitForPath(page, '/platform');
+    }));
+});
+
+describe('sign-up', { timeout: 60_000 }, () => {
+  it('shows every validation message, including the under-15 one, and sends nothing', () =>
+    e2e.run(async ({ page }) => {
+      const calls = countCalls(page, '/api/auth/register');
+      await open(page, '/signup');
+      await visible(page.getByRole('heading', { name: 'Create Your Account' }));
+      await visible(page.getByText('Choose your role to get started', { exact: true }));
+      await visible(page.getByText('Must be at least 8 characters long', { exact: true }));
+      const form = signUpForm(page);
+
+      await form.submit.click();
+      for (const message of [
+        'Please select your role',
+        'Name must be at least 2 characters',
+        'Please enter a valid email address',
+        'Password must be at least 8 characters',
+      ]) {
+        await visible(page.getByText(message, { exact: true }));
+      }
+
+      // Values that are present but wrong.
+      await choose(form.customer);
+      await form.name.fill('A');
+      await form.email.fill('not-an-email');
+      await form.password.fill('short');
+      await form.dateOfBirth.fill(bornYearsAgo(10));
+      await form.submit.click();
+      await hidden(page.getByText('Please select your role', { exact: true }));
+      for (const message of [
+        'Name must be at least 2 characters',
+        'Please enter a valid email address',
+        'Password must be at least 8 characters',
+        'You must be 15 or older to use this service.',
+      ]) {
+        await visible(page.getByText(message, { exact: true }));
+      }
+      expect(calls()).toBe(0);
+    }));
+
+  it('signs up a customer and lands on /platform, signed in', () =>
+    e2e.run(async ({ page, context }) => {
+      const email = uniqueEmail('customer');
+      await open(page, '/signup');
+      await signUp(page, { role: 'customer', name: 'Casey Customer', email });
+      await waitForPath(page, '/platform');
+      expect(await currentUser(context)).toMatchObject({ role: 'customer', email });
+      await visible(page.getByText('Welcome, Casey Customer', { exact: true }));
+    }));
+
+  it('signs up a contractor, completes the onboarding and lands on /contractor-dashboard', () =>
+    e2e.run(async ({ page, context }) => {
+      const email = uniqueEmail('contractor');
+      await open(page, '/signup');
+      await signUp(page, { role: 'contractor', name: 'Connie Contractor', email });
+
+      const dialog = page.getByRole('dialog', { name: 'Get Started in Minutes' });
+      await visible(dialog, 20_000);
+      expect(await currentUser(context)).toMatchObject({ role: 'contractor', email });
+      const back = dialog.getByRole('button', { name: 'Back', exact: true });
+      const next = dialog.getByRole('button', { name: 'Next', exact: true });
+      expect(await back.isDisabled()).toBe(true);
+
+      // Step 1 is validated before going on.
+      await visible(dialog.getByText('Step 1 of 4', { exact: true }));
+      await next.click();
+      await visible(dialog.getByText('Service title must be at least 3 characters', { exact: true }));
+      await visible(dialog.getByText('Please provide a detailed description (20+ characters)', { exact: true }));
+      await dialog.getByLabel('Service title', { exact: true }).fill('Snow Removal');
+      await dialog
+        .getByLabel('Service description', { exact: true })
+        .fill('Driveways and walkways cleared before 7 a.m. all winter.');
+      await next.click();
+
+      // Step 2: location and remote work.
+      await visible(dialog.getByText('Step 2 of 4', { exact: true }));
+      expect(await back.isDisabled()).toBe(false);
+      await dialog.getByLabel('Location (optional)', { exact: true }).fill('Ottawa, ON');
+      const remote = dialog.getByRole('switch', { name: 'I can work remotely' });
+      await remote.click();
+      expect(await remote.getAttribute('aria-checked')).toBe('true');
+      await next.click();
+
+      // Step 3: experience.
+      await visible(dialog.getByText('Step 3 of 4', { exact: true }));
+      await dialog.getByLabel('Years of experience (optional)', { exact: true }).fill('6');
+      await next.click();
+
+      // Step 4: Go Live.
+      await visible(dialog.getByText('Step 4 of 4', { exact: true }));
+      const goLive = dialog.getByRole('button', { name: 'Go Live', exact: true });
+      await visible(goLive);
+      await goLive.click();
+      await waitForPath(page, '/contractor-dashboard', 20_000);
+      await visible(page.getByRole('heading', { name: 'Contractor Dashboard' }));
+
+      const offerings = await context.request.get('/api/service-offerings/my');
+      expect(offerings.ok()).toBe(true);
+      expect(JSON.stringify(await offerings.json())).toContain('Snow Removal');
+    }));
+
+  it('works in French at /fr/signup for a customer and lands on /fr/platform', () =>
+    e2e.run(
+      async ({ page, context }) => {
+        const email = uniqueEmail('client');
+        await open(page, '/fr/signup');
+        await visible(page.getByRole('heading', { name: 'Créer votre compte' }));
+        await signUp(page, { role: 'customer', name: 'Camille Cliente', email }, FR_SIGN_UP);
+        await waitForPath(page, '/fr/platform');
+        expect(await page.getAttribute('html', 'lang')).toBe('fr-CA');
+        expect(await currentUser(context)).toMatchObject({ role: 'customer', email });
+      },
+      { locale: 'fr-CA' },
+    ));
+});
+
+describe('sign-out', { timeout: 60_000 }, () => {
+  it('Logout in the header returns to / signed out', () =>
+    e2e.run(async ({ page, context }) => {
+      const person = await signUpViaApi(context, 'customer');
+      await open(page, '/platform');
+      const header = page.locator('header').first();
+      await visible(header.getByText(`Welcome, ${person.name}`, { exact: true }));
+      await header.getByRole('button', { name: 'Logout', exact: true }).click();
+      await waitForPath(page, '/');
+      await hidden(header.getByText(/^Welcome, /));
+      await visible(
+        header
+          .getByRole('link', { name: 'Sign In', exact: true })
+          .or(header.getByRole('button', { name: 'Sign In', exact: true })),
+      );
+      expect(await currentUser(context)).toBeNull();
+    }));
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hidden, open, useE2E, visible, waitForPath } from './support/browser.ts';
+
+/** The site shell in a real browser: not-found page, theme and accent, the mobile menu (spec section 2, 9). */
+const e2e = useE2E();
+
+describe('not-found page', { timeout: 60_000 }, () => {
+  it('shows the 404 card in English for an unknown address', () =>
+    e2e.run(async ({ page }) => {
+      const response = await page.goto('/no-such-page');
+      expect(response?.status()).toBe(404);
+      await visible(page.getByRole('heading', { name: '404 Page Not Found' }));
+      await visible(page.getByText('Did you forget to add the page to the router?', { exact: true }));
+      expect(await page.getAttribute('html', 'lang')).toBe('en-CA');
+    }));
+
+  it('shows the French 404 card under /fr/', () =>
+    e2e.run(async ({ page }) => {
+      const response = await page.goto('/fr/no-such-page');
+      expect(response?.status()).toBe(404);
+      await visible(page.getByRole('heading', { name: '404 Page introuvable' }));
+      await visible(page.getByText('Avez-vous oublié d’ajouter la page au routeur?', { exact: true }));
+      expect(await page.getAttribute('html', 'lang')).toBe('fr-CA');
+      expect(await page.getByText('404 Page Not Found').count()).toBe(0);
+    }));
+});
+
+type Appearance = { theme: string | undefined; accent: string; background: string };
+
+const appearance = (page: Page): Promise<Appearance> =>
+  page.evaluate(() => {
+    const root = document.documentElement;
+    return {
+      theme: root.dataset.theme,
+      accent: getComputedStyle(root).getPropertyValue('--accent').trim(),
+      background: getComputedStyle(root).backgroundColor,
+    };
+  });
+
+describe('theme and accent', { timeout: 60_000 }, () => {
+  it('persist across a reload and are applied before any script of the page runs (no flash)', () =>
+    e2e.run(async ({ page }) => {
+      await open(page, '/');
+      const initial = await appearance(page);
+      expect(initial.theme).toBe('dark');
+      expect(initial.accent).toBe('hsl(180 85% 55%)');
+
+      await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      await expect.poll(async () => (await appearance(page)).theme).toBe('light');
+      await visible(page.getByRole('button', { name: 'Switch to dark theme' }));
+
+      await page.getByRole('button', { name: 'Accent color' }).click();
+      const panel = page.getByRole('dialog', { name: 'Accent color' });
+      await visible(panel);
+      await visible(panel.getByText('Quick Colors', { exact: true }));
+      await panel.getByRole('button', { name: 'Blue', exact: true }).click();
+      await expect.poll(async () => (await appearance(page)).accent).toBe('hsl(220 85% 55%)');
+      await page.keyboard.press('Escape');
+      await hidden(panel);
+      const chosen = await appearance(page);
+      expect(chosen.background).not.toBe(initial.background);
+
+      // Right at DOMContentLoaded of the reloaded page.
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      expect(await appearance(page)).toEqual(chosen);
+
+      // And with every bundled script refused: only the inline boot script in <head> can have
+      // applied it, so the first paint already has the saved theme and accent.
+      await page.route('**/_astro/**/*.js', (route) => route.abort());
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      expect(await appearance(page)).toEqual(chosen);
+      await page.unroute('**/_astro/**/*.js');
+
+      // The controls show the restored state once hydrated.
+      await open(page, '/');
+      expect(await appearance(page)).toEqual(chosen);
+      await visible(page.getByRole('button', { name: 'Switch to dark theme' }));
+      await page.getByRole('button', { name: 'Accent color' }).click();
+      expect(await panel.getByRole('button', { name: 'Blue', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    }));
+});
+
+const MENU_LINKS = [
+  ['Browse Contractors', '/contractors'],
+  ['Become a Contractor', '/become-contractor'],
+  ['Create Work Order', '/platform'],
+  ['Find Work', '/browse-jobs'],
+  ['Open Bids', '/open-bids'],
+] as const;
+
+describe('mobile menu at 360 px', { timeout: 60_000 }, () => {
+  it('opens, lists the spec entries, and closes after an entry is clicked', () =>
+    e2e.run(
+      async ({ page }) => {
+        await open(page, '/');
+        const toggle = page.getByRole('button', { name: 'Open menu' });
+        await visible(toggle);
+        await toggle.click();
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        await visible(menu);
+
+        for (const [name, href] of MENU_LINKS) {
+          const link = menu.getByRole('link', { name, exact: true });
+          await visible(link);
+          expect(new URL((await link.getAttribute('href'))!, page.url()).pathname, name).toBe(href);
+        }
+        const forum = menu.getByRole('button', { name: 'Community Forum', exact: true });
+        await visible(forum);
+        // In the spec's order.
+        const names = await menu.getByRole('link').or(forum).allInnerTexts();
+        const order = [...MENU_LINKS.map(([name]) => name), 'Community Forum'].map((name) =>
+          names.findIndex((text) => text.trim() === name),
+        );
+        expect(
+          order.every((index, i) => index >= 0 && (i === 0 || index > order[i - 1]!)),
+          names.join(' | '),
+        ).toBe(true);
+
+        // A link entry closes the menu. The target answers 204 so the browser stays on this page
+        // and the menu's own state can be seen.
+        await page.route('**/browse-jobs', (route) => route.fulfill({ status: 204 }));
+        await menu.getByRole('link', { name: 'Find Work', exact: true }).click();
+        await hidden(menu);
+        expect(new URL(page.url()).pathname).toBe('/');
+        await page.unroute('**/browse-jobs');
+
+        // The forum entry does not leave the page either: the menu closes as well.
+        await toggle.click();
+        await visible(menu);
+        await menu.getByRole('button', { name: 'Community Forum', exact: true }).click();
+        await hidden(menu);
+
+        // And a link really goes there.
+        await toggle.click();
+        await visible(menu);
+        await menu.getByRole('link', { name: 'Open Bids', exact: true }).click();
+        await waitForPath(page, '/open-bids');
+      },
+      { mobile: true },
+    ));
+});

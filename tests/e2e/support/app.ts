@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The app as `npm start` runs it (see tests/start.test.ts): `node --import tsx scripts/start.ts`
+ * in a clean environment, on a free port, with its own embedded PostgreSQL under a temporary
+ * DATA_DIR. One per e2e test file, started in beforeAll and stopped in afterAll. The site build is
+ * shared: vitest's global setup makes it once (scripts/site-build.ts, which also locks against
+ * concurrent builds), so a start here normally finds it fresh.
+ */
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+
+const READY_TIMEOUT_MS = 180_000;
+
+export type E2EApp = {
+  baseURL: string;
+  port: number;
+  /** The demo password the start prints ('Demo sign-ins (password: …)'). */
+  demoPassword: string;
+  output(): string;
+  /**
+   * Whether dist/ was rebuilt since this app started serving it (another `npm start`, test run or
+   * build on the machine): its pages then point at hashed assets that no longer exist.
+   */
+  siteRebuiltSinceStart(): string | null;
+  stop(): Promise<void>;
+};
+
+const STAMP = path.join(root, 'dist', '.build-stamp');
+
+function stampTime(): number | null {
+  try {
+    return statSync(STAMP).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+export const DEMO = {
+  customer: 'customer@demo.ca',
+  contractor: 'contractor@demo.ca',
+  admin: 'admin@demo.ca',
+} as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function startApp(): Promise<E2EApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-'));
+  // A clean environment: only what a user's shell would have, none of CI's service URLs.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/root',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env });
+  try {
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`app not ready in time:\n${output}`)), READY_TIMEOUT_MS);
+      const check = () => {
+        if (output.includes('Marketplace ready at')) {
+          clearTimeout(timer);
+          child.off('exit', onExit);
+          resolve();
+        }
+      };
+      const onExit = (code: number | null) => {
+        clearTimeout(timer);
+        reject(new Error(`app exited with ${code}:\n${output}`));
+      };
+      child.stdout!.on('data', check);
+      child.once('exit', onExit);
+    });
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const builtAt = stampTime();
+  const password = /password: (\S+)\)/.exec(output)?.[1];
+  if (!password) throw new Error(`no demo password in the start output:\n${output}`);
+
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    port,
+    demoPassword: password,
+    output: () => output,
+    siteRebuiltSinceStart() {
+      const now = stampTime();
+      if (now === builtAt) return null;
+      return now === null
+        ? 'dist/.build-stamp is gone: the site is being rebuilt (or a rebuild failed) under this running app'
+        : `the site was rebuilt at ${new Date(now).toISOString()} while this app was serving it`;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timedOut = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
+        if (timedOut) {
+          child.kill('SIGKILL');
+          await exited;
+        }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

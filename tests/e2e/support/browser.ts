@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startApp, type E2EApp } from './app.ts';
+
+/**
+ * Chromium through playwright-core's library API (there is no @playwright/test here): one browser
+ * and one app per test file, a fresh context per test, a screenshot plus the page's console
+ * errors in test-results/e2e/ when a test fails.
+ */
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+export const RESULTS_DIR = path.join(root, 'test-results', 'e2e');
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 360, height: 740 } as const;
+
+/** Playwright waits fail well before vitest's test timeout, so the failure handler still runs. */
+export const ACTION_TIMEOUT_MS = 10_000;
+export const NAVIGATION_TIMEOUT_MS = 20_000;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export type PageOptions = {
+  /** 360×740 instead of 1280×800. */
+  mobile?: boolean;
+  /** The browser's language (navigator.language); English by default. */
+  locale?: string;
+};
+
+export type Run = { page: Page; context: BrowserContext; app: E2EApp; problems: string[] };
+
+export type E2E = {
+  readonly app: E2EApp;
+  readonly browser: Browser;
+  /** Runs `fn` with a new context and page; on failure saves a screenshot and the console errors. */
+  run(fn: (run: Run) => Promise<void>, options?: PageOptions): Promise<void>;
+};
+
+/** Registers beforeAll/afterAll for the file's app and browser. Call at the top of a test file. */
+export function useE2E(): E2E {
+  let app: E2EApp | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await app?.stop();
+  }, 60_000);
+
+  const getApp = () => {
+    if (!app) throw new Error('the app did not start (see beforeAll)');
+    return app;
+  };
+  const getBrowser = () => {
+    if (!browser) throw new Error('the browser did not start (see beforeAll)');
+    return browser;
+  };
+
+  return {
+    get app() {
+      return getApp();
+    },
+    get browser() {
+      return getBrowser();
+    },
+    async run(fn, options = {}) {
+      const theApp = getApp();
+      const context = await getBrowser().newContext({
+        baseURL: theApp.baseURL,
+        viewport: options.mobile ? MOBILE : DESKTOP,
+        locale: options.locale ?? 'en-CA',
+        reducedMotion: 'reduce',
+      });
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+      });
+      try {
+        await fn({ page, context, app: theApp, problems });
+      } catch (error) {
+        const rebuilt = theApp.siteRebuiltSinceStart();
+        if (rebuilt) problems.unshift(`NOTE: ${rebuilt}; a failure here may be that, not the UI.`);
+        await saveFailure(page, problems, error);
+        throw error;
+      } finally {
+        await context.close().catch(() => {});
+      }
+    },
+  };
+}
+
+async function saveFailure(page: Page, problems: string[], error: unknown) {
+  const name = (expect.getState().currentTestName ?? 'unnamed')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 120);
+  try {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true, timeout: 5_000 });
+    writeFileSync(
+      path.join(RESULTS_DIR, `${name}.txt`),
+      [`url: ${page.url()}`, `error: ${String(error)}`, '', ...problems].join('\n'),
+    );
+  } catch {
+    // The page may be gone; the test's own error matters more.
+  }
+  if (error instanceof Error && problems.length) {
+    error.message += `\n\nat ${page.url()}; the page logged:\n  ${problems.slice(-10).join('\n  ')}`;
+  }
+}
+
+/** Waits until the page is at `pathname` (query ignored). */
+export async function waitForPath(page: Page, pathname: string, timeout = NAVIGATION_TIMEOUT_MS) {
+  try {
+    await page.waitForURL((url) => url.pathname === pathname, { timeout });
+  } catch {
+    throw new Error(`expected to land on ${pathname}, but the page is at ${page.url()}`);
+  }
+}
+
+/** Waits until `locator` is visible, with a readable failure. */
+export async function visible(locator: Locator, timeout = ACTION_TIMEOUT_MS): Promise<Locator> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    throw new Error(`not visible within ${timeout} ms: ${String(locator)}`);
+  }
+  return locator;
+}
+
+/** Waits until `locator` is hidden or gone, with a readable failure. */
+export async function hidden(locator: Locator, timeout = ACTION_TIMEOUT_MS): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'hidden', timeout });
+  } catch {
+    throw new Error(`still visible after ${timeout} ms: ${String(locator)}`);
+  }
+}
+
+/** Signs in through the API from the context, so the browser carries the session cookie. */
+export async function signInViaApi(context: BrowserContext, email: string, password: string) {
+  const response = await context.request.post('/api/auth/login', { data: { email, password } });
+  if (!response.ok()) throw new Error(`sign-in of ${email} failed: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * Registers a new account through the API from the context (registration signs it in). Used for
+ * set-up so the sign-in route's rate limit (10 a minute per address) is left to the journeys.
+ */
+export async function signUpViaApi(
+  context: BrowserContext,
+  role: 'customer' | 'contractor',
+): Promise<{ name: string; email: string; password: string }> {
+  const suffix = randomUUID().slice(0, 8);
+  const person = {
+    name: `E2E ${role} ${suffix}`,
+    email: `e2e-${role}-${suffix}@example.ca`,
+    password: `pw-${randomUUID()}`,
+  };
+  const response = await context.request.post('/api/auth/register', {
+    data: { ...person, role, dateOfBirth: '1990-01-15' },
+  });
+  if (!response.ok())
+    throw new Error(`sign-up of ${person.email} failed: ${response.status()} ${await response.text()}`);
+  return person;
+}
+
+/** The signed-in user as the server sees this context, or null. */
+export async function currentUser(context: BrowserContext): Promise<{ role: string; email: string } | null> {
+  const response = await context.request.get('/api/auth/me');
+  return response.ok() ? ((await response.json()) as { role: string; email: string }) : null;
+}
+
+/**
+ * Waits until every Astro island on the page has hydrated (Astro drops the `ssr` attribute then),
+ * so clicks and typing reach React rather than the server-rendered HTML.
+ */
+export async function hydrated(page: Page, timeout = ACTION_TIMEOUT_MS) {
+  try {
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, null, { timeout });
+  } catch {
+    const pending = await page
+      .evaluate(() => [...document.querySelectorAll('astro-island[ssr]')].map((el) => el.getAttribute('component-url')))
+      .catch(() => []);
+    throw new Error(`islands not hydrated within ${timeout} ms on ${page.url()}: ${pending.join(', ')}`);
+  }
+}
+
+/** Loads `path` and waits for its islands. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await hydrated(page);
+  return response;
+}
