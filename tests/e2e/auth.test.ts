@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO } from './support/app.ts';
+import { DEMO } from '../support/start-app.ts';
 import { currentUser, hidden, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
 
 /**

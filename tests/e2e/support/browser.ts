@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startApp, type E2EApp } from './app.ts';
+import { startApp, type E2EApp } from '../../support/start-app.ts';
 
 /**
  * Chromium through playwright-core's library API (there is no @playwright/test here): one browser

@@ -7,11 +7,12 @@ import path from 'node:path';
 /**
  * The app as `npm start` runs it (see tests/start.test.ts): `node --import tsx scripts/start.ts`
  * in a clean environment, on a free port, with its own embedded PostgreSQL under a temporary
- * DATA_DIR. One per e2e test file, started in beforeAll and stopped in afterAll. The site build is
+ * DATA_DIR (or a given one, kept, to test a second start). The browser journeys start one per file,
+ * in beforeAll, and stop it in afterAll. The site build is
  * shared: vitest's global setup makes it once (scripts/site-build.ts, which also locks against
  * concurrent builds), so a start here normally finds it fresh.
  */
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 
 const READY_TIMEOUT_MS = 180_000;
 
@@ -58,9 +59,15 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function startApp(): Promise<E2EApp> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-'));
+/** A temporary data folder for `startApp({ dataDir })` across several starts; the caller removes it. */
+export function makeDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'marketplace-app-'));
+}
+
+export async function startApp(options: { dataDir?: string; port?: number } = {}): Promise<E2EApp> {
+  const port = options.port ?? (await freePort());
+  const ownsData = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? makeDataDir();
   // A clean environment: only what a user's shell would have, none of CI's service URLs.
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -93,7 +100,7 @@ export async function startApp(): Promise<E2EApp> {
     });
   } catch (error) {
     if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownsData) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -123,7 +130,7 @@ export async function startApp(): Promise<E2EApp> {
           await exited;
         }
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
