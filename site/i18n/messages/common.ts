@@ -24,6 +24,8 @@ export const commonMessages = defineMessages({
     switchToEnglish: 'English',
     close: 'Close',
     notificationsRegion: 'Notifications (F8)',
+    dialogOpening: 'Opening…',
+    dialogLoadFailed: 'This could not open. Check your connection and try again.',
   },
   fr: {
     skipToContent: 'Passer au contenu principal',
@@ -47,5 +49,7 @@ export const commonMessages = defineMessages({
     switchToEnglish: 'English',
     close: 'Fermer',
     notificationsRegion: 'Notifications (F8)',
+    dialogOpening: 'Ouverture…',
+    dialogLoadFailed: 'Impossible d’ouvrir ceci. Vérifiez votre connexion et réessayez.',
   },
 });

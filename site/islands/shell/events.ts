@@ -4,8 +4,29 @@
  */
 export const OPEN_DIALOG_EVENT = 'marketplace:open-dialog';
 
-export type DialogName =
-  'fee-calculator' | 'faq' | 'barter' | 'arbitration' | 'forum' | 'updates' | 'contact' | 'feedback';
+export const dialogNames = [
+  'fee-calculator',
+  'faq',
+  'barter',
+  'arbitration',
+  'forum',
+  'updates',
+  'contact',
+  'feedback',
+  'contractor-signup',
+  'quality-evaluation',
+] as const;
+export type DialogName = (typeof dialogNames)[number];
+
+/**
+ * Static HTML (Astro pages) opens a dialog without shipping any code of its own:
+ * `<button type="button" data-open-dialog="faq">`. The dialog host handles the click.
+ */
+export const OPEN_DIALOG_ATTRIBUTE = 'data-open-dialog';
+
+export function isDialogName(value: unknown): value is DialogName {
+  return typeof value === 'string' && (dialogNames as readonly string[]).includes(value);
+}
 
 export type OpenDialogDetail = { dialog: DialogName };
 

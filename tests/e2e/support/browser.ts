@@ -4,6 +4,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startApp, type E2EApp } from '../../support/start-app.ts';
+import { UPDATE_SPLASH_FLAG } from '../../../site/islands/announcements/splash.ts';
+import { DISMISSED_ANNOUNCEMENTS_KEY, ROADMAP_ANNOUNCEMENT_ID } from '../../../site/islands/announcements/keys.ts';
 
 /**
  * Chromium through playwright-core's library API (there is no @playwright/test here): one browser
@@ -40,6 +42,11 @@ export type PageOptions = {
   mobile?: boolean;
   /** The browser's language (navigator.language); English by default. */
   locale?: string;
+  /**
+   * A first-time visitor: the update splash has not been seen and no announcement was dismissed.
+   * By default a context is a returning visitor, so journeys land where they navigate.
+   */
+  firstVisit?: boolean;
 };
 
 export type Run = { page: Page; context: BrowserContext; app: E2EApp; problems: string[] };
@@ -89,6 +96,7 @@ export function useE2E(): E2E {
         locale: options.locale ?? 'en-CA',
         reducedMotion: 'reduce',
       });
+      if (!options.firstVisit) await context.addInitScript(returningVisitor, RETURNING_VISITOR_STATE);
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
       const page = await context.newPage();
@@ -109,6 +117,25 @@ export function useE2E(): E2E {
       }
     },
   };
+}
+
+const RETURNING_VISITOR_STATE = {
+  splashKey: UPDATE_SPLASH_FLAG,
+  dismissedKey: DISMISSED_ANNOUNCEMENTS_KEY,
+  dismissed: [ROADMAP_ANNOUNCEMENT_ID],
+};
+
+/** Runs in the page before its scripts (only where nothing is stored yet, so tests can clear it). */
+function returningVisitor(state: typeof RETURNING_VISITOR_STATE) {
+  try {
+    if (sessionStorage.getItem('e2e:seeded')) return;
+    sessionStorage.setItem('e2e:seeded', '1');
+    if (localStorage.getItem(state.splashKey) === null) localStorage.setItem(state.splashKey, 'e2e');
+    if (localStorage.getItem(state.dismissedKey) === null)
+      localStorage.setItem(state.dismissedKey, JSON.stringify(state.dismissed));
+  } catch {
+    // about:blank and similar have no storage.
+  }
 }
 
 async function saveFailure(page: Page, problems: string[], error: unknown) {
@@ -194,15 +221,22 @@ export async function currentUser(context: BrowserContext): Promise<{ role: stri
 }
 
 /**
- * Waits until every Astro island on the page has hydrated (Astro drops the `ssr` attribute then),
- * so clicks and typing reach React rather than the server-rendered HTML.
+ * Waits until every Astro island on the page that hydrates by itself has done so (Astro drops the
+ * `ssr` attribute then), so clicks and typing reach React rather than the server-rendered HTML.
+ * Islands that wait to be scrolled into view (`client:visible`) are awaited only when on screen.
  */
 export async function hydrated(page: Page, timeout = ACTION_TIMEOUT_MS) {
+  const pendingSelector = 'astro-island[ssr]:not([client="visible"])';
   try {
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, null, { timeout });
+    await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 0, pendingSelector, {
+      timeout,
+    });
   } catch {
     const pending = await page
-      .evaluate(() => [...document.querySelectorAll('astro-island[ssr]')].map((el) => el.getAttribute('component-url')))
+      .evaluate(
+        (selector) => [...document.querySelectorAll(selector)].map((el) => el.getAttribute('component-url')),
+        pendingSelector,
+      )
       .catch(() => []);
     throw new Error(`islands not hydrated within ${timeout} ms on ${page.url()}: ${pending.join(', ')}`);
   }
@@ -213,4 +247,24 @@ export async function open(page: Page, path: string) {
   const response = await page.goto(path);
   await hydrated(page);
   return response;
+}
+
+/**
+ * Scrolls every `client:visible` island into view so each one hydrates, then waits for them all;
+ * use before working below the fold. Scrolls back to the top at the end.
+ */
+export async function revealIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
+  const lazy = page.locator('astro-island[ssr][client="visible"]');
+  for (let i = await lazy.count(); i > 0; i = await lazy.count()) {
+    await lazy.first().scrollIntoViewIfNeeded();
+    await page
+      .waitForFunction((count) => document.querySelectorAll('astro-island[ssr][client="visible"]').length < count, i, {
+        timeout,
+      })
+      .catch(() => {
+        throw new Error(`a client:visible island did not hydrate within ${timeout} ms on ${page.url()}`);
+      });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await hydrated(page, timeout);
 }

@@ -1,0 +1,19 @@
+/** Spec section 9: the browser-storage flag that says the launch splash was seen. */
+export const UPDATE_SPLASH_FLAG = 'update-splash-seen-launch-2024';
+
+/** Sets the flag; a storage that refuses is logged, never shown (spec section 8). */
+export function markUpdateSplashSeen(storage: Pick<Storage, 'setItem'> | null = safeLocalStorage()): void {
+  try {
+    storage?.setItem(UPDATE_SPLASH_FLAG, new Date().toISOString());
+  } catch (error) {
+    console.warn('could not record that the update splash was seen', error);
+  }
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
