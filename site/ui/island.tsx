@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { Tooltip } from 'radix-ui';
 import type { Locale } from '../i18n/locales.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
@@ -8,16 +7,14 @@ export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
- * Every island is its own React root: this gives each one the error screen of spec section 2 and
- * the tooltip timing. Islands take their locale as a prop from the page.
+ * Every island is its own React root: this gives each one the error screen of spec section 2.
+ * Islands take their locale as a prop from the page.
  */
 export function island<P extends { locale: Locale }>(Inner: ComponentType<P>): ComponentType<P> {
   function Island(props: P) {
     return (
       <ErrorBoundary locale={props.locale}>
-        <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-          <Inner {...props} />
-        </Tooltip.Provider>
+        <Inner {...props} />
       </ErrorBoundary>
     );
   }

@@ -1,11 +1,12 @@
-import { ArrowRightLeft, Briefcase, ChevronDown, LayoutDashboard, Repeat, Scale, ShieldCheck } from 'lucide-react';
+import { Briefcase, ChevronDown, LayoutDashboard, Repeat, Scale, ShieldCheck } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { shellMessages } from '../../i18n/messages/shell.ts';
 import type { Role } from '../../stores/session.ts';
 import { dashboardEntries, isCurrentPath, type DashboardEntry } from './dashboards.ts';
 import { Hint, iconButtonBase, iconButtonClass } from './Hint.tsx';
+import { useOnDemand } from '../../ui/on-demand.ts';
 
 export { dashboardEntries } from './dashboards.ts';
 
@@ -45,44 +46,43 @@ export function DashboardSwitcher({ locale, role, path }: Props) {
     );
   }
 
+  return <DashboardMenuButton locale={locale} entries={entries} path={path} />;
+}
+
+/** The several-entries dropdown: Radix DropdownMenu is fetched on first hover, focus or press. */
+function DashboardMenuButton({ locale, entries, path }: { locale: Locale; entries: DashboardEntry[]; path: string }) {
+  const m = shellMessages[locale];
+  const menu = useOnDemand(() => import('./DashboardMenu.tsx'));
+  const [used, setUsed] = useState(false);
+  if (menu.loaded && used) return <menu.loaded.DashboardMenu locale={locale} entries={entries} path={path} />;
   return (
-    <DropdownMenu.Root>
-      <Hint label={m.switchDashboard}>
-        <DropdownMenu.Trigger aria-label={m.switchDashboard} className={`${iconButtonBase} gap-0.5 px-2`}>
-          <LayoutDashboard aria-hidden="true" className="h-5 w-5" />
-          <ChevronDown aria-hidden="true" className="h-3.5 w-3.5 text-muted" />
-        </DropdownMenu.Trigger>
-      </Hint>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className="z-50 min-w-60 rounded-xl border border-border bg-surface p-1.5 text-fg shadow-xl outline-none"
-        >
-          <DropdownMenu.Label className="flex items-center gap-2 px-2.5 pt-1.5 pb-2 text-xs font-semibold tracking-wide text-muted uppercase">
-            <ArrowRightLeft aria-hidden="true" className="h-3.5 w-3.5" />
-            {m.yourDashboards}
-          </DropdownMenu.Label>
-          {entries.map((entry) => {
-            const Icon = DASHBOARD_ICONS[entry.key];
-            const current = isCurrentPath(path, entry.path);
-            return (
-              <DropdownMenu.Item key={entry.key} asChild>
-                <a
-                  href={localizePath(entry.path, locale)}
-                  aria-current={current ? 'page' : undefined}
-                  className="flex cursor-pointer items-center gap-3 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-surface-2 aria-[current=page]:bg-surface-2 aria-[current=page]:font-semibold"
-                >
-                  <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
-                  {m[entry.key]}
-                </a>
-              </DropdownMenu.Item>
-            );
-          })}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Hint label={m.switchDashboard}>
+      <button
+        type="button"
+        aria-label={m.switchDashboard}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        aria-busy={menu.pending || undefined}
+        className={`${iconButtonBase} gap-0.5 px-2`}
+        onPointerEnter={menu.warm}
+        onFocus={menu.warm}
+        onClick={() => {
+          setUsed(true);
+          void menu.activate();
+        }}
+      >
+        <DashboardMenuIcon />
+      </button>
+    </Hint>
+  );
+}
+
+export function DashboardMenuIcon() {
+  return (
+    <>
+      <LayoutDashboard aria-hidden="true" className="h-5 w-5" />
+      <ChevronDown aria-hidden="true" className="h-3.5 w-3.5 text-muted" />
+    </>
   );
 }
 

@@ -1,51 +1,36 @@
 import { useStore } from '@nanostores/react';
-import { Toast } from 'radix-ui';
-import { X } from 'lucide-react';
-import { commonMessages } from '../../i18n/messages/common.ts';
+import { useEffect, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
-import { useEffect } from 'react';
-import { $toasts, dismissToast, restoreCarriedOverToast, TOAST_DURATION_MS } from '../../stores/toasts.ts';
+import { $toasts, restoreCarriedOverToast } from '../../stores/toasts.ts';
 import { island } from '../../ui/island.tsx';
+import { useOnDemand } from '../../ui/on-demand.ts';
 
-const variantClasses = {
-  default: 'border-border bg-surface text-fg',
-  success: 'border-success/40 bg-surface text-fg',
-  destructive: 'border-danger bg-danger text-white',
-} as const;
-
-/** Spec section 9: one toast at a time, 5000 ms, swipe right past 50 px, F8 focuses the region. */
+/**
+ * The toast host on every page. Radix Toast is fetched with the first toast (most pages never show
+ * one), or with the first F8, the hotkey that focuses the notifications region.
+ */
 function Toaster({ locale }: { locale: Locale }) {
   const toasts = useStore($toasts);
+  const list = useOnDemand(() => import('./ToastList.tsx'));
+  const [viaHotkey, setViaHotkey] = useState(false);
+  const { activate, loaded } = list;
+
   useEffect(() => restoreCarriedOverToast(), []);
-  return (
-    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
-      {toasts.map((t) => (
-        <Toast.Root
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => !open && dismissToast(t.id)}
-          type={t.variant === 'destructive' ? 'foreground' : 'background'}
-          data-variant={t.variant}
-          className={`grid grid-cols-[1fr_auto] items-start gap-2 rounded-xl border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${variantClasses[t.variant]}`}
-        >
-          <div>
-            <Toast.Title className="font-semibold">{t.title}</Toast.Title>
-            {t.description && (
-              <Toast.Description className="mt-1 text-sm opacity-90">{t.description}</Toast.Description>
-            )}
-          </div>
-          <Toast.Close aria-label={commonMessages[locale].close} className="rounded p-1 opacity-70 hover:opacity-100">
-            <X aria-hidden="true" className="h-4 w-4" />
-          </Toast.Close>
-        </Toast.Root>
-      ))}
-      <Toast.Viewport
-        hotkey={['F8']}
-        label={commonMessages[locale].notificationsRegion}
-        className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
-      />
-    </Toast.Provider>
-  );
+  useEffect(() => {
+    if (toasts.length > 0 && !loaded) void activate();
+  }, [toasts.length, loaded, activate]);
+  useEffect(() => {
+    if (loaded) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'F8') return;
+      setViaHotkey(true);
+      void activate();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [loaded, activate]);
+
+  return loaded ? <loaded.ToastList locale={locale} focusRegion={viaHotkey} /> : null;
 }
 
 export default island(Toaster);

@@ -1,0 +1,134 @@
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { UPDATE_SPLASH_FLAG } from '../site/islands/announcements/splash.ts';
+import { DISMISSED_ANNOUNCEMENTS_KEY, ROADMAP_ANNOUNCEMENT_ID } from '../site/islands/announcements/keys.ts';
+import type { Row } from './support.ts';
+
+/**
+ * Page weight before any interaction: a page is loaded in headless Chromium, left alone until the
+ * network has been quiet and the main thread idle (so `client:idle` islands and anything they
+ * fetch are in), never scrolled, clicked or typed into. Every script and style sheet it fetched is
+ * counted at its gzip size (the issue's unit; the server sends brotli, which is smaller), and each
+ * response is checked for compression and, for hashed assets, long-lived caching.
+ */
+export type PageWeight = {
+  path: string;
+  viewport: string;
+  jsGzip: number;
+  cssGzip: number;
+  scripts: { url: string; gzip: number }[];
+  problems: string[];
+};
+
+export const VIEWPORTS = {
+  mobile: { width: 412, height: 823 },
+  desktop: { width: 1350, height: 940 },
+} as const;
+
+/** At most this much JavaScript (gzip) before interaction on `/` (issue 4). */
+export const LANDING_JS_BUDGET_BYTES = 100 * 1024;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export type Visitor = 'returning' | 'announcement';
+
+export async function measurePage(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  viewport: keyof typeof VIEWPORTS,
+  visitor: Visitor = 'returning',
+): Promise<PageWeight> {
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport] });
+  // A visitor who has seen the launch splash (else `/` is a redirect); 'returning' has also
+  // dismissed the roadmap announcement, 'announcement' has not, so its popup loads too.
+  await context.addInitScript(
+    ([flag, dismissedKey, dismissed]) => {
+      localStorage.setItem(flag!, 'bench');
+      if (dismissed) localStorage.setItem(dismissedKey!, dismissed);
+    },
+    [UPDATE_SPLASH_FLAG, DISMISSED_ANNOUNCEMENTS_KEY, visitor === 'returning' ? JSON.stringify([ROADMAP_ANNOUNCEMENT_ID]) : ''],
+  );
+  const page = await context.newPage();
+  const pending: Promise<void>[] = [];
+  const result: PageWeight = { path, viewport, jsGzip: 0, cssGzip: 0, scripts: [], problems: [] };
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      (async () => {
+        const url = new URL(response.url());
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const gzip = gzipSync(body).length;
+        if (type === 'script') {
+          result.jsGzip += gzip;
+          result.scripts.push({ url: url.pathname, gzip });
+        } else result.cssGzip += gzip;
+        const headers = response.headers();
+        if (!/^(br|gzip)$/.test(headers['content-encoding'] ?? '') && body.length > 1024)
+          result.problems.push(`${url.pathname} is not compressed`);
+        if (url.pathname.startsWith('/_astro/') && !/immutable/.test(headers['cache-control'] ?? ''))
+          result.problems.push(`${url.pathname} lacks immutable caching (${headers['cache-control'] ?? 'none'})`);
+      })(),
+    );
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  // Idle callbacks (client:idle) and the chunks they import, then quiet again.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  await context.close();
+  result.scripts.sort((a, b) => b.gzip - a.gzip);
+  return result;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export async function benchPageWeight(baseURL: string): Promise<Row[]> {
+  const browser = await launchChromium();
+  const rows: Row[] = [];
+  try {
+    const cases: [string, keyof typeof VIEWPORTS, Visitor][] = [
+      ['/', 'mobile', 'returning'],
+      ['/', 'desktop', 'returning'],
+      ['/', 'mobile', 'announcement'],
+      ['/pricing', 'mobile', 'returning'],
+      ['/privacy-policy', 'mobile', 'returning'],
+    ];
+    for (const [path, viewport, visitor] of cases) {
+      const weight = await measurePage(browser, baseURL, path, viewport, visitor);
+      const label = `${path} ${viewport}${visitor === 'announcement' ? ' (announcement shown)' : ''}`;
+      rows.push({
+        metric: `JS gzip before interaction, ${label}`,
+        value: kb(weight.jsGzip),
+        target: path === '/' ? `<= ${kb(LANDING_JS_BUDGET_BYTES)}` : '',
+        pass: path === '/' ? weight.jsGzip <= LANDING_JS_BUDGET_BYTES : null,
+      });
+      rows.push({ metric: `CSS gzip before interaction, ${label}`, value: kb(weight.cssGzip), target: '', pass: null });
+      rows.push({
+        metric: `assets compressed and cached, ${label}`,
+        value: weight.problems.length === 0 ? 'yes' : weight.problems.join('; '),
+        target: 'all',
+        pass: weight.problems.length === 0,
+      });
+      if (process.env.BENCH_VERBOSE)
+        console.log(label, weight.scripts.map((s) => `${s.url} ${kb(s.gzip)}`).join('\n  '));
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
