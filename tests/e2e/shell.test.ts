@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hidden, open, useE2E, visible, waitForPath } from './support/browser.ts';
+import { hidden, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
 
 /** The site shell in a real browser: not-found page, theme and accent, the mobile menu (spec section 2, 9). */
 const e2e = useE2E();
@@ -139,4 +139,51 @@ describe('mobile menu at 360 px', { timeout: 60_000 }, () => {
       },
       { mobile: true },
     ));
+});
+
+describe('header hints and on-demand menus', { timeout: 60_000 }, () => {
+  it('shows a hint 700 ms after hovering an icon button, the next one at once, and hides it on Escape', () =>
+    e2e.run(async ({ page }) => {
+      await open(page, '/');
+      const theme = page.getByRole('button', { name: 'Switch to light theme' });
+      await theme.hover();
+      const hint = page.getByRole('tooltip');
+      // Not before the delay…
+      await page.waitForTimeout(400);
+      expect(await hint.count()).toBe(0);
+      // …but after it.
+      await visible(hint);
+      expect(await hint.innerText()).toBe('Switch to light theme');
+      await page.keyboard.press('Escape');
+      await hidden(hint);
+
+      // Within the skip delay, the neighbour's hint opens without waiting 700 ms.
+      await page.mouse.move(0, 400);
+      await theme.hover();
+      await visible(hint);
+      const started = Date.now();
+      await page.getByRole('button', { name: 'Accent color' }).hover();
+      await visible(page.getByRole('tooltip', { name: 'Accent color' }), 600);
+      expect(Date.now() - started).toBeLessThan(600);
+    }));
+
+  it('opens the dashboard menu of a contractor from the keyboard and gives focus back when it closes', () =>
+    e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'contractor');
+      await open(page, '/');
+      const trigger = page.getByRole('button', { name: 'Switch Dashboard' });
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await visible(menu);
+      await visible(menu.getByText('Your Dashboards'));
+      for (const name of ['My Subscriptions', 'Contractor Dashboard', 'Arbitration Status'])
+        await visible(menu.getByRole('menuitem', { name }));
+      await page.keyboard.press('Escape');
+      await hidden(menu);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Switch Dashboard');
+      // Once loaded it is the real menu button: it opens again at once.
+      await page.keyboard.press('Enter');
+      await visible(menu);
+    }));
 });
