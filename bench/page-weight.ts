@@ -60,7 +60,11 @@ export async function measurePage(
       localStorage.setItem(flag!, 'bench');
       if (dismissed) localStorage.setItem(dismissedKey!, dismissed);
     },
-    [UPDATE_SPLASH_FLAG, DISMISSED_ANNOUNCEMENTS_KEY, visitor === 'returning' ? JSON.stringify([ROADMAP_ANNOUNCEMENT_ID]) : ''],
+    [
+      UPDATE_SPLASH_FLAG,
+      DISMISSED_ANNOUNCEMENTS_KEY,
+      visitor === 'returning' ? JSON.stringify([ROADMAP_ANNOUNCEMENT_ID]) : '',
+    ],
   );
   const page = await context.newPage();
   const pending: Promise<void>[] = [];

@@ -1,20 +1,37 @@
+import { startApp } from '../tests/support/start-app.ts';
 import { benchAppends, benchProjectionLag } from './eventstore.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { benchPageWeight } from './page-weight.ts';
 import { benchDatabase, printTable, type Row } from './support.ts';
 
 /**
  * `npm run bench`: every figure measured in this one run, printed as one table.
  * BENCH_SECONDS sets the length of each timed phase (default 5); BENCH_DATABASE_URL points it at
- * a server (default: DATABASE_URL, else the embedded PostgreSQL).
+ * a server (default: DATABASE_URL, else the embedded PostgreSQL). BENCH_ONLY=store or BENCH_ONLY=web
+ * runs one half: the event store, or the site (page weight and Lighthouse against `npm start`).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const database = await benchDatabase();
+const only = process.env.BENCH_ONLY;
 const rows: Row[] = [];
-try {
-  console.log(`Benchmarking on ${database.label}, ${seconds} s per phase...`);
-  rows.push(...(await benchAppends(database.url, { clients: 16, seconds })));
-  rows.push(...(await benchProjectionLag(database.url, { ratePerSecond: 500, seconds, writers: 8 })));
-} finally {
-  await database.drop();
+if (only !== 'web') {
+  const database = await benchDatabase();
+  try {
+    console.log(`Benchmarking on ${database.label}, ${seconds} s per phase...`);
+    rows.push(...(await benchAppends(database.url, { clients: 16, seconds })));
+    rows.push(...(await benchProjectionLag(database.url, { ratePerSecond: 500, seconds, writers: 8 })));
+  } finally {
+    await database.drop();
+  }
+}
+if (only !== 'store') {
+  console.log('Starting the app as `npm start` does, for the page-weight and Lighthouse figures...');
+  const app = await startApp();
+  try {
+    rows.push(...(await benchPageWeight(app.baseURL)));
+    rows.push(...(await benchLighthouse(app.baseURL)));
+  } finally {
+    await app.stop();
+  }
 }
 console.log('');
 printTable(rows);

@@ -1,0 +1,110 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { UPDATE_SPLASH_FLAG } from '../site/islands/announcements/splash.ts';
+import { DISMISSED_ANNOUNCEMENTS_KEY, ROADMAP_ANNOUNCEMENT_ID } from '../site/islands/announcements/keys.ts';
+import type { Row } from './support.ts';
+
+/**
+ * Lighthouse (mobile profile: Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) on the
+ * system Chromium, offline. Storage is kept between the set-up visit and the audit, so `/` is
+ * measured as the landing page of a visitor who has seen the launch splash and dismissed the
+ * roadmap announcement (otherwise `/` is a redirect to /update, which is audited on its own).
+ */
+export type LighthouseResult = {
+  path: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+};
+
+export const LIGHTHOUSE_TARGETS = { performance: 98, cls: 0 } as const;
+
+export async function runLighthouse(baseURL: string, paths: string[]): Promise<LighthouseResult[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  const results: LighthouseResult[] = [];
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(new URL('/update', baseURL).href);
+    await page.evaluate(
+      (flag, key, ids) => {
+        localStorage.setItem(flag, 'lighthouse');
+        localStorage.setItem(key, ids);
+      },
+      UPDATE_SPLASH_FLAG,
+      DISMISSED_ANNOUNCEMENTS_KEY,
+      JSON.stringify([ROADMAP_ANNOUNCEMENT_ID]),
+    );
+    for (const path of paths) {
+      const runner = await lighthouse(
+        new URL(path, baseURL).href,
+        {
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+        },
+        undefined,
+        page,
+      );
+      if (!runner) throw new Error(`lighthouse produced no result for ${path}`);
+      const { categories, audits } = runner.lhr;
+      results.push({
+        path,
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+      });
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+export async function benchLighthouse(
+  baseURL: string,
+  paths = ['/', '/pricing', '/privacy-policy', '/update'],
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const result of await runLighthouse(baseURL, paths)) {
+    rows.push({
+      metric: `Lighthouse performance, ${result.path} (mobile)`,
+      value: String(result.performance),
+      target: `>= ${LIGHTHOUSE_TARGETS.performance}`,
+      pass: result.performance >= LIGHTHOUSE_TARGETS.performance,
+    });
+    rows.push({
+      metric: `Lighthouse accessibility, ${result.path}`,
+      value: String(result.accessibility),
+      target: '100',
+      pass: result.accessibility === 100,
+    });
+    rows.push({ metric: `LCP, ${result.path}`, value: `${result.lcpMs} ms`, target: '', pass: null });
+    rows.push({ metric: `TBT, ${result.path}`, value: `${result.tbtMs} ms`, target: '', pass: null });
+    rows.push({
+      metric: `CLS, ${result.path}`,
+      value: String(result.cls),
+      target: `${LIGHTHOUSE_TARGETS.cls}`,
+      pass: result.cls === LIGHTHOUSE_TARGETS.cls,
+    });
+  }
+  return rows;
+}
