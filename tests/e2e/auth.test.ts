@@ -207,6 +207,18 @@ describe('sign-in', { timeout: 60_000 }, () => {
 });
 
 describe('sign-up', { timeout: 60_000 }, () => {
+  it('preselects the role a link asks for (/signup?role=contractor), and only a public one', () =>
+    e2e.run(async ({ page }) => {
+      await open(page, '/signup?role=contractor');
+      const form = signUpForm(page, EN_SIGN_UP);
+      await expect.poll(() => form.contractor.isChecked()).toBe(true);
+      expect(await form.customer.isChecked()).toBe(false);
+
+      await open(page, '/signup?role=admin');
+      expect(await form.contractor.isChecked()).toBe(false);
+      expect(await form.customer.isChecked()).toBe(false);
+    }));
+
   it('shows every validation message, including the under-15 one, and sends nothing', () =>
     e2e.run(async ({ page }) => {
       const calls = countCalls(page, '/api/auth/register');

@@ -1,5 +1,5 @@
 import { BriefcaseBusiness, CircleCheck, LoaderCircle, UserRound, type LucideIcon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { authValidationMessages, passwordToggleMessages, signUpMessages } from '../../i18n/messages/auth.ts';
 import { login, register } from '../../stores/session.ts';
@@ -12,6 +12,7 @@ import { isEmailTaken, isUnderAge, registrationErrorMessage } from './errors.ts'
 import { OnboardingDialog } from './OnboardingDialog.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
 import { REDIRECT_DELAY_MS } from './return-to.ts';
+import { roleFromQuery } from './role-query.ts';
 import {
   isoDate,
   MAX_EMAIL_LENGTH,
@@ -45,6 +46,12 @@ function SignUpForm({ locale }: Props) {
   const [pending, setPending] = useState(false);
   const [phase, setPhase] = useState<Phase>('form');
   const [onboardingOpen, setOnboardingOpen] = useState(false);
+
+  // After mount, so server HTML and hydration agree: a link may have chosen the role already.
+  useEffect(() => {
+    const asked = roleFromQuery(window.location.search);
+    if (asked) setValues((current) => (current.role ? current : { ...current, role: asked }));
+  }, []);
 
   const refs: Record<SignUpField, RefObject<HTMLInputElement | null>> = {
     role: useRef<HTMLInputElement>(null),
