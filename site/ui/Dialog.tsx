@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Locale } from '../i18n/locales.ts';
 
 const widths = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
@@ -37,6 +37,7 @@ export function InfoDialog({
   busy = false,
   children,
 }: InfoDialogProps) {
+  const opener = useRestoreFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
@@ -44,6 +45,10 @@ export function InfoDialog({
         <Dialog.Content
           // Radix wants either a Description or an explicit "no description".
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.restore();
+          }}
           className={`dialog-content fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-border bg-surface text-fg shadow-2xl outline-none`}
         >
           <div className="flex items-start gap-3 border-b border-border px-5 pt-5 pb-4 sm:px-7">
@@ -77,3 +82,23 @@ export type HostedDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
+
+/**
+ * Radix gives focus back to a `Dialog.Trigger` on close, but hosted dialogs are opened by an event
+ * or a plain button elsewhere on the page: remember what had focus when the dialog opened and give
+ * it back when it closes (if it is still on the page).
+ */
+export function useRestoreFocus(open: boolean): { restore: () => void } {
+  const previous = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      previous.current = document.activeElement;
+  }, [open]);
+  return {
+    restore() {
+      const target = previous.current;
+      previous.current = null;
+      if (target?.isConnected) target.focus({ preventScroll: true });
+    },
+  };
+}
