@@ -47,7 +47,9 @@ describe('legal page sources', () => {
   });
 
   it.each(pages)('%s shows the same last-updated date in both languages', (page) => {
-    const dates = locales.map((locale) => /^updated: '(\d{4}-\d{2}-\d{2})'$/m.exec(read(page, locale).frontmatter)?.[1]);
+    const dates = locales.map(
+      (locale) => /^updated: '(\d{4}-\d{2}-\d{2})'$/m.exec(read(page, locale).frontmatter)?.[1],
+    );
     expect(dates[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(dates[1]).toBe(dates[0]);
   });
@@ -75,7 +77,10 @@ describe('legal page sources', () => {
 
 describe('legal values', () => {
   it('point French readers at the French pages and English readers at the English ones', () => {
-    expect(legalValues('en')).toMatchObject({ privacyPolicyPath: '/privacy-policy', refundPolicyPath: '/refund-policy' });
+    expect(legalValues('en')).toMatchObject({
+      privacyPolicyPath: '/privacy-policy',
+      refundPolicyPath: '/refund-policy',
+    });
     expect(legalValues('fr')).toMatchObject({
       privacyPolicyPath: '/fr/privacy-policy',
       notificationPreferencesPath: '/fr/notification-preferences',

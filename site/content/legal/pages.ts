@@ -204,7 +204,6 @@ export function formatLegalDate(isoDate: string, locale: Locale): string {
 export function frenchSpacing(html: string): string {
   return html.replace(
     /(^|>)([^<]*)/g,
-    (_whole, open: string, text: string) =>
-      open + text.replace(/ ([:»%$])/g, '\u00a0$1').replace(/« /g, '«\u00a0'),
+    (_whole, open: string, text: string) => open + text.replace(/ ([:»%$])/g, '\u00a0$1').replace(/« /g, '«\u00a0'),
   );
 }

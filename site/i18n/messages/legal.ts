@@ -30,9 +30,8 @@ export const legalMessages = defineMessages({
     privacySummary2:
       'We share information only with the other party to your job, our payment processor, arbitrators, our hosting providers, and authorities when the law requires it. We do not sell it.',
     privacySummary3:
-      'You can ask to see, correct or delete your information; we answer within 30 days. Records that tax law requires are kept, without anything more than the law needs.',
-    privacySummary4:
-      'Marketing e-mails are sent only with your consent, and every one has an unsubscribe link.',
+      'You can ask to see, correct or delete your information; we answer within 30 days. If you delete your account, we keep only the financial records the law requires.',
+    privacySummary4: 'Marketing e-mails are sent only with your consent, and every one has an unsubscribe link.',
 
     termsSummary1:
       '{brand} connects customers with independent contractors. The service contract for each job is between the customer and the contractor, not with us.',
@@ -89,7 +88,7 @@ export const legalMessages = defineMessages({
     privacySummary2:
       'Nous communiquons des renseignements seulement à l’autre partie à votre contrat, à notre processeur de paiement, aux arbitres, à nos hébergeurs et aux autorités lorsque la loi l’exige. Nous ne les vendons pas.',
     privacySummary3:
-      'Vous pouvez demander à consulter, corriger ou supprimer vos renseignements; nous répondons dans les 30 jours. Les documents exigés par les lois fiscales sont conservés, sans rien de plus que ce que la loi demande.',
+      'Vous pouvez demander à consulter, corriger ou supprimer vos renseignements; nous répondons dans les 30 jours. Si vous supprimez votre compte, nous ne conservons que les documents financiers exigés par la loi.',
     privacySummary4:
       'Les courriels promotionnels ne sont envoyés qu’avec votre consentement, et chacun contient un lien de désabonnement.',
 
@@ -106,8 +105,7 @@ export const legalMessages = defineMessages({
       'Nous utilisons deux témoins, tous deux strictement nécessaires : votre session de connexion et votre choix de langue.',
     cookiesSummary2:
       'Votre navigateur conserve aussi quelques préférences, comme votre thème, votre couleur d’accent et les annonces que vous avez fermées.',
-    cookiesSummary3:
-      'Aucun témoin publicitaire, aucun traceur de tiers et aucun profilage d’un site à l’autre.',
+    cookiesSummary3: 'Aucun témoin publicitaire, aucun traceur de tiers et aucun profilage d’un site à l’autre.',
     cookiesSummary4: 'Vous pouvez tout effacer en tout temps dans les réglages de votre navigateur.',
 
     refundSummary1:
