@@ -16,6 +16,7 @@ import { buttonClasses } from '../../ui/Button.tsx';
 import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
 import { DecisionMatrix, EvidencePoints, ScoreCategories } from './DisputeRules.tsx';
 import { formatNumber } from './info-format.ts';
+import { ReturnFocus } from './ReturnFocus.tsx';
 import { Steps } from './Steps.tsx';
 
 export function ArbitrationBody({ locale }: { locale: Locale }) {
@@ -72,6 +73,14 @@ export function ArbitrationBody({ locale }: { locale: Locale }) {
         <h3 className="text-base font-semibold">{m.categoriesTitle}</h3>
         <ScoreCategories locale={locale} />
       </section>
+      <div className="flex sm:justify-end">
+        <a
+          href={localizePath('/arbitration-dashboard', locale)}
+          className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}
+        >
+          {m.dashboard}
+        </a>
+      </div>
     </div>
   );
 }
@@ -87,15 +96,8 @@ export default function ArbitrationDialog({ locale, open, onOpenChange }: Hosted
       description={m.description}
       closeLabel={commonMessages[locale].close}
       size="xl"
-      footer={
-        <a
-          href={localizePath('/arbitration-dashboard', locale)}
-          className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}
-        >
-          {m.dashboard}
-        </a>
-      }
     >
+      <ReturnFocus />
       <ArbitrationBody locale={locale} />
     </InfoDialog>
   );

@@ -4,6 +4,7 @@ import { barterMessages } from '../../i18n/messages/barter.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
+import { ReturnFocus } from './ReturnFocus.tsx';
 import { Steps } from './Steps.tsx';
 
 export function BarterBody({ locale }: { locale: Locale }) {
@@ -33,6 +34,14 @@ export function BarterBody({ locale }: { locale: Locale }) {
         </h3>
         <p className="mt-2 text-fg/90">{m.taxText}</p>
       </section>
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <a href={localizePath('/platform', locale)} className={buttonClasses('outline', 'md')}>
+          {m.browse}
+        </a>
+        <a href={localizePath('/contractor-dashboard', locale)} className={buttonClasses('primary', 'md')}>
+          {m.enable}
+        </a>
+      </div>
     </div>
   );
 }
@@ -48,20 +57,8 @@ export default function BarterDialog({ locale, open, onOpenChange }: HostedDialo
       description={m.description}
       closeLabel={commonMessages[locale].close}
       size="lg"
-      footer={
-        <>
-          <a href={localizePath('/platform', locale)} className={buttonClasses('outline', 'md', 'w-full sm:w-auto')}>
-            {m.browse}
-          </a>
-          <a
-            href={localizePath('/contractor-dashboard', locale)}
-            className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}
-          >
-            {m.enable}
-          </a>
-        </>
-      }
     >
+      <ReturnFocus />
       <BarterBody locale={locale} />
     </InfoDialog>
   );

@@ -208,6 +208,17 @@ describe('arbitration and quality evaluation', () => {
     );
   });
 
+  it('links barter to the platform and the contractor dashboard, arbitration to its dashboard, per language', () => {
+    const en = renderToString(<BarterBody locale="en" />);
+    expect(en).toContain('href="/platform"');
+    expect(en).toContain('href="/contractor-dashboard"');
+    const fr = renderToString(<BarterBody locale="fr" />);
+    expect(fr).toContain('href="/fr/platform"');
+    expect(fr).toContain('href="/fr/contractor-dashboard"');
+    expect(renderToString(<ArbitrationBody locale="en" />)).toContain('href="/arbitration-dashboard"');
+    expect(renderToString(<ArbitrationBody locale="fr" />)).toContain('href="/fr/arbitration-dashboard"');
+  });
+
   it('tells barter users plainly that a trade may be taxable income and to ask an accountant', () => {
     expect(textOf(renderToString(<BarterBody locale="en" />))).toMatch(/fair market value.*taxable income.*accountant/);
     expect(textOf(renderToString(<BarterBody locale="fr" />))).toMatch(
