@@ -85,6 +85,8 @@ export default function AnnouncementPopup({ locale, entry, onClose }: Announceme
             if (origin?.isConnected) origin.focus();
           }}
           onInteractOutside={(event) => event.preventDefault()}
+          // The card itself takes focus only to be read; it is no tab stop, so it draws no ring.
+          style={{ outline: 'none' }}
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-border bg-surface text-fg shadow-2xl outline-none ${fade}`}
         >
           <div className="flex items-start gap-3 border-b border-border px-5 pt-5 pb-4 sm:px-7">
@@ -123,10 +125,8 @@ export default function AnnouncementPopup({ locale, entry, onClose }: Announceme
             </ul>
           </div>
 
-          <div className="flex flex-wrap justify-end gap-2 border-t border-border px-5 py-4 sm:px-7">
-            <Button variant="ghost" onClick={() => finish('snoozed')}>
-              {m.remindLater}
-            </Button>
+          {/* On a phone the buttons share each row they fit on, full width; from sm up they sit at the end. */}
+          <div className="flex flex-wrap gap-2 border-t border-border px-5 py-4 *:flex-auto sm:justify-end sm:px-7 sm:*:flex-none">
             {action && announcement.actionText ? (
               <a {...action} className={buttonClasses('outline')} onClick={() => finish('dismissed')}>
                 {announcement.actionText}
@@ -134,6 +134,9 @@ export default function AnnouncementPopup({ locale, entry, onClose }: Announceme
                 <span className="sr-only"> {m.opensInNewTab}</span>
               </a>
             ) : null}
+            <Button variant="ghost" onClick={() => finish('snoozed')}>
+              {m.remindLater}
+            </Button>
             <Button onClick={() => finish('dismissed')}>{m.gotIt}</Button>
           </div>
         </Dialog.Content>
