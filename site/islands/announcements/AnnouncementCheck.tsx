@@ -1,9 +1,64 @@
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { island } from '../../ui/island.tsx';
+import type { AnnouncementPopupProps } from './AnnouncementPopup.tsx';
+import { ANNOUNCEMENTS, type AnnouncementEntry } from './catalogue.ts';
+import { RECHECK_MS, isDue, nextAnnouncement } from './rules.ts';
+import { ANNOUNCEMENT_STORAGE_KEYS, announcementStore } from './store.ts';
 
-// Placeholder until the announcements land (same issue); replaced wholesale.
-function AnnouncementCheck(_props: { locale: Locale }) {
-  return null;
+const loadPopup = () => import('./AnnouncementPopup.tsx');
+
+/**
+ * On every page (Base.astro, `client:idle`): decides whether an announcement is due, on mount,
+ * every 30 minutes (spec section 4) and when another tab changes the stored state. It carries
+ * only the rules and the catalogue's ids and dates; the popup (Radix, icons, texts) is fetched the
+ * first time there is something to show, so a returning visitor never downloads it.
+ */
+function AnnouncementCheck({ locale }: { locale: Locale }) {
+  const [Popup, setPopup] = useState<ComponentType<AnnouncementPopupProps> | null>(null);
+  const [shown, setShown] = useState<AnnouncementEntry | null>(null);
+  const check = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    let mounted = true;
+    check.current = () => {
+      const now = Date.now();
+      const state = announcementStore.refresh(now);
+      const next = nextAnnouncement(ANNOUNCEMENTS, state, now);
+      // One that is open stays open unless it was dismissed or snoozed meanwhile (in another tab).
+      setShown((current) => (current && isDue(state, current.id, now) ? current : next));
+      if (!next) return;
+      loadPopup().then(
+        (module) => mounted && setPopup(() => module.default),
+        (error: unknown) => console.warn('announcements: the popup could not load', error),
+      );
+    };
+    check.current();
+    const timer = window.setInterval(() => check.current(), RECHECK_MS);
+    const onStorage = (event: StorageEvent) => {
+      // key null: the other tab cleared its whole storage.
+      if (event.key === null || ANNOUNCEMENT_STORAGE_KEYS.includes(event.key)) check.current();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      mounted = false;
+      window.clearInterval(timer);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, []);
+
+  if (!Popup || !shown) return null;
+  return (
+    <Popup
+      key={shown.id}
+      locale={locale}
+      entry={shown}
+      onClose={() => {
+        setShown(null);
+        check.current(); // the next one in line, if any
+      }}
+    />
+  );
 }
 
 export default island(AnnouncementCheck);
