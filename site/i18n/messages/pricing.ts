@@ -201,7 +201,8 @@ export type PricingMessages = (typeof pricingMessages)['en'];
 export const contractorPitchMessages = defineMessages({
   en: {
     pageTitle: 'Become a Contractor',
-    pageDescription: 'Offer your services to customers near you, get paid through escrow and keep more of what you earn.',
+    pageDescription:
+      'Offer your services to customers near you, get paid through escrow and keep more of what you earn.',
     heroText:
       'Offer your skills to customers near you, set your own prices and get paid safely through escrow. Start free and upgrade when you are ready.',
     seeWhatsIncluded: 'See what’s included',
@@ -214,7 +215,8 @@ export const contractorPitchMessages = defineMessages({
     'why:fees': 'Fair fees that fall as jobs grow',
     'why:fees:about': 'From {highest} down to {lowest} of the job value, and only when a job completes successfully.',
     'why:escrow': 'Paid through escrow',
-    'why:escrow:about': 'Customers pay into escrow before work starts; the money is released when they approve the job.',
+    'why:escrow:about':
+      'Customers pay into escrow before work starts; the money is released when they approve the job.',
     'why:work': 'Three ways to find work',
     'why:work:about': 'Get hired directly, bid on projects or offer recurring weekly, bi-weekly or monthly services.',
     'why:reputation': 'Build your reputation',
@@ -332,9 +334,11 @@ export const pricingPageMessages = defineMessages({
     getStartedFree: 'Commencer gratuitement',
     chooseLocal: 'Choisir Local',
     boosts: 'Mises en avant d’annonce',
-    boostsIntro: 'Des mises en avant à paiement unique qui font remonter l’annonce d’un entrepreneur dans les recherches locales.',
+    boostsIntro:
+      'Des mises en avant à paiement unique qui font remonter l’annonce d’un entrepreneur dans les recherches locales.',
     fees: 'Frais de plateforme',
-    feesIntro: 'Les frais sont un pourcentage de la valeur du contrat, selon le palier. Essayez n’importe quel montant.',
+    feesIntro:
+      'Les frais sont un pourcentage de la valeur du contrat, selon le palier. Essayez n’importe quel montant.',
     questions: 'Questions',
     refundQuestion: 'Puis-je obtenir un remboursement?',
     refundAnswer:

@@ -15,7 +15,11 @@ export function BoostCards({ locale, level }: { locale: Locale; level: HeadingLe
       {boostCards(locale).map((boost) => {
         const Icon = icons[boost.id];
         return (
-          <li key={boost.id} data-boost={boost.id} className="flex flex-col rounded-2xl border border-border bg-surface p-5">
+          <li
+            key={boost.id}
+            data-boost={boost.id}
+            className="flex flex-col rounded-2xl border border-border bg-surface p-5"
+          >
             <Icon aria-hidden="true" className="h-6 w-6 text-accent-text" />
             <Heading level={level} className="mt-3 font-semibold">
               {boost.title}

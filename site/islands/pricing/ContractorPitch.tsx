@@ -18,7 +18,10 @@ export function WhyJoin({ locale, level }: { locale: Locale; level: HeadingLevel
         const Icon = whyIcons[reason.key];
         return (
           <li key={reason.key} className="flex gap-3 rounded-2xl border border-border bg-surface p-4">
-            <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-accent text-accent-fg">
+            <span
+              aria-hidden="true"
+              className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-accent text-accent-fg"
+            >
               <Icon className="h-5 w-5" />
             </span>
             <div>

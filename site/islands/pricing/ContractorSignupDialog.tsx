@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { localizePath } from '../../i18n/locales.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
-import { contractorPitchMessages, pricingMessages } from '../../i18n/messages/pricing.ts';
+import { contractorPitchMessages, pricingMessages, pricingPageMessages } from '../../i18n/messages/pricing.ts';
 import { Button } from '../../ui/Button.tsx';
 import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
 import { BadgeList } from './BadgeList.tsx';
@@ -12,6 +12,7 @@ import { CONTRACTOR_SIGNUP_PATH } from './content.ts';
 import { FeeExample } from './FeeExample.tsx';
 import { FeeTierTable } from './FeeTierTable.tsx';
 import { PlanCards } from './PlanCards.tsx';
+import { useFocusReturn } from './use-focus-return.ts';
 
 /** Spec section 9, "Signup button delay": how long 'Starting Application...' shows. */
 export const SIGNUP_BUTTON_DELAY_MS = 1000;
@@ -35,6 +36,7 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 export default function ContractorSignupDialog({ locale, open, onOpenChange }: HostedDialogProps) {
   const m = contractorPitchMessages[locale];
   const fees = pricingMessages[locale];
+  useFocusReturn(open);
   const [starting, setStarting] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -87,6 +89,12 @@ export default function ContractorSignupDialog({ locale, open, onOpenChange }: H
           <div className="space-y-3">
             <FeeExample locale={locale} />
             <p className="text-sm text-muted">{fees.feeChargedTo}</p>
+            <a
+              href={localizePath('/pricing', locale)}
+              className="inline-block rounded text-sm font-medium text-accent-text underline underline-offset-4 hover:no-underline focus-visible:outline-2"
+            >
+              {pricingPageMessages[locale].viewPricingDetails}
+            </a>
           </div>
         </div>
       </Part>

@@ -96,7 +96,10 @@ export function FeeCalculator({ locale }: { locale: Locale }) {
               {result.fee}
             </dd>
             <dt className="border-t border-border pt-2 font-medium">{m.resultReceives}</dt>
-            <dd className="border-t border-border pt-2 text-right text-lg font-bold tabular-nums" data-result="receives">
+            <dd
+              className="border-t border-border pt-2 text-right text-lg font-bold tabular-nums"
+              data-result="receives"
+            >
               {result.receives}
             </dd>
           </dl>

@@ -5,6 +5,7 @@ import { buttonClasses } from '../../ui/Button.tsx';
 import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
 import { planCards } from './content.ts';
 import { FeeCalculator } from './FeeCalculator.tsx';
+import { useFocusReturn } from './use-focus-return.ts';
 
 /**
  * The footer's Fee Calculator: the spec's "Pricing dialog with a platform fee calculator". A short
@@ -13,6 +14,7 @@ import { FeeCalculator } from './FeeCalculator.tsx';
 export default function FeeCalculatorDialog({ locale, open, onOpenChange }: HostedDialogProps) {
   const m = pricingMessages[locale];
   const page = pricingPageMessages[locale];
+  useFocusReturn(open);
   return (
     <InfoDialog
       open={open}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { calculatorReducer, initialCalculatorState, type CalculatorAction, type CalculatorState } from './calculator-state.ts';
+import {
+  calculatorReducer,
+  initialCalculatorState,
+  type CalculatorAction,
+  type CalculatorState,
+} from './calculator-state.ts';
 
 function run(...actions: CalculatorAction[]): CalculatorState {
   return actions.reduce(calculatorReducer, initialCalculatorState);

@@ -226,7 +226,9 @@ export function whyJoin(locale: Locale): { key: WhyJoinKey; title: string; about
 /** The three steps of "How it works" (spec section 2: a 3-step how it works). */
 export const stepKeys = ['apply', 'review', 'earn'] as const;
 
-export function howItWorksSteps(locale: Locale): { key: (typeof stepKeys)[number]; label: string; title: string; about: string }[] {
+export function howItWorksSteps(
+  locale: Locale,
+): { key: (typeof stepKeys)[number]; label: string; title: string; about: string }[] {
   const m = contractorPitchMessages[locale];
   return stepKeys.map((key, index) => ({
     key,

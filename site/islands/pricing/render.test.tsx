@@ -33,7 +33,10 @@ describe('pricing pieces render on the server', () => {
       <PlanCards
         locale="en"
         level={3}
-        actions={{ starter: { href: '/signup', label: 'Get Started Free' }, local: { href: '/x', label: 'Choose Local' } }}
+        actions={{
+          starter: { href: '/signup', label: 'Get Started Free' },
+          local: { href: '/x', label: 'Choose Local' },
+        }}
       />,
     );
     expect(html.match(/<h3/g)).toHaveLength(4);
