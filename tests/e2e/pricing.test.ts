@@ -194,13 +194,25 @@ describe('pricing', { timeout: 60_000 }, () => {
       await start.focus();
       const startedAt = Date.now();
       await page.keyboard.press('Enter');
-      const starting = dialog.getByRole('button', { name: 'Starting Application...' });
-      await visible(starting);
-      expect(await starting.isDisabled()).toBe(true);
-      expect(await starting.getAttribute('aria-busy')).toBe('true');
-      // Busy: Escape does not close it.
-      await page.keyboard.press('Escape');
-      expect(await dialog.isVisible()).toBe(true);
+      // The busy state lasts one second: read it inside the page in one go, so a slow machine
+      // cannot miss it between round trips. Escape while busy must not close the dialog.
+      const busy = await page.evaluate(async () => {
+        const deadline = performance.now() + 5_000;
+        let button: HTMLButtonElement | undefined;
+        while (!button && performance.now() < deadline) {
+          button = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find(
+            (candidate) => candidate.textContent === 'Starting Application...',
+          );
+          if (!button) await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+        if (!button) return null;
+        const state = { disabled: button.disabled, ariaBusy: button.getAttribute('aria-busy') };
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const dialogState = document.querySelector('[role="dialog"]')?.getAttribute('data-state') ?? 'gone';
+        return { ...state, dialogStateAfterEscape: dialogState };
+      });
+      expect(busy).toEqual({ disabled: true, ariaBusy: 'true', dialogStateAfterEscape: 'open' });
 
       await waitForPath(page, '/signup');
       expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_000);
