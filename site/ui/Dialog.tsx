@@ -66,7 +66,13 @@ export function InfoDialog({
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-5 sm:px-7">{children}</div>
+          {/* Focusable so keyboard users can scroll a long body that holds no control (axe scrollable-region-focusable). */}
+          <div
+            tabIndex={0}
+            className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2 sm:px-7"
+          >
+            {children}
+          </div>
           {footer ? (
             <div className="flex flex-wrap justify-end gap-2 border-t border-border px-5 py-4 sm:px-7">{footer}</div>
           ) : null}

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { LEGAL_PAGES, legalText } from '../../site/content/legal/pages.ts';
+import { LEGAL_PAGES, legalText } from '../../site/legal/pages.ts';
 import { htmlLang, localizePath, locales } from '../../site/i18n/locales.ts';
 import { legalMessages } from '../../site/i18n/messages/legal.ts';
 import { THEME_KEY } from '../../site/stores/accent.ts';

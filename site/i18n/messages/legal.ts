@@ -2,7 +2,7 @@ import { defineMessages } from '../index.ts';
 
 /**
  * The legal pages' frame: titles, summaries and labels. The policies' own text is Markdown in
- * site/content/legal/<page>.<en|fr>.md.
+ * site/legal/<page>.<en|fr>.md.
  */
 export const legalMessages = defineMessages({
   en: {

@@ -8,7 +8,6 @@ import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
 import { ANNOUNCEMENTS } from './catalogue.ts';
 import { formatRemindAfter, localizeAnnouncement } from './localize.ts';
 import { actionLink, announcementStatus, newestFirst, type AnnouncementStatus } from './rules.ts';
-import { useReturnFocus } from './return-focus.ts';
 import { announcementStore } from './store.ts';
 import { AnnouncementDate, TypeBadge } from './TypeBadge.tsx';
 
@@ -25,8 +24,6 @@ export default function UpdatesDialog({ locale, open, onOpenChange }: HostedDial
     () => newestFirst(ANNOUNCEMENTS).map((entry) => localizeAnnouncement(entry, locale)),
     [locale],
   );
-
-  useReturnFocus(open);
 
   // Another tab, or the popup, may have changed the state since this dialog last opened.
   useEffect(() => {

@@ -16,7 +16,6 @@ import { buttonClasses } from '../../ui/Button.tsx';
 import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
 import { DecisionMatrix, EvidencePoints, ScoreCategories } from './DisputeRules.tsx';
 import { formatNumber } from './info-format.ts';
-import { ReturnFocus } from './ReturnFocus.tsx';
 import { Steps } from './Steps.tsx';
 
 export function ArbitrationBody({ locale }: { locale: Locale }) {
@@ -97,7 +96,6 @@ export default function ArbitrationDialog({ locale, open, onOpenChange }: Hosted
       closeLabel={commonMessages[locale].close}
       size="xl"
     >
-      <ReturnFocus />
       <ArbitrationBody locale={locale} />
     </InfoDialog>
   );

@@ -4,7 +4,6 @@ import { barterMessages } from '../../i18n/messages/barter.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
-import { ReturnFocus } from './ReturnFocus.tsx';
 import { Steps } from './Steps.tsx';
 
 export function BarterBody({ locale }: { locale: Locale }) {
@@ -58,7 +57,6 @@ export default function BarterDialog({ locale, open, onOpenChange }: HostedDialo
       closeLabel={commonMessages[locale].close}
       size="lg"
     >
-      <ReturnFocus />
       <BarterBody locale={locale} />
     </InfoDialog>
   );

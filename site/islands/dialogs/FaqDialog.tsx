@@ -4,7 +4,6 @@ import { faqMessages } from '../../i18n/messages/faq.ts';
 import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
 import { faqContent } from './faq-content.ts';
 import { AccordionGroup, InfoAccordion, InfoAccordionItem } from './InfoAccordion.tsx';
-import { ReturnFocus } from './ReturnFocus.tsx';
 
 /** The value of a question's accordion item. */
 export const faqItemValue = (groupId: string, entryId: string) => `${groupId}-${entryId}`;
@@ -79,7 +78,6 @@ export default function FaqDialog({ locale, open, onOpenChange }: HostedDialogPr
       closeLabel={commonMessages[locale].close}
       size="lg"
     >
-      <ReturnFocus />
       <FaqBody locale={locale} />
     </InfoDialog>
   );

@@ -18,7 +18,6 @@ import { formatPercent } from '../../i18n/money.ts';
 import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
 import { DecisionMatrix, EvidencePoints, FeeTiers, ScoreCategories } from './DisputeRules.tsx';
 import { AccordionGroup, InfoAccordion, InfoAccordionItem } from './InfoAccordion.tsx';
-import { ReturnFocus } from './ReturnFocus.tsx';
 import { formatNumber } from './info-format.ts';
 
 const iconClass = 'h-5 w-5';
@@ -141,7 +140,6 @@ export default function QualityEvaluationDialog({ locale, open, onOpenChange }: 
       closeLabel={commonMessages[locale].close}
       size="lg"
     >
-      <ReturnFocus />
       <QualityEvaluationBody locale={locale} />
     </InfoDialog>
   );

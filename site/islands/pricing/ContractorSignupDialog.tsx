@@ -12,7 +12,6 @@ import { CONTRACTOR_SIGNUP_PATH } from './content.ts';
 import { FeeExample } from './FeeExample.tsx';
 import { FeeTierTable } from './FeeTierTable.tsx';
 import { PlanCards } from './PlanCards.tsx';
-import { useFocusReturn } from './use-focus-return.ts';
 
 /** Spec section 9, "Signup button delay": how long 'Starting Application...' shows. */
 export const SIGNUP_BUTTON_DELAY_MS = 1000;
@@ -36,7 +35,6 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 export default function ContractorSignupDialog({ locale, open, onOpenChange }: HostedDialogProps) {
   const m = contractorPitchMessages[locale];
   const fees = pricingMessages[locale];
-  useFocusReturn(open);
   const [starting, setStarting] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);

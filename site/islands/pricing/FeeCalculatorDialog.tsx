@@ -5,7 +5,6 @@ import { buttonClasses } from '../../ui/Button.tsx';
 import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
 import { planCards } from './content.ts';
 import { FeeCalculator } from './FeeCalculator.tsx';
-import { useFocusReturn } from './use-focus-return.ts';
 
 /**
  * The footer's Fee Calculator: the spec's "Pricing dialog with a platform fee calculator". A short
@@ -14,7 +13,6 @@ import { useFocusReturn } from './use-focus-return.ts';
 export default function FeeCalculatorDialog({ locale, open, onOpenChange }: HostedDialogProps) {
   const m = pricingMessages[locale];
   const page = pricingPageMessages[locale];
-  useFocusReturn(open);
   return (
     <InfoDialog
       open={open}

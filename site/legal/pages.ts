@@ -4,20 +4,20 @@
  * an age or a storage key is stated once in code and every policy follows it. A block marker (a
  * paragraph holding only `{{block:fee-tiers}}`) is where the layout renders a table.
  */
-import { FEE_TIERS, type FeeTier } from '../../../shared/domain/fees/tiers.ts';
-import { BOOSTS, PLANS, type BoostId } from '../../../shared/domain/plans/catalogue.ts';
-import { MINIMUM_AGE, MINIMUM_PAID_AGE } from '../../../shared/domain/accounts/age.ts';
-import { format } from '../../i18n/index.ts';
-import { htmlLang, LOCALE_COOKIE, localizePath, type Locale } from '../../i18n/locales.ts';
-import { commonMessages } from '../../i18n/messages/common.ts';
-import { legalMessages } from '../../i18n/messages/legal.ts';
-import { formatPercent, formatPrice } from '../../i18n/money.ts';
-import { ACCENT_KEY, THEME_KEY } from '../../stores/accent.ts';
-import { CARRY_OVER_KEY } from '../../stores/toasts.ts';
-import { DISMISSED_ANNOUNCEMENTS_KEY, SNOOZED_ANNOUNCEMENTS_KEY } from '../../islands/announcements/keys.ts';
-import { UPDATE_SPLASH_FLAG } from '../../islands/announcements/splash.ts';
-import { RETURN_TO_KEY } from '../../islands/guard/destination.ts';
-import { LOCALE_STORAGE_KEY } from '../../islands/shell/locale-choice.ts';
+import { FEE_TIERS, type FeeTier } from '../../shared/domain/fees/tiers.ts';
+import { BOOSTS, PLANS, type BoostId } from '../../shared/domain/plans/catalogue.ts';
+import { MINIMUM_AGE, MINIMUM_PAID_AGE } from '../../shared/domain/accounts/age.ts';
+import { format } from '../i18n/index.ts';
+import { htmlLang, LOCALE_COOKIE, localizePath, type Locale } from '../i18n/locales.ts';
+import { commonMessages } from '../i18n/messages/common.ts';
+import { legalMessages } from '../i18n/messages/legal.ts';
+import { formatPercent, formatPrice } from '../i18n/money.ts';
+import { ACCENT_KEY, THEME_KEY } from '../stores/accent.ts';
+import { CARRY_OVER_KEY } from '../stores/toasts.ts';
+import { DISMISSED_ANNOUNCEMENTS_KEY, SNOOZED_ANNOUNCEMENTS_KEY } from '../islands/announcements/keys.ts';
+import { UPDATE_SPLASH_FLAG } from '../islands/announcements/splash.ts';
+import { RETURN_TO_KEY } from '../islands/guard/destination.ts';
+import { LOCALE_STORAGE_KEY } from '../islands/shell/locale-choice.ts';
 
 type LegalMessageKey = keyof (typeof legalMessages)['en'];
 

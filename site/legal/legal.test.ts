@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../../api/plugins/session.ts';
-import { FEE_TIERS } from '../../../shared/domain/fees/tiers.ts';
-import { locales, type Locale } from '../../i18n/locales.ts';
+import { SESSION_COOKIE } from '../../api/plugins/session.ts';
+import { FEE_TIERS } from '../../shared/domain/fees/tiers.ts';
+import { locales, type Locale } from '../i18n/locales.ts';
 import {
   LEGAL_PAGES,
   SESSION_COOKIE_NAME,
