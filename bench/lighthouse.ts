@@ -3,6 +3,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { UPDATE_SPLASH_FLAG } from '../site/islands/announcements/splash.ts';
 import { DISMISSED_ANNOUNCEMENTS_KEY, ROADMAP_ANNOUNCEMENT_ID } from '../site/islands/announcements/keys.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import type { Row } from './support.ts';
 
 /**
@@ -24,16 +25,8 @@ export const LIGHTHOUSE_TARGETS = { performance: 98, cls: 0 } as const;
 
 export async function runLighthouse(baseURL: string, paths: string[]): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   const results: LighthouseResult[] = [];
   try {

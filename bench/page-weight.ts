@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { UPDATE_SPLASH_FLAG } from '../site/islands/announcements/splash.ts';
 import { DISMISSED_ANNOUNCEMENTS_KEY, ROADMAP_ANNOUNCEMENT_ID } from '../site/islands/announcements/keys.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import type { Row } from './support.ts';
 
 /**
@@ -30,16 +31,8 @@ export const LANDING_JS_BUDGET_BYTES = 100 * 1024;
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', ...CHROMIUM_FLAGS],
   });
 }
 

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Locale } from '../i18n/locales.ts';
+import { commonMessages } from '../i18n/messages/common.ts';
 
 const widths = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
@@ -107,4 +108,34 @@ export function useRestoreFocus(open: boolean): { restore: () => void } {
       if (target?.isConnected) target.focus({ preventScroll: true });
     },
   };
+}
+
+type TitledMessages = Record<Locale, { title: string; description: string }>;
+
+/**
+ * A hosted dialog that is only a titled body: `export default bodyDialog(faqMessages, FaqBody)`.
+ * The body takes the locale; the title and description come from the feature's messages.
+ */
+export function bodyDialog(
+  messages: TitledMessages,
+  Body: (props: { locale: Locale }) => ReactNode,
+  size: InfoDialogProps['size'] = 'lg',
+): (props: HostedDialogProps) => ReactNode {
+  function BodyDialog({ locale, open, onOpenChange }: HostedDialogProps) {
+    const m = messages[locale];
+    return (
+      <InfoDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={m.title}
+        description={m.description}
+        closeLabel={commonMessages[locale].close}
+        size={size}
+      >
+        <Body locale={locale} />
+      </InfoDialog>
+    );
+  }
+  BodyDialog.displayName = `BodyDialog(${Body.name})`;
+  return BodyDialog;
 }

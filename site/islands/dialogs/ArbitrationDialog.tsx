@@ -9,11 +9,10 @@ import {
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { arbitrationMessages } from '../../i18n/messages/arbitration.ts';
-import { commonMessages } from '../../i18n/messages/common.ts';
 import { infoDialogMessages } from '../../i18n/messages/info-dialogs.ts';
 import { formatPercent } from '../../i18n/money.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
-import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
+import { bodyDialog } from '../../ui/Dialog.tsx';
 import { DecisionMatrix, EvidencePoints, ScoreCategories } from './DisputeRules.tsx';
 import { formatNumber } from './info-format.ts';
 import { Steps } from './Steps.tsx';
@@ -85,18 +84,4 @@ export function ArbitrationBody({ locale }: { locale: Locale }) {
 }
 
 /** The arbitration information dialog (spec section 2), opened from the footer. */
-export default function ArbitrationDialog({ locale, open, onOpenChange }: HostedDialogProps) {
-  const m = arbitrationMessages[locale];
-  return (
-    <InfoDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={m.title}
-      description={m.description}
-      closeLabel={commonMessages[locale].close}
-      size="xl"
-    >
-      <ArbitrationBody locale={locale} />
-    </InfoDialog>
-  );
-}
+export default bodyDialog(arbitrationMessages, ArbitrationBody, 'xl');

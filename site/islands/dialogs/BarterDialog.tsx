@@ -1,9 +1,8 @@
 import { Landmark } from 'lucide-react';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { barterMessages } from '../../i18n/messages/barter.ts';
-import { commonMessages } from '../../i18n/messages/common.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
-import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
+import { bodyDialog } from '../../ui/Dialog.tsx';
 import { Steps } from './Steps.tsx';
 
 export function BarterBody({ locale }: { locale: Locale }) {
@@ -46,18 +45,4 @@ export function BarterBody({ locale }: { locale: Locale }) {
 }
 
 /** The barter information dialog (spec section 2), opened from the footer's Barter Trades. */
-export default function BarterDialog({ locale, open, onOpenChange }: HostedDialogProps) {
-  const m = barterMessages[locale];
-  return (
-    <InfoDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={m.title}
-      description={m.description}
-      closeLabel={commonMessages[locale].close}
-      size="lg"
-    >
-      <BarterBody locale={locale} />
-    </InfoDialog>
-  );
-}
+export default bodyDialog(barterMessages, BarterBody, 'lg');

@@ -1,7 +1,6 @@
 import type { Locale } from '../../i18n/locales.ts';
-import { commonMessages } from '../../i18n/messages/common.ts';
 import { faqMessages } from '../../i18n/messages/faq.ts';
-import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
+import { bodyDialog } from '../../ui/Dialog.tsx';
 import { faqContent } from './faq-content.ts';
 import { AccordionGroup, InfoAccordion, InfoAccordionItem } from './InfoAccordion.tsx';
 
@@ -67,18 +66,4 @@ export function FaqBody({ locale, initiallyOpen }: { locale: Locale; initiallyOp
 }
 
 /** The FAQ dialog (spec section 2), opened from the footer. */
-export default function FaqDialog({ locale, open, onOpenChange }: HostedDialogProps) {
-  const m = faqMessages[locale];
-  return (
-    <InfoDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={m.title}
-      description={m.description}
-      closeLabel={commonMessages[locale].close}
-      size="lg"
-    >
-      <FaqBody locale={locale} />
-    </InfoDialog>
-  );
-}
+export default bodyDialog(faqMessages, FaqBody, 'lg');

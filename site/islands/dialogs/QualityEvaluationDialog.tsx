@@ -11,11 +11,10 @@ import {
 } from '../../../shared/domain/disputes/rules.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { commonMessages } from '../../i18n/messages/common.ts';
 import { infoDialogMessages } from '../../i18n/messages/info-dialogs.ts';
 import { qualityEvaluationMessages } from '../../i18n/messages/quality-evaluation.ts';
 import { formatPercent } from '../../i18n/money.ts';
-import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
+import { bodyDialog } from '../../ui/Dialog.tsx';
 import { DecisionMatrix, EvidencePoints, FeeTiers, ScoreCategories } from './DisputeRules.tsx';
 import { AccordionGroup, InfoAccordion, InfoAccordionItem } from './InfoAccordion.tsx';
 import { formatNumber } from './info-format.ts';
@@ -129,18 +128,4 @@ export function QualityEvaluationBody({ locale, initiallyOpen }: { locale: Local
 }
 
 /** The landing page's Quality & Price Evaluation System dialog (spec section 2). */
-export default function QualityEvaluationDialog({ locale, open, onOpenChange }: HostedDialogProps) {
-  const m = qualityEvaluationMessages[locale];
-  return (
-    <InfoDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={m.title}
-      description={m.description}
-      closeLabel={commonMessages[locale].close}
-      size="lg"
-    >
-      <QualityEvaluationBody locale={locale} />
-    </InfoDialog>
-  );
-}
+export default bodyDialog(qualityEvaluationMessages, QualityEvaluationBody, 'lg');

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../support/chromium.ts';
 import { startApp, type E2EApp } from '../../support/start-app.ts';
 import { UPDATE_SPLASH_FLAG } from '../../../site/islands/announcements/splash.ts';
 import { DISMISSED_ANNOUNCEMENTS_KEY, ROADMAP_ANNOUNCEMENT_ID } from '../../../site/islands/announcements/keys.ts';
@@ -24,16 +25,8 @@ export const NAVIGATION_TIMEOUT_MS = 20_000;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', ...CHROMIUM_FLAGS],
   });
 }
 
