@@ -13,6 +13,8 @@ const INTRO = landingMessages.en.heroIntro;
 const searchCard = (page: Page) => page.getByRole('search', { name: 'Find Contractors or Create Work Order' });
 const distanceLabel = (page: Page) => searchCard(page).locator('[data-distance-label]');
 const howItWorks = (page: Page) => page.locator('#how-it-works');
+/** The hero section (the header and other sections repeat some of its links). */
+const hero = (page: Page) => page.locator('main section', { has: page.getByRole('heading', { level: 1 }) });
 
 /**
  * Scrolls each client:visible island into view and waits until it has hydrated, then scrolls back
@@ -43,19 +45,17 @@ describe('landing hero', { timeout: 60_000 }, () => {
         'Learn More': '#how-it-works',
         'ENTER PLATFORM': '/platform',
       };
-      // The header has a Browse Contractors link too: these are the page's own.
-      const main = page.getByRole('main');
       for (const [name, href] of Object.entries(targets)) {
-        expect(await main.getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(href);
+        expect(await hero(page).getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(href);
       }
-      await main.getByRole('link', { name: 'ENTER PLATFORM' }).click();
+      await hero(page).getByRole('link', { name: 'ENTER PLATFORM' }).click();
       await waitForPath(page, '/platform');
     }));
 
   it('Learn More moves to How It Works and gives it focus, by mouse and by keyboard', () =>
     e2e.run(async ({ page }) => {
       await open(page, '/');
-      const learnMore = page.getByRole('main').getByRole('link', { name: 'Learn More', exact: true });
+      const learnMore = hero(page).getByRole('link', { name: 'Learn More', exact: true });
       await learnMore.click();
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('how-it-works');
       expect(new URL(page.url()).hash).toBe('#how-it-works');
@@ -291,10 +291,10 @@ describe('landing sections', { timeout: 60_000 }, () => {
         page.getByRole('heading', { level: 1, name: 'Trouvez votre fournisseur de services de confiance' }),
       );
       await visible(page.getByText(landingMessages.fr.heroIntro, { exact: true }));
-      expect(await page.getByRole('link', { name: 'Parcourir les entrepreneurs' }).getAttribute('href')).toBe(
+      expect(await hero(page).getByRole('link', { name: 'Parcourir les entrepreneurs' }).getAttribute('href')).toBe(
         '/fr/contractors',
       );
-      expect(await page.getByRole('link', { name: 'ACCÉDER À LA PLATEFORME' }).getAttribute('href')).toBe(
+      expect(await hero(page).getByRole('link', { name: 'ACCÉDER À LA PLATEFORME' }).getAttribute('href')).toBe(
         '/fr/platform',
       );
       await visible(page.getByRole('heading', { name: 'Comment ça marche' }));

@@ -9,7 +9,7 @@ export const landingMessages = defineMessages({
     pageTitle: 'Find Your Trusted Service Provider',
     pageDescription:
       'Find, book and pay trusted local contractors across Canada, or find work as one. Payments are held in escrow until the work is approved.',
-    heroEyebrow: 'Canada’s local services marketplace',
+    heroEyebrow: 'Local services across Canada',
     heroTitle: 'Find Your Trusted Service Provider',
     heroTitleHighlight: 'Trusted Service Provider',
     // The first 21 characters end with the full stop: the typewriter pauses there (spec section 9).

@@ -34,12 +34,14 @@ function AiBuilderCard({ locale }: Props) {
           <Bot aria-hidden="true" className="size-5" />
         </span>
         <h3 className="text-lg font-bold tracking-tight">{m.aiTitle}</h3>
-        <span className="ml-auto inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs font-medium text-muted">
+      </div>
+      <p className="mt-3 text-sm text-muted">
+        <span className="mr-1.5 inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 align-[1px] text-xs font-medium">
           <Sparkles aria-hidden="true" className="size-3" />
           {m.aiBadge}
         </span>
-      </div>
-      <p className="mt-3 text-sm text-muted">{m.aiIntro}</p>
+        {m.aiIntro}
+      </p>
 
       <h4 className="mt-4 text-sm font-medium">{m.aiChoose}</h4>
       <ul className="mt-2 grid gap-2">
@@ -61,7 +63,7 @@ function AiBuilderCard({ locale }: Props) {
                 >
                   {on ? <Check className="size-3.5" /> : <Plus className="size-3.5" />}
                 </span>
-                <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3">
+                <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-3">
                   <span>{m[feature.id]}</span>
                   <span className="text-muted tabular-nums">{price(feature.priceCents)}</span>
                 </span>

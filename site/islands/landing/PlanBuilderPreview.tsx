@@ -64,8 +64,8 @@ function PlanBuilderPreview({ locale }: Props) {
                 aria-hidden="true"
                 className="relative h-5 w-9 shrink-0 rounded-full bg-border transition peer-checked:bg-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-text after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-fg after:transition peer-checked:after:translate-x-4 peer-checked:after:bg-accent-fg"
               />
-              {/* The price drops under the name when a long name leaves no room (360 px, French). */}
-              <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3">
+              {/* On a phone the price sits under the name, so long (French) names never squeeze it. */}
+              <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-3">
                 <span>{m[feature]}</span>
                 <span className="text-muted tabular-nums">
                   {format(m.featurePrice, { price: formatPrice(PLAN_FEATURE_CENTS, locale) })}
