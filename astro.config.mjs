@@ -2,6 +2,29 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { interactionDirective } from './site/directives/integration.ts';
+
+/**
+ * Every page loads the shell (header, footer, toasts, dialog host, announcement check) before any
+ * interaction. Left alone, Rollup splits it into ~25 tiny shared chunks, each paying its own
+ * request, imports and compression overhead; this keeps the eagerly loaded shell code and its
+ * small libraries in one chunk. Code fetched on demand (popovers, menus, dialogs) is not listed,
+ * so it stays in its own chunks; nor is the footer, which hydrates when scrolled into view.
+ */
+const SHELL_MODULES = [
+  /\/site\/islands\/shell\/(?!AccentPanel|DashboardMenu|MobileSheet|ToastList|Footer|Typewriter|typewriter|led)[^/]+$/,
+  /\/site\/islands\/dialogs\/(DialogHost\.tsx|registry\.ts)$/,
+  /\/site\/islands\/announcements\/(AnnouncementCheck\.tsx|store\.ts|rules\.ts|catalogue\.ts|keys\.ts|splash\.ts)$/,
+  /\/site\/(stores|lib)\/[^/]+$/,
+  /\/site\/ui\/(island|ErrorBoundary|Button|Skeleton|use-mounted|on-demand)\.tsx?$/,
+  /\/site\/i18n\/(index|locales)\.ts$/,
+  /\/site\/i18n\/messages\/(common|shell)\.ts$/,
+  /\/node_modules\/(nanostores|@nanostores\/[^/]+)\//,
+];
+
+function shellChunk(id) {
+  return SHELL_MODULES.some((pattern) => pattern.test(id)) ? 'shell' : undefined;
+}
 
 // Pages are prerendered static HTML unless they opt out; the Fastify server in api/ serves the
 // build and mounts Astro's renderer (middleware mode) for server-rendered pages.
@@ -9,7 +32,7 @@ export default defineConfig({
   srcDir: './site',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), interactionDirective()],
   build: { format: 'directory', inlineStylesheets: 'auto' },
   compressHTML: true,
   devToolbar: { enabled: false },
@@ -19,6 +42,7 @@ export default defineConfig({
     // (for @fastify/cookie), which has a different API.
     ssr: { noExternal: ['cookie'] },
     plugins: [tailwindcss()],
+    build: { rollupOptions: { output: { manualChunks: shellChunk } } },
     server: { proxy: { '/api': 'http://localhost:4322', '/auth': 'http://localhost:4322' } },
   },
 });

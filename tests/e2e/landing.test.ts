@@ -3,7 +3,7 @@ import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { landingMessages } from '../../site/i18n/messages/landing.ts';
-import { hidden, open, useE2E, visible, waitForPath } from './support/browser.ts';
+import { activateIslands, hidden, open, useE2E, visible, waitForPath } from './support/browser.ts';
 
 /** The landing page in a real browser (spec sections 2 and 9). */
 const e2e = useE2E();
@@ -22,6 +22,8 @@ const hero = (page: Page) => page.locator('main section', { has: page.getByRole(
  * and hydrate together, and a locator re-queried between them can find none left and time out.
  */
 async function revealIslands(page: Page) {
+  // The search card hydrates at the first sign of use; the cards below the fold when visible.
+  await activateIslands(page);
   for (const island of await page.locator('astro-island[client="visible"]').elementHandles()) {
     await island.scrollIntoViewIfNeeded();
     await page.waitForFunction((element) => !(element as Element).hasAttribute('ssr'), island);
@@ -98,6 +100,35 @@ describe('landing hero', { timeout: 60_000 }, () => {
 });
 
 describe('landing search card', { timeout: 60_000 }, () => {
+  it('ships no search code until used, and keeps what was chosen before the code arrived', () =>
+    e2e.run(async ({ page }) => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await page.route('**/_astro/SearchCard*.js', async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      await open(page, '/');
+      await page.waitForTimeout(500);
+      expect(requested, 'the search card code loads before anyone touches it').toBe(false);
+
+      const card = searchCard(page);
+      const slider = card.getByRole('slider', { name: 'Distance' });
+      await slider.focus();
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      await card.getByRole('combobox', { name: 'Service' }).fill('Snow removal');
+      await expect.poll(() => requested).toBe(true);
+      release();
+
+      await page.waitForFunction(() => !document.querySelector('astro-island[client="interaction"][ssr]'));
+      await expect.poll(() => distanceLabel(page).textContent()).toBe('Near you');
+      expect(await slider.inputValue()).toBe('5');
+      expect(await card.getByRole('combobox', { name: 'Service' }).inputValue()).toBe('Snow removal');
+    }));
+
   it('labels the distance, switches the mode, suggests services and searches /platform with the values', () =>
     e2e.run(async ({ page }) => {
       await open(page, '/');

@@ -1,6 +1,5 @@
 import { ExternalLink, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { announcementMessages } from '../../i18n/messages/announcements.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
@@ -22,8 +21,10 @@ export type AnnouncementPopupProps = {
 /**
  * The announcement popup (spec sections 2 and 4), loaded by AnnouncementCheck only when one is due.
  *
- * Its own Radix dialog rather than InfoDialog: the whole card and its backdrop fade during the
- * 300 ms close the spec times, and the header carries the type badge and the date.
+ * A native modal `<dialog>` rather than Radix: this popup appears by itself on page load, so its
+ * code counts in the first load, and the browser's own dialog (top layer, inert page behind it,
+ * Escape as `cancel`) needs no library. The whole card and its backdrop fade during the 300 ms
+ * close the spec times, and the header carries the type badge and the date.
  *
  * The spec says the popup is 'shown, then dismissed through a close button or Got it', so the ×
  * and Escape (the keyboard's close button) dismiss for good, like Got it. A click outside does
@@ -33,10 +34,11 @@ export default function AnnouncementPopup({ locale, entry, onClose }: Announceme
   const m = announcementMessages[locale];
   const announcement = useMemo(() => localizeAnnouncement(entry, locale), [entry, locale]);
   const action = actionLink(announcement.actionUrl);
-  const [open, setOpen] = useState(true);
   const [closing, setClosing] = useState<AnnouncementOutcome | null>(null);
-  const content = useRef<HTMLDivElement>(null);
-  // What had focus when the popup appeared gets it back (Radix only restores to a Dialog.Trigger).
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const messageId = useId();
+  // What had focus when the popup appeared gets it back.
   const [origin] = useState(() =>
     document.activeElement instanceof HTMLElement && document.activeElement !== document.body
       ? document.activeElement
@@ -47,16 +49,25 @@ export default function AnnouncementPopup({ locale, entry, onClose }: Announceme
     reportClose.current = onClose;
   });
 
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || element.open) return;
+    element.showModal();
+    // The announcement is read as a whole (title, then message) rather than from its × button.
+    element.focus();
+  }, []);
+
   // The choice is saved at once (a reload during the fade keeps it); the popup leaves 300 ms later,
   // with or without motion: the delay is the spec's, the fade is only what fills it.
   useEffect(() => {
     if (!closing) return;
     const timer = window.setTimeout(() => {
-      setOpen(false);
+      dialog.current?.close();
+      if (origin?.isConnected) origin.focus();
       reportClose.current(announcement.id, closing);
     }, CLOSE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [closing, announcement.id]);
+  }, [closing, announcement.id, origin]);
 
   function finish(outcome: AnnouncementOutcome) {
     if (closing) return;
@@ -65,82 +76,76 @@ export default function AnnouncementPopup({ locale, entry, onClose }: Announceme
     setClosing(outcome);
   }
 
-  const fade = `transition-opacity duration-300 ${closing ? 'opacity-0' : 'opacity-100'}`;
+  const fade = `transition-opacity duration-300 ${closing ? 'opacity-0 backdrop:opacity-0' : 'opacity-100'}`;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : finish('dismissed'))}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={`fixed inset-0 z-50 bg-black/60 backdrop-blur-sm ${fade}`} />
-        <Dialog.Content
-          ref={content}
-          data-announcement={announcement.id}
-          {...(announcement.message ? {} : { 'aria-describedby': undefined })}
-          // The announcement is read as a whole (title, then message) rather than from its × button.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            content.current?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (origin?.isConnected) origin.focus();
-          }}
-          onInteractOutside={(event) => event.preventDefault()}
-          // The card itself takes focus only to be read; it is no tab stop, so it draws no ring.
-          style={{ outline: 'none' }}
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-border bg-surface text-fg shadow-2xl outline-none ${fade}`}
+    <dialog
+      ref={dialog}
+      tabIndex={-1}
+      data-announcement={announcement.id}
+      aria-labelledby={titleId}
+      aria-describedby={announcement.message ? messageId : undefined}
+      // Escape is the keyboard's close button: it dismisses, after the same 300 ms.
+      onCancel={(event) => {
+        event.preventDefault();
+        finish('dismissed');
+      }}
+      className={`m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-2xl flex-col overflow-hidden rounded-2xl border border-border bg-surface p-0 text-fg shadow-2xl outline-none backdrop:bg-black/60 backdrop:backdrop-blur-sm backdrop:transition-opacity backdrop:duration-300 open:flex ${fade}`}
+    >
+      <div className="flex items-start gap-3 border-b border-border px-5 pt-5 pb-4 sm:px-7">
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <TypeBadge type={announcement.type} locale={locale} />
+            <AnnouncementDate date={announcement.date} locale={locale} />
+          </p>
+          <h2 id={titleId} className="mt-2 text-xl font-bold tracking-tight sm:text-2xl">
+            {announcement.title}
+          </h2>
+        </div>
+        <button
+          type="button"
+          aria-label={m.close}
+          onClick={() => finish('dismissed')}
+          className="-mt-1 -mr-2 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg focus-visible:outline-2"
         >
-          <div className="flex items-start gap-3 border-b border-border px-5 pt-5 pb-4 sm:px-7">
-            <div className="min-w-0 flex-1">
-              <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <TypeBadge type={announcement.type} locale={locale} />
-                <AnnouncementDate date={announcement.date} locale={locale} />
-              </p>
-              <Dialog.Title className="mt-2 text-xl font-bold tracking-tight sm:text-2xl">
-                {announcement.title}
-              </Dialog.Title>
-            </div>
-            <Dialog.Close
-              aria-label={m.close}
-              className="-mt-1 -mr-2 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg focus-visible:outline-2"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
+          <X aria-hidden="true" className="h-5 w-5" />
+        </button>
+      </div>
 
-          {/* Focusable so a keyboard can scroll the items on a small screen (nothing in here takes focus). */}
-          <div
-            tabIndex={0}
-            className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2 sm:px-7"
-          >
-            {announcement.message ? (
-              <Dialog.Description className="text-muted">{announcement.message}</Dialog.Description>
-            ) : null}
-            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-              {announcement.items.map((item) => (
-                <li key={item.title} className="rounded-xl border border-border bg-surface-2 p-4">
-                  <h3 className="font-semibold">{item.title}</h3>
-                  <p className="mt-1 text-sm text-muted">{item.description}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
+      {/* Focusable so a keyboard can scroll the items on a small screen (nothing in here takes focus). */}
+      <div
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2 sm:px-7"
+      >
+        {announcement.message ? (
+          <p id={messageId} className="text-muted">
+            {announcement.message}
+          </p>
+        ) : null}
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {announcement.items.map((item) => (
+            <li key={item.title} className="rounded-xl border border-border bg-surface-2 p-4">
+              <h3 className="font-semibold">{item.title}</h3>
+              <p className="mt-1 text-sm text-muted">{item.description}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
 
-          {/* On a phone the buttons share each row they fit on, full width; from sm up they sit at the end. */}
-          <div className="flex flex-wrap gap-2 border-t border-border px-5 py-4 *:flex-auto sm:justify-end sm:px-7 sm:*:flex-none">
-            {action && announcement.actionText ? (
-              <a {...action} className={buttonClasses('outline')} onClick={() => finish('dismissed')}>
-                {announcement.actionText}
-                <ExternalLink aria-hidden="true" className="h-4 w-4" />
-                <span className="sr-only"> {m.opensInNewTab}</span>
-              </a>
-            ) : null}
-            <Button variant="ghost" onClick={() => finish('snoozed')}>
-              {m.remindLater}
-            </Button>
-            <Button onClick={() => finish('dismissed')}>{m.gotIt}</Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {/* On a phone the buttons share each row they fit on, full width; from sm up they sit at the end. */}
+      <div className="flex flex-wrap gap-2 border-t border-border px-5 py-4 *:flex-auto sm:justify-end sm:px-7 sm:*:flex-none">
+        {action && announcement.actionText ? (
+          <a {...action} className={buttonClasses('outline')} onClick={() => finish('dismissed')}>
+            {announcement.actionText}
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            <span className="sr-only"> {m.opensInNewTab}</span>
+          </a>
+        ) : null}
+        <Button variant="ghost" onClick={() => finish('snoozed')}>
+          {m.remindLater}
+        </Button>
+        <Button onClick={() => finish('dismissed')}>{m.gotIt}</Button>
+      </div>
+    </dialog>
   );
 }

@@ -57,6 +57,20 @@ function SearchCard({ locale }: Props) {
   const [coordinates, setCoordinates] = useState<Coordinates | null>(null);
   const [gps, setGps] = useState<GpsStatus>({ kind: 'idle' });
   const problemTimer = useRef<number | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+
+  // The card hydrates at the first sign of use (client:interaction): keep whatever the visitor
+  // already chose in the plain HTML form before the code arrived.
+  useEffect(() => {
+    const values = form.current ? new FormData(form.current) : null;
+    if (!values) return;
+    const chosenMode = values.get('mode');
+    if (chosenMode === 'contractors' || chosenMode === 'work-orders') setMode(chosenMode);
+    const chosenDistance = Number(values.get('distanceKm'));
+    if (Number.isFinite(chosenDistance)) setDistanceKm(chosenDistance);
+    const typed = values.get('service');
+    if (typeof typed === 'string') setService(typed);
+  }, []);
 
   const matches = filterSuggestions(service, suggestions);
   const expanded = listOpen && matches.length > 0;
@@ -168,6 +182,7 @@ function SearchCard({ locale }: Props) {
 
   return (
     <form
+      ref={form}
       method="get"
       action={localizePath('/platform', locale)}
       role="search"

@@ -216,10 +216,11 @@ export async function currentUser(context: BrowserContext): Promise<{ role: stri
 /**
  * Waits until every Astro island on the page that hydrates by itself has done so (Astro drops the
  * `ssr` attribute then), so clicks and typing reach React rather than the server-rendered HTML.
- * Islands that wait to be scrolled into view (`client:visible`) are awaited only when on screen.
+ * Islands that wait to be scrolled into view (`client:visible`) or used (`client:interaction`) are
+ * not awaited here.
  */
 export async function hydrated(page: Page, timeout = ACTION_TIMEOUT_MS) {
-  const pendingSelector = 'astro-island[ssr]:not([client="visible"])';
+  const pendingSelector = 'astro-island[ssr]:not([client="visible"]):not([client="interaction"])';
   try {
     await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 0, pendingSelector, {
       timeout,
@@ -260,4 +261,20 @@ export async function revealIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await hydrated(page, timeout);
+}
+
+/**
+ * Hydrates every `client:interaction` island the way a visitor would (a pointer passing over it)
+ * and waits for each; use before asserting what the island's code does.
+ */
+export async function activateIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
+  for (const island of await page.locator('astro-island[ssr][client="interaction"]').elementHandles()) {
+    await island.scrollIntoViewIfNeeded();
+    await island.hover({ trial: false, force: true }).catch(() => island.dispatchEvent('pointerover'));
+    await page
+      .waitForFunction((element) => !(element as Element).hasAttribute('ssr'), island, { timeout })
+      .catch(() => {
+        throw new Error(`a client:interaction island did not hydrate within ${timeout} ms on ${page.url()}`);
+      });
+  }
 }
