@@ -306,12 +306,17 @@ describe('landing sections', { timeout: 60_000 }, () => {
       expect(await page.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/signup');
       expect(await page.getByRole('link', { name: 'View Pricing Details' }).getAttribute('href')).toBe('/pricing');
 
+      // Both static buttons open their dialog from the keyboard, and focus comes back on Escape.
       for (const name of ['How evaluation works', 'See plans, boosts and fees']) {
-        await page.getByRole('button', { name }).click();
+        const button = page.getByRole('button', { name });
+        await button.focus();
+        await page.keyboard.press('Enter');
         const dialog = page.getByRole('dialog');
         await visible(dialog);
+        expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
         await page.keyboard.press('Escape');
         await hidden(dialog);
+        expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
       }
     }));
 
