@@ -1,0 +1,42 @@
+/** The forum's categories (spec section 3), value and English label, in the order the UI shows them. */
+export const forumCategories = [
+  { value: 'general', label: 'General Discussion' },
+  { value: 'tips', label: 'Tips & Tricks' },
+  { value: 'showcase', label: 'Showcase Projects' },
+  { value: 'questions', label: 'Questions & Help' },
+  { value: 'announcements', label: 'Announcements' },
+  { value: 'suggestions', label: 'Feature Requests' },
+] as const;
+
+export type ForumCategory = (typeof forumCategories)[number]['value'];
+
+export const forumCategoryValues = forumCategories.map((category) => category.value) as [
+  ForumCategory,
+  ...ForumCategory[],
+];
+
+export function isForumCategory(value: unknown): value is ForumCategory {
+  return typeof value === 'string' && (forumCategoryValues as readonly string[]).includes(value);
+}
+
+export const forumSorts = ['recent', 'popular', 'active'] as const;
+export type ForumSort = (typeof forumSorts)[number];
+
+/** Plain-text limits, counted after trimming. */
+export const FORUM_LIMITS = {
+  titleMin: 3,
+  titleMax: 150,
+  contentMax: 5000,
+  replyMax: 3000,
+} as const;
+
+export const FORUM_MESSAGES = {
+  title: `The title must be ${FORUM_LIMITS.titleMin} to ${FORUM_LIMITS.titleMax} characters`,
+  content: `The content must be 1 to ${FORUM_LIMITS.contentMax} characters`,
+  reply: `The reply must be 1 to ${FORUM_LIMITS.replyMax} characters`,
+  category: `Please choose a category: ${forumCategoryValues.join(', ')}`,
+  postNotFound: 'Discussion not found.',
+  replyNotFound: 'Reply not found.',
+  postAlreadyUpvoted: 'You have already upvoted this discussion.',
+  replyAlreadyUpvoted: 'You have already upvoted this reply.',
+} as const;
