@@ -16,7 +16,14 @@ const spec = deciderSpec(forumPostDecider);
 
 const created: ForumEvent = {
   type: 'ForumPostCreated',
-  data: { postId, authorId: author, title: 'Winter tires', content: 'Who installs them?', category: 'questions', createdAt: at },
+  data: {
+    postId,
+    authorId: author,
+    title: 'Winter tires',
+    content: 'Who installs them?',
+    category: 'questions',
+    createdAt: at,
+  },
 };
 const replied: ForumEvent = {
   type: 'ForumReplyAdded',
@@ -66,7 +73,9 @@ describe('forum post decider: CreateForumPost', () => {
   });
 
   it('refuses an unknown category', () => {
-    spec([]).when(create({ category: 'politics' })).thenThrows(ValidationError, FORUM_MESSAGES.category);
+    spec([])
+      .when(create({ category: 'politics' }))
+      .thenThrows(ValidationError, FORUM_MESSAGES.category);
   });
 
   it('refuses to create the same discussion twice', () => {
@@ -128,7 +137,13 @@ describe('forum post decider: UpvoteForumPost', () => {
 });
 
 describe('forum post decider: UpvoteForumReply', () => {
-  const upvote = (id = replyId, voterId = author) => ({ type: 'UpvoteForumReply' as const, replyId: id, postId, voterId, now });
+  const upvote = (id = replyId, voterId = author) => ({
+    type: 'UpvoteForumReply' as const,
+    replyId: id,
+    postId,
+    voterId,
+    now,
+  });
 
   it('records a first upvote on a reply', () => {
     spec([created, replied]).when(upvote()).then([replyUpvoted]);

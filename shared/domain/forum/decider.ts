@@ -35,7 +35,13 @@ export type AddForumReply = {
   now: Date;
 };
 export type UpvoteForumPost = { type: 'UpvoteForumPost'; postId: string; voterId: string; now: Date };
-export type UpvoteForumReply = { type: 'UpvoteForumReply'; replyId: string; postId: string; voterId: string; now: Date };
+export type UpvoteForumReply = {
+  type: 'UpvoteForumReply';
+  replyId: string;
+  postId: string;
+  voterId: string;
+  now: Date;
+};
 
 export type ForumCommand = CreateForumPost | AddForumReply | UpvoteForumPost | UpvoteForumReply;
 
@@ -132,7 +138,10 @@ export const forumPostDecider: Decider<ForumPostState, ForumCommand, ForumEvent>
       case 'ForumReplyUpvoted': {
         if (state.status !== 'open') return state;
         const voters = state.replyVoters[event.data.replyId] ?? [];
-        return { ...state, replyVoters: { ...state.replyVoters, [event.data.replyId]: [...voters, event.data.voterId] } };
+        return {
+          ...state,
+          replyVoters: { ...state.replyVoters, [event.data.replyId]: [...voters, event.data.voterId] },
+        };
       }
       default:
         return state;

@@ -1,0 +1,225 @@
+import type { Sql } from '../shared/db/postgres.ts';
+import type { ForumCategory, ForumSort } from '../shared/domain/forum/categories.ts';
+import type { ForumEvent } from '../shared/domain/forum/events.ts';
+import { defineProjection } from './types.ts';
+
+/**
+ * The community forum: discussions with their vote and reply counts, replies with their vote
+ * counts, and who voted for what (for `hasUserUpvoted`). Author ids only: names are looked up at
+ * read time from the accounts module, so a closed account leaves no name here to scrub.
+ */
+export const forumProjection = defineProjection({
+  name: 'forum',
+  version: 1,
+  handles: ['ForumPostCreated', 'ForumReplyAdded', 'ForumPostUpvoted', 'ForumReplyUpvoted'],
+  schema: `
+    create table if not exists rm_forum_posts (
+      post_id uuid primary key,
+      author_id uuid not null,
+      title text not null,
+      content text not null,
+      category text not null,
+      created_at timestamptz not null,
+      upvotes integer not null default 0,
+      reply_count integer not null default 0
+    );
+    create index if not exists rm_forum_posts_recent on rm_forum_posts (created_at desc);
+    create index if not exists rm_forum_posts_category on rm_forum_posts (category, created_at desc);
+    create table if not exists rm_forum_replies (
+      reply_id uuid primary key,
+      post_id uuid not null,
+      author_id uuid not null,
+      content text not null,
+      created_at timestamptz not null,
+      upvotes integer not null default 0
+    );
+    create index if not exists rm_forum_replies_post on rm_forum_replies (post_id, created_at);
+    create table if not exists rm_forum_votes (
+      target_kind text not null check (target_kind in ('post', 'reply')),
+      target_id uuid not null,
+      voter_id uuid not null,
+      voted_at timestamptz not null,
+      primary key (target_kind, target_id, voter_id)
+    );
+    create index if not exists rm_forum_votes_voter on rm_forum_votes (voter_id, target_kind);`,
+  reset: 'drop table if exists rm_forum_posts, rm_forum_replies, rm_forum_votes',
+  async apply(tx, recorded) {
+    const event = recorded as unknown as ForumEvent;
+    switch (event.type) {
+      case 'ForumPostCreated': {
+        const p = event.data;
+        await tx`
+          insert into rm_forum_posts (post_id, author_id, title, content, category, created_at)
+          values (${p.postId}, ${p.authorId}, ${p.title}, ${p.content}, ${p.category}, ${p.createdAt})
+          on conflict (post_id) do nothing`;
+        return;
+      }
+      case 'ForumReplyAdded': {
+        const r = event.data;
+        const inserted = await tx`
+          insert into rm_forum_replies (reply_id, post_id, author_id, content, created_at)
+          values (${r.replyId}, ${r.postId}, ${r.authorId}, ${r.content}, ${r.createdAt})
+          on conflict (reply_id) do nothing returning reply_id`;
+        if (inserted.length > 0) {
+          await tx`update rm_forum_posts set reply_count = reply_count + 1 where post_id = ${r.postId}`;
+        }
+        return;
+      }
+      case 'ForumPostUpvoted': {
+        const v = event.data;
+        const inserted = await tx`
+          insert into rm_forum_votes (target_kind, target_id, voter_id, voted_at)
+          values ('post', ${v.postId}, ${v.voterId}, ${v.upvotedAt})
+          on conflict do nothing returning target_id`;
+        if (inserted.length > 0) {
+          await tx`update rm_forum_posts set upvotes = upvotes + 1 where post_id = ${v.postId}`;
+        }
+        return;
+      }
+      case 'ForumReplyUpvoted': {
+        const v = event.data;
+        const inserted = await tx`
+          insert into rm_forum_votes (target_kind, target_id, voter_id, voted_at)
+          values ('reply', ${v.replyId}, ${v.voterId}, ${v.upvotedAt})
+          on conflict do nothing returning target_id`;
+        if (inserted.length > 0) {
+          await tx`update rm_forum_replies set upvotes = upvotes + 1 where reply_id = ${v.replyId}`;
+        }
+        return;
+      }
+    }
+  },
+});
+
+export type ForumPostRow = {
+  id: string;
+  authorId: string;
+  title: string;
+  content: string;
+  category: ForumCategory;
+  createdAt: string;
+  upvotes: number;
+  replyCount: number;
+  hasUserUpvoted: boolean;
+};
+
+export type ForumReplyRow = {
+  id: string;
+  postId: string;
+  authorId: string;
+  content: string;
+  createdAt: string;
+  upvotes: number;
+  hasUserUpvoted: boolean;
+};
+
+/** At most this many discussions per answer; the newest win ties in every sort. */
+export const FORUM_LIST_LIMIT = 200;
+
+/** `%`, `_` and the escape character itself match literally in a search. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+type PostSqlRow = {
+  post_id: string;
+  author_id: string;
+  title: string;
+  content: string;
+  category: ForumCategory;
+  created_at: Date;
+  upvotes: number;
+  reply_count: number;
+  has_user_upvoted: boolean;
+};
+
+const toPost = (row: PostSqlRow): ForumPostRow => ({
+  id: row.post_id,
+  authorId: row.author_id,
+  title: row.title,
+  content: row.content,
+  category: row.category,
+  createdAt: row.created_at.toISOString(),
+  upvotes: row.upvotes,
+  replyCount: row.reply_count,
+  hasUserUpvoted: row.has_user_upvoted,
+});
+
+/** Filtered and sorted in SQL (spec section 5): category or all, title/content search, three sorts. */
+export async function listForumPosts(
+  sql: Sql,
+  query: { category: ForumCategory | 'all'; sort: ForumSort; search?: string; viewerId: string | null },
+): Promise<ForumPostRow[]> {
+  const search = query.search?.trim();
+  const pattern = search ? likePattern(search) : null;
+  const category = query.category === 'all' ? null : query.category;
+  const order = {
+    recent: sql`p.created_at desc, p.post_id`,
+    popular: sql`p.upvotes desc, p.created_at desc, p.post_id`,
+    active: sql`p.reply_count desc, p.created_at desc, p.post_id`,
+  }[query.sort];
+  const rows = await sql<PostSqlRow[]>`
+    select p.*, exists (
+      select 1 from rm_forum_votes v
+      where v.target_kind = 'post' and v.target_id = p.post_id and v.voter_id = ${query.viewerId}::uuid
+    ) as has_user_upvoted
+    from rm_forum_posts p
+    where (${category}::text is null or p.category = ${category})
+      and (${pattern}::text is null or p.title ilike ${pattern} or p.content ilike ${pattern})
+    order by ${order}
+    limit ${FORUM_LIST_LIMIT}`;
+  return rows.map(toPost);
+}
+
+export async function findForumPost(sql: Sql, postId: string, viewerId: string | null): Promise<ForumPostRow | null> {
+  const [row] = await sql<PostSqlRow[]>`
+    select p.*, exists (
+      select 1 from rm_forum_votes v
+      where v.target_kind = 'post' and v.target_id = p.post_id and v.voter_id = ${viewerId}::uuid
+    ) as has_user_upvoted
+    from rm_forum_posts p where p.post_id = ${postId}`;
+  return row ? toPost(row) : null;
+}
+
+/** Replies of one discussion, oldest first, as a conversation reads. */
+export async function listForumReplies(sql: Sql, postId: string, viewerId: string | null): Promise<ForumReplyRow[]> {
+  const rows = await sql<
+    {
+      reply_id: string;
+      post_id: string;
+      author_id: string;
+      content: string;
+      created_at: Date;
+      upvotes: number;
+      has_user_upvoted: boolean;
+    }[]
+  >`
+    select r.*, exists (
+      select 1 from rm_forum_votes v
+      where v.target_kind = 'reply' and v.target_id = r.reply_id and v.voter_id = ${viewerId}::uuid
+    ) as has_user_upvoted
+    from rm_forum_replies r where r.post_id = ${postId}
+    order by r.created_at, r.reply_id`;
+  return rows.map((row) => ({
+    id: row.reply_id,
+    postId: row.post_id,
+    authorId: row.author_id,
+    content: row.content,
+    createdAt: row.created_at.toISOString(),
+    upvotes: row.upvotes,
+    hasUserUpvoted: row.has_user_upvoted,
+  }));
+}
+
+/** The discussion a reply belongs to, for `POST /api/forum/replies/{id}/upvote`. */
+export async function postIdOfReply(sql: Sql, replyId: string): Promise<string | null> {
+  const [row] = await sql<{ post_id: string }[]>`select post_id from rm_forum_replies where reply_id = ${replyId}`;
+  return row?.post_id ?? null;
+}
+
+/** Discussions per category (categories without any are left out; the caller fills in zeros). */
+export async function forumCategoryCounts(sql: Sql): Promise<Map<string, number>> {
+  const rows = await sql<{ category: string; count: number }[]>`
+    select category, count(*)::int as count from rm_forum_posts group by category`;
+  return new Map(rows.map((row) => [row.category, row.count]));
+}
