@@ -16,4 +16,5 @@ export const dialogLoaders: Partial<Record<DialogName, () => Promise<DialogModul
   arbitration: () => import('./ArbitrationDialog.tsx'),
   'quality-evaluation': () => import('./QualityEvaluationDialog.tsx'),
   updates: () => import('../announcements/UpdatesDialog.tsx'),
+  forum: () => import('../forum/ForumDialog.tsx'),
 };
