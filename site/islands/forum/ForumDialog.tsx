@@ -363,7 +363,7 @@ function UpvoteButton({
       size="sm"
       disabled={!signedIn || upvoted || pending}
       aria-pressed={upvoted}
-      aria-label={`${upvoted ? m.upvoted : m.upvote} (${format(m.upvotesLabel, { count })})`}
+      aria-label={`${upvoted ? m.upvoted : m.upvote} (${count === 1 ? m.upvotesLabelOne : format(m.upvotesLabel, { count })})`}
       onClick={() => void upvote()}
     >
       <ThumbsUp aria-hidden="true" className="h-4 w-4" />
@@ -403,7 +403,7 @@ function PostCard(props: {
           <time dateTime={post.createdAt}>{formatDate(post.createdAt, locale)}</time>
           <span className="inline-flex items-center gap-1">
             <MessageSquare aria-hidden="true" className="h-3.5 w-3.5" />
-            {format(m.repliesLabel, { count: post.replyCount })}
+            {post.replyCount === 1 ? m.repliesLabelOne : format(m.repliesLabel, { count: post.replyCount })}
           </span>
         </Meta>
         <UpvoteButton
