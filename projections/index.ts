@@ -1,5 +1,7 @@
 import { accountsProjection } from './accounts.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
+import { emailOutboxProjection } from './email-outbox.ts';
+import { notificationPreferencesProjection } from './notification-preferences.ts';
 import { serviceOfferingsProjection } from './service-offerings.ts';
 import type { Projection } from './types.ts';
 
@@ -8,6 +10,8 @@ export const allProjections: readonly Projection[] = [
   accountsProjection,
   serviceOfferingsProjection,
   contractorDirectoryProjection,
+  notificationPreferencesProjection,
+  emailOutboxProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

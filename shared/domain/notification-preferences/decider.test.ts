@@ -35,21 +35,27 @@ const update = (changes: object) => ({ type: 'UpdateNotificationPreferences' as 
 
 describe('notification preferences decider', () => {
   it('turns an in-app type off and on again', () => {
-    spec([]).when(update({ inApp: { reminder: false } })).then([changed('reminder', 'in_app', false)]);
+    spec([])
+      .when(update({ inApp: { reminder: false } }))
+      .then([changed('reminder', 'in_app', false)]);
     spec([changed('reminder', 'in_app', false)])
       .when(update({ inApp: { reminder: true } }))
       .then([changed('reminder', 'in_app', true)]);
   });
 
   it('appends nothing when the settings do not change (in-app on and e-mail off are the defaults)', () => {
-    spec([]).when(update({ inApp: { system: true }, email: { system: false } })).then([]);
+    spec([])
+      .when(update({ inApp: { system: true }, email: { system: false } }))
+      .then([]);
     spec([consentGiven(), changed('system', 'email', true)])
       .when(update({ email: { system: true }, consent: { wordingVersion: version, language: 'en' } }))
       .then([]);
   });
 
   it('refuses to turn e-mail on without consent', () => {
-    spec([]).when(update({ email: { system: true } })).thenThrows(ValidationError, CONSENT_REQUIRED_MESSAGE);
+    spec([])
+      .when(update({ email: { system: true } }))
+      .thenThrows(ValidationError, CONSENT_REQUIRED_MESSAGE);
   });
 
   it('refuses e-mail again after consent was withdrawn', () => {
@@ -65,7 +71,9 @@ describe('notification preferences decider', () => {
   });
 
   it('accepts e-mail with a consent given earlier', () => {
-    spec([consentGiven()]).when(update({ email: { reminder: true } })).then([changed('reminder', 'email', true)]);
+    spec([consentGiven()])
+      .when(update({ email: { reminder: true } }))
+      .then([changed('reminder', 'email', true)]);
   });
 
   it('refuses an unknown consent wording', () => {
@@ -75,7 +83,11 @@ describe('notification preferences decider', () => {
   });
 
   it('turning e-mail off needs no consent', () => {
-    spec([consentGiven(), changed('system', 'email', true), { type: 'EmailConsentWithdrawn', data: { userId, withdrawnAt: at } }])
+    spec([
+      consentGiven(),
+      changed('system', 'email', true),
+      { type: 'EmailConsentWithdrawn', data: { userId, withdrawnAt: at } },
+    ])
       .when(update({ email: { system: false } }))
       .then([]);
   });

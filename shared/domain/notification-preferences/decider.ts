@@ -54,8 +54,7 @@ function update(command: UpdateNotificationPreferences, state: NotificationPrefe
     const { wordingVersion, language } = command.consent;
     const wording = emailConsentWordings[wordingVersion]?.[language];
     if (!wording) throw new ValidationError('Unknown consent wording version.');
-    const same =
-      state.consent?.wordingVersion === wordingVersion && state.consent.language === language;
+    const same = state.consent?.wordingVersion === wordingVersion && state.consent.language === language;
     if (!same) {
       events.push({
         type: 'EmailConsentGiven',
