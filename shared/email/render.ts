@@ -43,7 +43,11 @@ export function renderEmail(email: EmailToRender): RenderedEmail {
   const subject = fill(texts[email.titleKey] ?? texts.fallbackTitle!, email.values);
   const message = fill(texts[email.messageKey] ?? texts.fallbackMessage!, email.values);
   const unsubscribeUrl = localized(email.siteUrl, '/notification-preferences', language);
-  const actionUrl = email.actionUrl ? localized(email.siteUrl, email.actionUrl, language) : null;
+  const actionUrl = !email.actionUrl
+    ? null
+    : /^https?:\/\//.test(email.actionUrl)
+      ? email.actionUrl
+      : localized(email.siteUrl, email.actionUrl, language);
   const date = new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-CA', {
     dateStyle: 'long',
     timeZone: 'America/Toronto',
