@@ -111,16 +111,20 @@ describe('notification preferences API', () => {
 
   it('answers bad bodies with 400 and a message', async () => {
     const { browser } = await signUp(t.app);
-    for (const body of [
-      { inApp: { not_a_type: true } },
-      { inApp: { system: 'yes' } },
-      { email: { system: true }, consent: { wordingVersion: 'v0' } },
-      { consent: { wordingVersion: VERSION, language: 'de' } },
-      { extra: true },
-    ]) {
+    const cases: [unknown, string][] = [
+      [{ inApp: { not_a_type: true } }, 'inApp must be an object of notification types to true or false'],
+      [{ inApp: { system: 'yes' } }, 'inApp values must be true or false'],
+      [
+        { email: { system: true }, consent: { wordingVersion: 'v0' } },
+        'consent.wordingVersion is not a known consent wording',
+      ],
+      [{ consent: { wordingVersion: VERSION, language: 'de' } }, 'consent.language must be en or fr'],
+      [{ extra: true }, 'Unrecognized key: "extra"'],
+    ];
+    for (const [body, message] of cases) {
       const response = await put(browser, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(typeof response.json().error).toBe('string');
+      expect(response.json().error).toContain(message);
     }
   });
 
