@@ -14,6 +14,7 @@ import type { Config } from '../shared/config.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
+import { notificationPreferencesRoutes } from './modules/notification-preferences/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(catalogueRoutes);
   await app.register(forumRoutes);
+  await app.register(notificationPreferencesRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

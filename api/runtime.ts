@@ -9,6 +9,7 @@ import { CheckpointWatcher, ensureCheckpointSchema } from '../projections/checkp
 import { allProjections } from '../projections/index.ts';
 import { ProjectionRunner } from '../projections/runner.ts';
 import type { Projection } from '../projections/types.ts';
+import { startEmailSender } from '../shared/email/sender.ts';
 import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
 
 type Logger = {
@@ -80,6 +81,7 @@ export async function createRuntime(
       await runner.start();
       const started = runner;
       closers.push(() => started.stop());
+      closers.push(startEmailSender(sql, config, logger).stop);
     }
 
     let redis: Redis | null = null;

@@ -1,6 +1,8 @@
 import { accountsProjection } from './accounts.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
 import { forumProjection } from './forum.ts';
+import { emailOutboxProjection } from './email-outbox.ts';
+import { notificationPreferencesProjection } from './notification-preferences.ts';
 import { serviceOfferingsProjection } from './service-offerings.ts';
 import type { Projection } from './types.ts';
 
@@ -10,6 +12,8 @@ export const allProjections: readonly Projection[] = [
   serviceOfferingsProjection,
   contractorDirectoryProjection,
   forumProjection,
+  notificationPreferencesProjection,
+  emailOutboxProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../shared/config.ts';
+import { startEmailSender } from '../shared/email/sender.ts';
 import { connect } from '../shared/db/postgres.ts';
 import { openEventStore } from '../shared/eventstore/index.ts';
 import { migrate, resolveDatabaseUrl } from '../api/runtime.ts';
@@ -31,9 +32,11 @@ async function main() {
     },
   });
   await runner.start();
+  const emailSender = startEmailSender(sql, config);
   console.log(`Projection worker running ${allProjections.map((p) => p.name).join(', ')} on ${store.kind}.`);
   const shutdown = async () => {
     await runner.stop();
+    await emailSender.stop();
     await store.close();
     await sql.end({ timeout: 5 });
     await embedded?.stop();

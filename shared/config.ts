@@ -41,6 +41,8 @@ export const configSchema = z
     EMAIL_HASH_KEY: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     AI_BASE_URL: url(['http:', 'https:']).optional(),
+    /** E-mail through SMTP (smtp://user:pass@host:587); unset: one file per message under DATA_DIR/outbox. */
+    SMTP_URL: url(['smtp:', 'smtps:']).optional(),
     /** Demo mode lets any signed-in user switch to any other user. Default: on only for the embedded database. */
     DEMO_MODE: booleanFlag.optional(),
     /** Run the projection workers inside the API process (the one-process default). */
@@ -81,7 +83,7 @@ export class ConfigError extends Error {
 
 /** A bad value is echoed to help, but never a secret, nor a password inside a URL. */
 function displayValue(key: string, value: string): string {
-  if (/SECRET|KEY|PASSWORD|TOKEN/i.test(key)) return '***';
+  if (/SECRET|KEY|PASSWORD|TOKEN|SMTP_URL/i.test(key)) return '***';
   try {
     const url = new URL(value);
     if (!url.password) return value;
