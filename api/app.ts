@@ -13,6 +13,7 @@ import {
 import type { Config } from '../shared/config.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(accountRoutes);
   await app.register(catalogueRoutes);
+  await app.register(notificationRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

@@ -1,5 +1,6 @@
 import { accountsProjection } from './accounts.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
+import { notificationsProjection } from './notifications.ts';
 import { serviceOfferingsProjection } from './service-offerings.ts';
 import type { Projection } from './types.ts';
 
@@ -8,6 +9,7 @@ export const allProjections: readonly Projection[] = [
   accountsProjection,
   serviceOfferingsProjection,
   contractorDirectoryProjection,
+  notificationsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

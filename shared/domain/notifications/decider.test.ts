@@ -23,9 +23,9 @@ describe('notification actions decider', () => {
   });
 
   it('records read-all only when something is unread', () => {
-    spec([]).when({ type: 'MarkAllNotificationsRead', userId, hasUnread: true, now }).then([
-      { type: 'AllNotificationsRead', data: { userId, readAt: at } },
-    ]);
+    spec([])
+      .when({ type: 'MarkAllNotificationsRead', userId, hasUnread: true, now })
+      .then([{ type: 'AllNotificationsRead', data: { userId, readAt: at } }]);
     spec([]).when({ type: 'MarkAllNotificationsRead', userId, hasUnread: false, now }).then([]);
   });
 

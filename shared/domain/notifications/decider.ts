@@ -21,7 +21,12 @@ export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 
 export type MarkNotificationRead = { type: 'MarkNotificationRead'; userId: string; notificationId: string; now: Date };
 /** `hasUnread` comes from the read model: read-all with nothing unread records nothing. */
-export type MarkAllNotificationsRead = { type: 'MarkAllNotificationsRead'; userId: string; hasUnread: boolean; now: Date };
+export type MarkAllNotificationsRead = {
+  type: 'MarkAllNotificationsRead';
+  userId: string;
+  hasUnread: boolean;
+  now: Date;
+};
 export type DeleteNotification = { type: 'DeleteNotification'; userId: string; notificationId: string; now: Date };
 export type NotificationActionCommand = MarkNotificationRead | MarkAllNotificationsRead | DeleteNotification;
 

@@ -23,4 +23,8 @@ export type AllNotificationsRead = { type: 'AllNotificationsRead'; data: z.infer
 export type NotificationDeleted = { type: 'NotificationDeleted'; data: z.infer<typeof notificationDeletedSchema> };
 export type NotificationActionEvent = NotificationRead | AllNotificationsRead | NotificationDeleted;
 
-export const NOTIFICATION_ACTION_EVENT_TYPES = ['NotificationRead', 'AllNotificationsRead', 'NotificationDeleted'] as const;
+export const NOTIFICATION_ACTION_EVENT_TYPES = [
+  'NotificationRead',
+  'AllNotificationsRead',
+  'NotificationDeleted',
+] as const;

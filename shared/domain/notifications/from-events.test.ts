@@ -55,7 +55,9 @@ describe('notificationsFor', () => {
   });
 
   it('maps events that notify nobody to nothing', () => {
-    expect(notificationsFor(recorded('AccountClosed', { accountId, closedAt: '2026-03-02T10:00:00.000Z' }))).toEqual([]);
+    expect(notificationsFor(recorded('AccountClosed', { accountId, closedAt: '2026-03-02T10:00:00.000Z' }))).toEqual(
+      [],
+    );
     expect(notificationsFor(recorded('ServiceOfferingCreated', {}))).toEqual([]);
   });
 

@@ -27,11 +27,7 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
 };
 
 /** The text of `key` in `locale`, else in English, else the key itself (never blank). */
-export function renderNotificationText(
-  key: string,
-  values: Record<string, string | number>,
-  locale: Locale,
-): string {
+export function renderNotificationText(key: string, values: Record<string, string | number>, locale: Locale): string {
   const template = notificationTexts[locale][key] ?? notificationTexts.en[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
