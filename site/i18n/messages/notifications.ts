@@ -1,17 +1,5 @@
 import { defineMessages } from '../index.ts';
 
-/** The bell: everything the first load needs (kept apart so the popover's strings load with it). */
-export const notificationBellMessages = defineMessages({
-  en: {
-    bell: 'Notifications',
-    bellUnread: 'Notifications, {count} unread',
-  },
-  fr: {
-    bell: 'Notifications',
-    bellUnread: 'Notifications, {count} non lues',
-  },
-});
-
 /**
  * The notification popover and the /notifications page (spec sections 2 and 8). English strings
  * the spec quotes are verbatim; French is Canadian French.

@@ -1,66 +1,19 @@
-import { useStore } from '@nanostores/react';
-import { Bell } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { format } from '../../i18n/index.ts';
+import { useEffect } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
-import { notificationBellMessages } from '../../i18n/messages/notifications.ts';
 import { useOnDemand } from '../../ui/on-demand.ts';
-import { iconButtonClass } from '../shell/Hint.tsx';
-import { badgeText } from './format.ts';
-import { $unreadCount, followUnreadCount } from './unread.ts';
 
 /**
- * The notification bell (spec section 2), rendered by the header for signed-in users only. The
- * first load carries just the button, the badge and the count (stream plus 30 s polling); the
- * popover (Radix Popover and the list) is fetched on first hover, focus or press.
+ * The header's notification bell, for signed-in users only (the header renders it only then).
+ * This stub is all a signed-out visitor's first load carries: the bell itself (button, badge,
+ * the count's stream and polling) is fetched once a signed-in header mounts it.
  */
 export function NotificationBell({ locale }: { locale: Locale }) {
-  const popover = useOnDemand(() => import('./NotificationPopover.tsx'));
-  const [used, setUsed] = useState(false);
-  const count = useStore($unreadCount);
-  useEffect(() => followUnreadCount(), []);
-  if (popover.loaded && used) return <popover.loaded.NotificationPopover locale={locale} />;
-  return (
-    <button
-      type="button"
-      className={iconButtonClass}
-      aria-label={bellLabel(locale, count)}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      aria-busy={popover.pending || undefined}
-      onPointerEnter={popover.warm}
-      onFocus={popover.warm}
-      onClick={() => {
-        setUsed(true);
-        void popover.activate();
-      }}
-    >
-      <BellFace />
-    </button>
-  );
-}
-
-export function bellLabel(locale: Locale, count: number): string {
-  const m = notificationBellMessages[locale];
-  return count > 0 ? format(m.bellUnread, { count: badgeText(count)! }) : m.bell;
-}
-
-/** The bell icon and its unread badge ('99+' above 99). */
-export function BellFace() {
-  const count = useStore($unreadCount);
-  const badge = badgeText(count);
-  return (
-    <>
-      <Bell aria-hidden="true" className="h-5 w-5" />
-      {badge && (
-        <span
-          data-testid="notification-badge"
-          aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-danger px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-surface tabular-nums"
-        >
-          {badge}
-        </span>
-      )}
-    </>
-  );
+  const bell = useOnDemand(() => import('./BellButton.tsx'));
+  const { activate } = bell;
+  useEffect(() => {
+    void activate();
+  }, [activate]);
+  if (bell.loaded) return <bell.loaded.BellButton locale={locale} />;
+  // Holds the bell's place so the header does not shift when it arrives.
+  return <span aria-hidden="true" className="inline-block h-9 w-9 shrink-0 sm:h-10 sm:w-10" />;
 }

@@ -3,7 +3,7 @@ import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { iconButtonClass } from '../shell/Hint.tsx';
-import { BellFace, bellLabel } from './NotificationBell.tsx';
+import { BellFace, bellLabel } from './BellButton.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import { $unreadCount } from './unread.ts';
 
