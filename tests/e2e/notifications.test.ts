@@ -100,6 +100,57 @@ describe('notification bell and popover', { timeout: 90_000 }, () => {
       expect(await dialog.getByTestId('notification-item').getAttribute('data-read')).toBe('false');
     }));
 
+  it('updates the badge at once when another tab reads the notification (server-sent events)', () =>
+    e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'customer');
+      await open(page, '/pricing');
+      await visible(badge(page));
+      // Another tab of the same user; polling runs every 30 s, so only the stream can be this quick.
+      expect((await context.request.patch('/api/notifications/read-all')).status()).toBe(200);
+      await hidden(badge(page), 5_000);
+    }));
+
+  it('shows five skeleton rows while loading, then the error state with Try again', () =>
+    e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'customer');
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let fail = true;
+      await page.route(/\/api\/notifications\?/, async (route) => {
+        await held;
+        if (fail) await route.fulfill({ status: 500, body: '{"error":"boom"}', contentType: 'application/json' });
+        else await route.continue();
+      });
+      await open(page, '/pricing');
+      const dialog = await openPopover(page);
+      await visible(dialog.getByTestId('notification-skeleton'));
+      expect(await dialog.getByTestId('notification-skeleton').count()).toBe(5);
+      release();
+      await visible(dialog.getByText('Failed to load notifications'));
+      fail = false;
+      await dialog.getByRole('button', { name: 'Try again' }).click();
+      await visible(dialog.getByText(WELCOME));
+    }));
+
+  it('tells the user when marking as read fails', () =>
+    e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'customer');
+      await page.route(/\/api\/notifications\/[^/]+\/read$/, (route) =>
+        route.fulfill({ status: 500, body: '{"error":"boom"}', contentType: 'application/json' }),
+      );
+      await page.route('**/api/notifications/read-all', (route) =>
+        route.fulfill({ status: 500, body: '{"error":"boom"}', contentType: 'application/json' }),
+      );
+      await open(page, '/pricing');
+      const dialog = await openPopover(page);
+      await visible(dialog.getByText(WELCOME));
+      await dialog.getByRole('button', { name: 'Mark all as read' }).click();
+      await visible(page.getByText('Failed to mark all notifications as read'));
+      await dialog.getByText(WELCOME).click();
+      await visible(page.getByText('Failed to mark notification as read'));
+      await visible(page.getByText('Error', { exact: true }));
+    }));
+
   it('has no serious or critical axe violations with the popover open', () =>
     e2e.run(async ({ page, context }) => {
       await signUpViaApi(context, 'customer');
