@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { notificationPreferencesRoutes } from './modules/notification-preferences/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes);
   await app.register(forumRoutes);
   await app.register(notificationPreferencesRoutes);
+  await app.register(notificationRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

@@ -1,14 +1,8 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
 import type { NotificationPreferencesEvent } from '../shared/domain/notification-preferences/events.ts';
-import { notificationsFor } from '../shared/domain/notifications/from-events.ts';
+import { NOTIFYING_EVENT_TYPES, notificationsFor } from '../shared/domain/notifications/from-events.ts';
 import { defineProjection } from './types.ts';
-
-/**
- * The events `notificationsFor` turns into notifications. Keep in step with
- * shared/domain/notifications/from-events.ts: an event type missing here never sends an e-mail.
- */
-export const NOTIFYING_EVENT_TYPES = ['AccountRegistered'] as const;
 
 /**
  * The e-mail outbox. For each notification draft whose recipient has e-mail on for its type and

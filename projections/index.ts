@@ -3,6 +3,7 @@ import { contractorDirectoryProjection } from './contractor-directory.ts';
 import { forumProjection } from './forum.ts';
 import { emailOutboxProjection } from './email-outbox.ts';
 import { notificationPreferencesProjection } from './notification-preferences.ts';
+import { notificationsProjection } from './notifications.ts';
 import { serviceOfferingsProjection } from './service-offerings.ts';
 import type { Projection } from './types.ts';
 
@@ -14,6 +15,7 @@ export const allProjections: readonly Projection[] = [
   forumProjection,
   notificationPreferencesProjection,
   emailOutboxProjection,
+  notificationsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,25 +1,53 @@
+import { createHash } from 'node:crypto';
+import type { AccountEvent, Role } from '../accounts/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import type { AccountRegistered } from '../accounts/events.ts';
 import type { NotificationDraft } from './types.ts';
 
+/** Where a user lands from their welcome notification: their own starting page. */
+export const WELCOME_ACTION_URL: Record<Role, string> = {
+  contractor: '/contractor-dashboard',
+  customer: '/platform',
+  admin: '/admin-dashboard',
+};
+
 /**
- * MINIMAL placeholder (prefs branch): only AccountRegistered → one 'system' welcome draft.
- * The notifications branch owns the real mapping; keep theirs at merge.
+ * A UUID derived from its parts (name-based, version 5 layout over SHA-1): the same source event
+ * and recipient always give the same notification id, so replaying the log or a retried batch
+ * never creates a second notification, and the e-mail outbox can key on the same id.
+ */
+export function notificationIdFor(...parts: string[]): string {
+  const bytes = createHash('sha1').update(parts.join('\u0000')).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The events that notify someone; every other event maps to no notification. */
+type NotifyingEvent = AccountEvent;
+
+/**
+ * The one mapping from domain events to notifications (spec section 3), shared by the in-app
+ * notifications projection and the e-mail outbox. Pure: everything comes from the recorded event.
+ * Booking events add their cases here (booking_confirmation, reminder, ...) as their modules land;
+ * each case names the recipients, the type, the priority, the message keys (see messages.ts) and
+ * the values those messages need — ids and times, never personal data.
  */
 export function notificationsFor(event: RecordedEvent): NotificationDraft[] {
-  switch (event.type) {
+  const domain = event as unknown as NotifyingEvent;
+  switch (domain.type) {
     case 'AccountRegistered': {
-      const { accountId, registeredAt } = (event as unknown as AccountRegistered).data;
+      const { accountId, role, registeredAt } = domain.data;
       return [
         {
-          notificationId: `${event.id}:${accountId}`,
+          notificationId: notificationIdFor(event.id, 'welcome', accountId),
           userId: accountId,
           type: 'system',
           priority: 'normal',
-          titleKey: 'welcomeTitle',
-          messageKey: 'welcomeMessage',
+          titleKey: 'welcome.title',
+          messageKey: `welcome.message.${role}`,
           values: {},
-          actionUrl: null,
+          actionUrl: WELCOME_ACTION_URL[role],
           bookingStartTime: null,
           createdAt: registeredAt,
         },
@@ -29,3 +57,6 @@ export function notificationsFor(event: RecordedEvent): NotificationDraft[] {
       return [];
   }
 }
+
+/** The event types `notificationsFor` may answer for (the projection's `handles`). */
+export const NOTIFYING_EVENT_TYPES = ['AccountRegistered'] as const;

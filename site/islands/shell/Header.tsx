@@ -9,6 +9,7 @@ import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useMounted } from '../../ui/use-mounted.ts';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { AccentPopover } from './AccentPopover.tsx';
 import { isCurrentPath } from './dashboards.ts';
 import { DashboardSwitcher } from './DashboardSwitcher.tsx';
@@ -60,7 +61,7 @@ function Header({ locale, path }: { locale: Locale; path: string }) {
         <ThemeToggle locale={locale} />
         <AccentPopover locale={locale} />
 
-        {user && <div data-slot="notification-bell" />}
+        {user && <NotificationBell locale={locale} />}
 
         <div className="hidden items-center gap-2 md:flex">
           {session.status === 'loading' ? (

@@ -1,0 +1,145 @@
+import type { Sql } from '../shared/db/postgres.ts';
+import type { NotificationActionEvent } from '../shared/domain/notifications/events.ts';
+import { NOTIFICATION_ACTION_EVENT_TYPES } from '../shared/domain/notifications/events.ts';
+import { NOTIFYING_EVENT_TYPES, notificationsFor } from '../shared/domain/notifications/from-events.ts';
+import type { NotificationPriority, NotificationType } from '../shared/domain/notifications/types.ts';
+import { defineProjection } from './types.ts';
+
+/**
+ * PostgreSQL channel on which this projection announces "user X's notifications changed". NOTIFY
+ * is transactional: it is delivered only when the batch transaction commits, so a listener never
+ * hears about a change it cannot read yet, and a rolled-back batch announces nothing. It works
+ * whichever process runs the projection (the API's in-process runner or a separate worker);
+ * api/modules/notifications/notifier.ts turns it into the live updates.
+ */
+export const NOTIFICATIONS_CHANGED_CHANNEL = 'rm_notifications_changed';
+
+/** Each user's notifications (the popover, /notifications and the unread count). */
+export const notificationsProjection = defineProjection({
+  name: 'notifications',
+  version: 1,
+  handles: [...NOTIFYING_EVENT_TYPES, ...NOTIFICATION_ACTION_EVENT_TYPES],
+  schema: `
+    create table if not exists rm_notifications (
+      id uuid primary key,
+      user_id uuid not null,
+      type text not null,
+      priority text not null,
+      title_key text not null,
+      message_key text not null,
+      "values" jsonb not null default '{}'::jsonb,
+      action_url text,
+      booking_start_time timestamptz,
+      is_read boolean not null default false,
+      deleted boolean not null default false,
+      created_at timestamptz not null
+    );
+    create index if not exists rm_notifications_by_user on rm_notifications (user_id, created_at desc, id desc)
+      where not deleted;`,
+  reset: 'drop table if exists rm_notifications',
+  async apply(tx, recorded) {
+    const changed = new Set<string>();
+    // Events from other modules become notifications through the one shared mapping.
+    for (const draft of notificationsFor(recorded)) {
+      await tx`
+        insert into rm_notifications (id, user_id, type, priority, title_key, message_key, "values", action_url,
+          booking_start_time, created_at)
+        values (${draft.notificationId}, ${draft.userId}, ${draft.type}, ${draft.priority}, ${draft.titleKey},
+          ${draft.messageKey}, ${tx.json(draft.values)}, ${draft.actionUrl}, ${draft.bookingStartTime},
+          ${draft.createdAt})
+        on conflict (id) do nothing`;
+      changed.add(draft.userId);
+    }
+    const event = recorded as unknown as NotificationActionEvent;
+    switch (event.type) {
+      case 'NotificationRead':
+        await tx`
+          update rm_notifications set is_read = true
+          where id = ${event.data.notificationId} and user_id = ${event.data.userId}`;
+        changed.add(event.data.userId);
+        break;
+      case 'AllNotificationsRead':
+        // "All" is every notification projected before this event: the log's order, not a clock.
+        await tx`update rm_notifications set is_read = true where user_id = ${event.data.userId} and not is_read`;
+        changed.add(event.data.userId);
+        break;
+      case 'NotificationDeleted':
+        // Kept as a tombstone so a replayed or late read cannot bring it back.
+        await tx`
+          update rm_notifications set deleted = true
+          where id = ${event.data.notificationId} and user_id = ${event.data.userId}`;
+        changed.add(event.data.userId);
+        break;
+    }
+    for (const userId of changed) {
+      await tx`select pg_notify(${NOTIFICATIONS_CHANGED_CHANNEL}, ${`${userId} ${recorded.position.commit}/${recorded.position.prepare}`})`;
+    }
+  },
+});
+
+export type NotificationRow = {
+  id: string;
+  type: NotificationType;
+  priority: NotificationPriority;
+  titleKey: string;
+  messageKey: string;
+  values: Record<string, string | number>;
+  actionUrl: string | null;
+  bookingStartTime: Date | null;
+  isRead: boolean;
+  createdAt: Date;
+};
+
+type Row = {
+  id: string;
+  type: NotificationType;
+  priority: NotificationPriority;
+  title_key: string;
+  message_key: string;
+  values: Record<string, string | number>;
+  action_url: string | null;
+  booking_start_time: Date | null;
+  is_read: boolean;
+  created_at: Date;
+};
+
+const toRow = (row: Row): NotificationRow => ({
+  id: row.id,
+  type: row.type,
+  priority: row.priority,
+  titleKey: row.title_key,
+  messageKey: row.message_key,
+  values: row.values,
+  actionUrl: row.action_url,
+  bookingStartTime: row.booking_start_time,
+  isRead: row.is_read,
+  createdAt: row.created_at,
+});
+
+/** A user's notifications, newest first, without the deleted ones. */
+export async function notificationsOf(
+  sql: Sql,
+  userId: string,
+  options: { unreadOnly?: boolean; limit?: number; offset?: number } = {},
+): Promise<NotificationRow[]> {
+  const rows = await sql<Row[]>`
+    select id, type, priority, title_key, message_key, "values", action_url, booking_start_time, is_read, created_at
+    from rm_notifications
+    where user_id = ${userId} and not deleted ${options.unreadOnly ? sql`and not is_read` : sql``}
+    order by created_at desc, id desc
+    limit ${options.limit ?? 50} offset ${options.offset ?? 0}`;
+  return rows.map(toRow);
+}
+
+/** One of the user's own notifications; null for an unknown id, another user's, or a deleted one. */
+export async function ownNotification(sql: Sql, userId: string, notificationId: string) {
+  const [row] = await sql<{ id: string; is_read: boolean }[]>`
+    select id, is_read from rm_notifications where id = ${notificationId} and user_id = ${userId} and not deleted`;
+  return row ? { id: row.id, isRead: row.is_read } : null;
+}
+
+export async function unreadCount(sql: Sql, userId: string): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    select count(*)::int as count from rm_notifications where user_id = ${userId} and not deleted and not is_read`;
+  return row?.count ?? 0;
+}

@@ -1,0 +1,52 @@
+/** The site's two languages (site/i18n/locales.ts); kept here so the domain does not import the site. */
+export type Locale = 'en' | 'fr';
+
+/**
+ * Notification texts by message key, rendered by the API in the reader's language (a notification
+ * stores keys and values, so it reads correctly in whichever language its reader uses, and the
+ * log holds no rendered prose). `{name}` placeholders are filled from the notification's values.
+ */
+export const notificationTexts: Record<Locale, Record<string, string>> = {
+  en: {
+    'welcome.title': 'Welcome to the marketplace!',
+    'welcome.message.customer':
+      'Your account is ready. Create a work order or browse local contractors to get started.',
+    'welcome.message.contractor':
+      'Your contractor account is ready. Complete your profile from your dashboard to start receiving work.',
+    'welcome.message.admin': 'Your administrator account is ready. The admin dashboard is one click away.',
+  },
+  fr: {
+    'welcome.title': 'Bienvenue sur le marché!',
+    'welcome.message.customer':
+      'Votre compte est prêt. Créez un bon de travail ou parcourez les entrepreneurs de votre région pour commencer.',
+    'welcome.message.contractor':
+      'Votre compte d’entrepreneur est prêt. Complétez votre profil depuis votre tableau de bord pour commencer à recevoir des contrats.',
+    'welcome.message.admin':
+      'Votre compte d’administrateur est prêt. Le tableau de bord d’administration est à un clic.',
+  },
+};
+
+/** The text of `key` in `locale`, else in English, else the key itself (never blank). */
+export function renderNotificationText(key: string, values: Record<string, string | number>, locale: Locale): string {
+  const template = notificationTexts[locale][key] ?? notificationTexts.en[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** `?locale=` wins, then the first supported language of Accept-Language, then English. */
+export function negotiateLocale(explicit: string | undefined, acceptLanguage: string | undefined): Locale {
+  if (explicit === 'fr' || explicit === 'en') return explicit;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
+      return { tag, q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag === 'fr' || tag.startsWith('fr-')) return 'fr';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}

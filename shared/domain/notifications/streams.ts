@@ -1,0 +1,2 @@
+/** A user's own actions on their notifications (read, read all, delete). */
+export const notificationsStreamId = (userId: string) => `notifications-${userId}`;

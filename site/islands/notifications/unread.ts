@@ -1,0 +1,47 @@
+import { atom } from 'nanostores';
+import { getJson } from '../../lib/api.ts';
+
+/** The signed-in user's unread count, shown on the bell. */
+export const $unreadCount = atom(0);
+
+export const UNREAD_COUNT_URL = '/api/notifications/unread-count';
+export const STREAM_URL = '/api/notifications/stream';
+/** Spec section 7: refetched every 30 seconds for signed-in users. */
+export const POLL_INTERVAL_MS = 30_000;
+
+/** Fetches the count now; a failure keeps the last known count (the next poll tries again). */
+export async function refreshUnreadCount(): Promise<void> {
+  try {
+    const answer = await getJson<{ count: number }>(UNREAD_COUNT_URL, { on401: 'returnNull' });
+    if (answer && typeof answer.count === 'number') $unreadCount.set(answer.count);
+  } catch {
+    // Offline or a server error: polling is the fallback, so wait for the next tick.
+  }
+}
+
+/**
+ * Follows the count while the bell is mounted (only for signed-in users): the server-sent event
+ * stream updates it at once, and polling every 30 s stays as the fallback for when the stream is
+ * blocked or down. Returns the function that stops both (sign-out, unmount).
+ */
+export function followUnreadCount(): () => void {
+  void refreshUnreadCount();
+  const timer = window.setInterval(() => void refreshUnreadCount(), POLL_INTERVAL_MS);
+  let source: EventSource | null = null;
+  if (typeof EventSource !== 'undefined') {
+    source = new EventSource(STREAM_URL);
+    source.addEventListener('unread-count', (event) => {
+      try {
+        const { count } = JSON.parse((event as MessageEvent<string>).data) as { count?: unknown };
+        if (typeof count === 'number') $unreadCount.set(count);
+      } catch {
+        // A malformed event: the next one or the next poll corrects the count.
+      }
+    });
+  }
+  return () => {
+    window.clearInterval(timer);
+    source?.close();
+    $unreadCount.set(0);
+  };
+}
