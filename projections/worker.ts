@@ -31,12 +31,11 @@ async function main() {
         ),
     },
   });
-  await runner.start();
-  const emailSender = startEmailSender(sql, config);
-  console.log(`Projection worker running ${allProjections.map((p) => p.name).join(', ')} on ${store.kind}.`);
+  let emailSender: ReturnType<typeof startEmailSender> | null = null;
+  // Installed before anything starts: a stop request during start-up still shuts down cleanly.
   const shutdown = async () => {
     await runner.stop();
-    await emailSender.stop();
+    await emailSender?.stop();
     await store.close();
     await sql.end({ timeout: 5 });
     await embedded?.stop();
@@ -44,6 +43,9 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+  await runner.start();
+  emailSender = startEmailSender(sql, config);
+  console.log(`Projection worker running ${allProjections.map((p) => p.name).join(', ')} on ${store.kind}.`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,20 +2,16 @@ import type { EmailLanguage } from '../domain/notification-preferences/events.ts
 import type { NotificationType } from '../domain/notifications/types.ts';
 
 /**
- * The e-mail texts in both languages. Notification titles and messages are looked up by the
- * draft's keys; a key without an e-mail text falls back to a generic line (the notification
- * itself is always in the app).
+ * The e-mail's own texts in both languages. Notification titles and messages come from the
+ * notifications domain (shared/domain/notifications/messages.ts), the same texts the app shows; a
+ * key without one falls back to a generic line (the notification itself is always in the app).
  */
 export const emailNotificationTexts: Record<EmailLanguage, Record<string, string>> = {
   en: {
-    welcomeTitle: 'Welcome to Marketplace',
-    welcomeMessage: 'Your account is ready. Find local contractors or offer your services.',
     fallbackTitle: 'You have a new notification',
     fallbackMessage: 'Sign in to Marketplace to read it.',
   },
   fr: {
-    welcomeTitle: 'Bienvenue sur Marketplace',
-    welcomeMessage: 'Votre compte est prêt. Trouvez des entrepreneurs locaux ou offrez vos services.',
     fallbackTitle: 'Vous avez une nouvelle notification',
     fallbackMessage: 'Connectez-vous à Marketplace pour la lire.',
   },

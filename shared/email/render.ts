@@ -1,4 +1,5 @@
 import type { EmailLanguage } from '../domain/notification-preferences/events.ts';
+import { notificationTexts } from '../domain/notifications/messages.ts';
 import { notificationTypes, type NotificationType } from '../domain/notifications/types.ts';
 import { emailChrome, emailNotificationTexts, emailSender, emailTypeNames } from './messages.ts';
 
@@ -40,8 +41,10 @@ export function renderEmail(email: EmailToRender): RenderedEmail {
   const { language } = email;
   const texts = emailNotificationTexts[language];
   const chrome = emailChrome[language];
-  const subject = fill(texts[email.titleKey] ?? texts.fallbackTitle!, email.values);
-  const message = fill(texts[email.messageKey] ?? texts.fallbackMessage!, email.values);
+  // The notification's own texts (the same the app shows); a key without one gets a generic line.
+  const notification = notificationTexts[language];
+  const subject = fill(notification[email.titleKey] ?? texts.fallbackTitle!, email.values);
+  const message = fill(notification[email.messageKey] ?? texts.fallbackMessage!, email.values);
   const unsubscribeUrl = localized(email.siteUrl, '/notification-preferences', language);
   const actionUrl = !email.actionUrl
     ? null
