@@ -13,6 +13,8 @@ import {
 import type { Config } from '../shared/config.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -92,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(accountRoutes);
   await app.register(catalogueRoutes);
+  await app.register(contactRoutes);
+  await app.register(feedbackRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

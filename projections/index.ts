@@ -1,5 +1,7 @@
 import { accountsProjection } from './accounts.ts';
+import { contactInboxProjection } from './contact-inbox.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
+import { feedbackBoardProjection } from './feedback-board.ts';
 import { serviceOfferingsProjection } from './service-offerings.ts';
 import type { Projection } from './types.ts';
 
@@ -8,6 +10,8 @@ export const allProjections: readonly Projection[] = [
   accountsProjection,
   serviceOfferingsProjection,
   contractorDirectoryProjection,
+  contactInboxProjection,
+  feedbackBoardProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

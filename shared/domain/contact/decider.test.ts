@@ -60,9 +60,15 @@ describe('contact decider', () => {
   });
 
   it('refuses oversized fields', () => {
-    spec([]).when(send({ name: 'n'.repeat(101) })).thenThrows(ValidationError, /100/);
-    spec([]).when(send({ subject: 's'.repeat(151) })).thenThrows(ValidationError, /150/);
-    spec([]).when(send({ message: 'm'.repeat(5001) })).thenThrows(ValidationError, /5000/);
+    spec([])
+      .when(send({ name: 'n'.repeat(101) }))
+      .thenThrows(ValidationError, /100/);
+    spec([])
+      .when(send({ subject: 's'.repeat(151) }))
+      .thenThrows(ValidationError, /150/);
+    spec([])
+      .when(send({ message: 'm'.repeat(5001) }))
+      .thenThrows(ValidationError, /5000/);
   });
 
   it('does not receive the same message twice', () => {

@@ -44,16 +44,24 @@ describe('feedback decider', () => {
   });
 
   it('refuses a blank title or description', () => {
-    spec([]).when(post({ title: '   ' })).thenThrows(ValidationError, 'Please fill in all fields.');
-    spec([]).when(post({ description: '\n' })).thenThrows(ValidationError, 'Please fill in all fields.');
+    spec([])
+      .when(post({ title: '   ' }))
+      .thenThrows(ValidationError, 'Please fill in all fields.');
+    spec([])
+      .when(post({ description: '\n' }))
+      .thenThrows(ValidationError, 'Please fill in all fields.');
   });
 
   it('refuses an oversized title', () => {
-    spec([]).when(post({ title: 'x'.repeat(121) })).thenThrows(ValidationError, /120/);
+    spec([])
+      .when(post({ title: 'x'.repeat(121) }))
+      .thenThrows(ValidationError, /120/);
   });
 
   it('counts the first upvote of a user', () => {
-    spec([posted]).when({ type: 'UpvoteFeedback', feedbackId, voterId, now }).then([upvoted(voterId)]);
+    spec([posted])
+      .when({ type: 'UpvoteFeedback', feedbackId, voterId, now })
+      .then([upvoted(voterId)]);
   });
 
   it('rejects a second upvote by the same user', () => {
