@@ -16,4 +16,6 @@ export const dialogLoaders: Partial<Record<DialogName, () => Promise<DialogModul
   arbitration: () => import('./ArbitrationDialog.tsx'),
   'quality-evaluation': () => import('./QualityEvaluationDialog.tsx'),
   updates: () => import('../announcements/UpdatesDialog.tsx'),
+  contact: () => import('../contact/ContactDialog.tsx'),
+  feedback: () => import('../feedback/FeedbackDialog.tsx'),
 };
