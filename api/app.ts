@@ -16,6 +16,8 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { notificationPreferencesRoutes } from './modules/notification-preferences/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -98,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(forumRoutes);
   await app.register(notificationPreferencesRoutes);
   await app.register(notificationRoutes);
+  await app.register(contactRoutes);
+  await app.register(feedbackRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

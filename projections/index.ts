@@ -1,9 +1,11 @@
 import { accountsProjection } from './accounts.ts';
+import { contactInboxProjection } from './contact-inbox.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
 import { forumProjection } from './forum.ts';
 import { emailOutboxProjection } from './email-outbox.ts';
 import { notificationPreferencesProjection } from './notification-preferences.ts';
 import { notificationsProjection } from './notifications.ts';
+import { feedbackBoardProjection } from './feedback-board.ts';
 import { serviceOfferingsProjection } from './service-offerings.ts';
 import type { Projection } from './types.ts';
 
@@ -16,6 +18,8 @@ export const allProjections: readonly Projection[] = [
   notificationPreferencesProjection,
   emailOutboxProjection,
   notificationsProjection,
+  contactInboxProjection,
+  feedbackBoardProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

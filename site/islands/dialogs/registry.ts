@@ -6,9 +6,9 @@ export type DialogModule = { default: ComponentType<HostedDialogProps> };
 
 /**
  * Each dialog is its own chunk, fetched the first time someone opens it: none of this code is in
- * the page until then. Forum, contact and feedback arrive with the community issue.
+ * the page until then. Every dialog name has its loader (the type makes sure of it).
  */
-export const dialogLoaders: Partial<Record<DialogName, () => Promise<DialogModule>>> = {
+export const dialogLoaders: Record<DialogName, () => Promise<DialogModule>> = {
   'fee-calculator': () => import('../pricing/FeeCalculatorDialog.tsx'),
   'contractor-signup': () => import('../pricing/ContractorSignupDialog.tsx'),
   faq: () => import('./FaqDialog.tsx'),
@@ -17,4 +17,6 @@ export const dialogLoaders: Partial<Record<DialogName, () => Promise<DialogModul
   'quality-evaluation': () => import('./QualityEvaluationDialog.tsx'),
   updates: () => import('../announcements/UpdatesDialog.tsx'),
   forum: () => import('../forum/ForumDialog.tsx'),
+  contact: () => import('../contact/ContactDialog.tsx'),
+  feedback: () => import('../feedback/FeedbackDialog.tsx'),
 };

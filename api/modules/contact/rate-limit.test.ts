@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { memoryCounter } from './rate-limit.ts';
+
+describe('in-process contact rate-limit counter', () => {
+  it('counts hits per key within a window and starts again after it', async () => {
+    let now = 1_000;
+    const counter = memoryCounter(() => now);
+    expect(await counter.hit('ip:a', 600)).toEqual({ count: 1, retryAfterMs: 600 });
+    now += 100;
+    expect(await counter.hit('ip:a', 600)).toEqual({ count: 2, retryAfterMs: 500 });
+    expect((await counter.hit('ip:b', 600)).count).toBe(1);
+    now += 500;
+    expect(await counter.hit('ip:a', 600)).toEqual({ count: 1, retryAfterMs: 600 });
+  });
+});

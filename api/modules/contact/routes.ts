@@ -1,0 +1,142 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contactInbox } from '../../../projections/contact-inbox.ts';
+import { CONTACT_LIMITS, contactDecider } from '../../../shared/domain/contact/decider.ts';
+import { contactStreamId } from '../../../shared/domain/contact/streams.ts';
+import { handleCommand } from '../../../shared/domain/decider.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
+import { errorSchema } from '../accounts/schemas.ts';
+import { memoryCounter, redisCounter } from './rate-limit.ts';
+
+const REQUIRED = 'Please fill in all required fields.';
+
+/** Spam limits: per client address and per sender e-mail. */
+export const CONTACT_RATE_LIMITS = {
+  perIp: { max: 5, windowMs: 10 * 60_000 },
+  perEmail: { max: 3, windowMs: 60 * 60_000 },
+} as const;
+
+const requiredText = (max: number, tooLong: string) =>
+  z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: tooLong });
+
+export const contactBody = z.strictObject({
+  name: requiredText(CONTACT_LIMITS.name, 'Name must be at most 100 characters'),
+  email: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, { error: REQUIRED })
+    .max(CONTACT_LIMITS.email, { error: 'Please enter a valid email address' })
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  subject: z
+    .string({ error: 'Subject must be text' })
+    .trim()
+    .max(CONTACT_LIMITS.subject, { error: 'Subject must be at most 150 characters' })
+    .nullish(),
+  message: requiredText(CONTACT_LIMITS.message, 'Message must be at most 5000 characters'),
+  /** The honeypot: people never see this field, so only a bot fills it in. */
+  website: z.string().max(500).optional(),
+});
+
+const inboxQuery = z.strictObject({
+  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(20),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number from 0 to 100000' })
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(0),
+});
+
+const messageView = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  senderId: z.uuid().nullable(),
+  receivedAt: z.string(),
+});
+
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+
+/** The contact form (spec sections 2, 5 and 7) and the admin inbox that reads what it sends. */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { sql, store, redis } = app.runtime;
+  const counter = redis ? redisCounter(redis) : memoryCounter();
+  // The counter key for an e-mail is a keyed hash: Redis holds no addresses.
+  const emailKey = (email: string) =>
+    createHmac('sha256', app.secrets.emailHashKey).update(email.trim().toLowerCase()).digest('base64url');
+
+  async function throttle(key: string, limit: { max: number; windowMs: number }, what: string) {
+    const { count, retryAfterMs } = await counter.hit(key, limit.windowMs);
+    if (count > limit.max) {
+      throw new AppError(429, `Too many messages ${what}. Please wait ${minutes(retryAfterMs)} minutes and try again.`);
+    }
+  }
+
+  app.post(
+    '/api/contact',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a message to the team (open to everyone; rate limited per address and e-mail)',
+        body: contactBody,
+        response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await throttle(`ip:${request.ip}`, CONTACT_RATE_LIMITS.perIp, 'from this address');
+      // A bot that filled the honeypot sees the same success and nothing is stored.
+      if (body.website && body.website.trim() !== '') return { success: true as const };
+      await throttle(`email:${emailKey(body.email)}`, CONTACT_RATE_LIMITS.perEmail, 'from this e-mail address');
+      const user = await request.currentUser();
+      const context = commandContext(request);
+      const messageId = randomUUID();
+      const result = await handleCommand(
+        store,
+        contactStreamId(messageId),
+        contactDecider,
+        {
+          type: 'SendContactMessage',
+          messageId,
+          name: body.name,
+          email: body.email,
+          subject: body.subject ?? null,
+          message: body.message,
+          senderId: user?.id ?? null,
+          now: context.now,
+        },
+        context,
+      );
+      return answerAfterProjections(
+        request,
+        reply,
+        result.position,
+        { success: true as const },
+        { projections: ['contact-inbox'] },
+      );
+    },
+  );
+
+  app.get(
+    '/api/admin/contact-messages',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags: ['contact'],
+        summary: 'The contact inbox, newest first (admin only)',
+        querystring: inboxQuery,
+        response: {
+          200: z.object({ total: z.number().int(), messages: z.array(messageView) }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request) => contactInbox(sql, request.query),
+  );
+};

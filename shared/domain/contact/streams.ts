@@ -1,0 +1,1 @@
+export const contactStreamId = (messageId: string) => `contact-${messageId}`;

@@ -1,0 +1,1 @@
+export const feedbackStreamId = (feedbackId: string) => `feedback-${feedbackId}`;
