@@ -125,11 +125,15 @@ describe('mobile menu at 360 px', { timeout: 60_000 }, () => {
         expect(new URL(page.url()).pathname).toBe('/');
         await page.unroute('**/browse-jobs');
 
-        // The forum entry does not leave the page either: the menu closes as well.
+        // The forum entry does not leave the page either: the menu closes and the forum opens.
         await toggle.click();
         await visible(menu);
         await menu.getByRole('button', { name: 'Community Forum', exact: true }).click();
         await hidden(menu);
+        const forumDialog = page.getByRole('dialog', { name: 'Community Forum' });
+        await visible(forumDialog);
+        await page.keyboard.press('Escape');
+        await hidden(forumDialog);
 
         // And a link really goes there.
         await toggle.click();
