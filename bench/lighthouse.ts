@@ -22,6 +22,8 @@ export type LighthouseResult = {
 };
 
 export const LIGHTHOUSE_TARGETS = { performance: 98, cls: 0 } as const;
+/** Audits per page; the median is reported (override with LIGHTHOUSE_RUNS). */
+export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 export async function runLighthouse(baseURL: string, paths: string[]): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
@@ -43,27 +45,36 @@ export async function runLighthouse(baseURL: string, paths: string[]): Promise<L
       JSON.stringify([ROADMAP_ANNOUNCEMENT_ID]),
     );
     for (const path of paths) {
-      const runner = await lighthouse(
-        new URL(path, baseURL).href,
-        {
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          disableStorageReset: true,
-        },
-        undefined,
-        page,
-      );
-      if (!runner) throw new Error(`lighthouse produced no result for ${path}`);
-      const { categories, audits } = runner.lhr;
-      results.push({
-        path,
-        performance: Math.round((categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
-        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
-        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
-      });
+      const runs: LighthouseResult[] = [];
+      // Lighthouse's own advice: TBT under simulated throttling swings with CPU noise, so each page
+      // is audited several times and the median run (by performance score) is reported. A run that
+      // failed to load (a runtime error, no metrics) is retried rather than counted.
+      for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS * 2; attempt += 1) {
+        const runner = await lighthouse(
+          new URL(path, baseURL).href,
+          {
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            disableStorageReset: true,
+          },
+          undefined,
+          page,
+        );
+        if (!runner || runner.lhr.runtimeError) continue;
+        const { categories, audits } = runner.lhr;
+        runs.push({
+          path,
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+          lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+          cls: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+          tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+        });
+      }
+      if (runs.length === 0) throw new Error(`lighthouse could not audit ${path}`);
+      runs.sort((a, b) => a.performance - b.performance);
+      results.push(runs[Math.floor(runs.length / 2)]!);
     }
     await browser.disconnect();
   } finally {
