@@ -10,6 +10,8 @@ import { allProjections } from '../projections/index.ts';
 import { ProjectionRunner } from '../projections/runner.ts';
 import type { Projection } from '../projections/types.ts';
 import { startEmailSender } from '../shared/email/sender.ts';
+import { startScheduledJobs } from '../projections/scheduled.ts';
+import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
 import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
 
 type Logger = {
@@ -82,6 +84,7 @@ export async function createRuntime(
       const started = runner;
       closers.push(() => started.stop());
       closers.push(startEmailSender(sql, config, logger).stop);
+      closers.push(startScheduledJobs(sql, store, allScheduledJobs, { logger }).stop);
     }
 
     let redis: Redis | null = null;

@@ -7,6 +7,8 @@ import { openEventStore } from '../shared/eventstore/index.ts';
 import { migrate, resolveDatabaseUrl } from '../api/runtime.ts';
 import { allProjections } from './index.ts';
 import { ProjectionRunner } from './runner.ts';
+import { startScheduledJobs } from './scheduled.ts';
+import { allScheduledJobs } from './scheduled-jobs.ts';
 
 /**
  * The projection worker process (production: `npm run start:projections`). Run as many as you
@@ -19,23 +21,24 @@ async function main() {
   const sql = connect(url, { max: 10, applicationName: 'marketplace-projections' });
   await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
   const store = await openEventStore({ databaseUrl: url, eventStoreUrl: config.EVENTSTORE_URL });
+  const jsonLogger = {
+    info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),
+    error: (obj: object, msg?: string) =>
+      console.error(JSON.stringify({ level: 'error', msg, ...obj, err: String((obj as { err?: unknown }).err ?? '') })),
+  };
   const runner = new ProjectionRunner({
     sql,
     store,
     projections: allProjections,
-    logger: {
-      info: (obj, msg) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),
-      error: (obj, msg) =>
-        console.error(
-          JSON.stringify({ level: 'error', msg, ...obj, err: String((obj as { err?: unknown }).err ?? '') }),
-        ),
-    },
+    logger: jsonLogger,
   });
   let emailSender: ReturnType<typeof startEmailSender> | null = null;
+  let scheduledJobs: ReturnType<typeof startScheduledJobs> | null = null;
   // Installed before anything starts: a stop request during start-up still shuts down cleanly.
   const shutdown = async () => {
     await runner.stop();
     await emailSender?.stop();
+    await scheduledJobs?.stop();
     await store.close();
     await sql.end({ timeout: 5 });
     await embedded?.stop();
@@ -45,6 +48,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown());
   await runner.start();
   emailSender = startEmailSender(sql, config);
+  scheduledJobs = startScheduledJobs(sql, store, allScheduledJobs, { logger: jsonLogger });
   console.log(`Projection worker running ${allProjections.map((p) => p.name).join(', ')} on ${store.kind}.`);
 }
 

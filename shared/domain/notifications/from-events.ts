@@ -23,40 +23,49 @@ export function notificationIdFor(...parts: string[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The events that notify someone; every other event maps to no notification. */
-type NotifyingEvent = AccountEvent;
+/** One module's part of the mapping: the event types it reads and the notifications they give. */
+export type NotificationSource = {
+  types: readonly string[];
+  notificationsFor(event: RecordedEvent): NotificationDraft[];
+};
+
+/** Accounts: a welcome for every new account. */
+export const accountNotifications: NotificationSource = {
+  types: ['AccountRegistered'],
+  notificationsFor(event) {
+    const domain = event as unknown as AccountEvent;
+    if (domain.type !== 'AccountRegistered') return [];
+    const { accountId, role, registeredAt } = domain.data;
+    return [
+      {
+        notificationId: notificationIdFor(event.id, 'welcome', accountId),
+        userId: accountId,
+        type: 'system',
+        priority: 'normal',
+        titleKey: 'welcome.title',
+        messageKey: `welcome.message.${role}`,
+        values: {},
+        actionUrl: WELCOME_ACTION_URL[role],
+        bookingStartTime: null,
+        createdAt: registeredAt,
+      },
+    ];
+  },
+};
+
+/**
+ * Every module that notifies. Each case names the recipients, the type, the priority, the message
+ * keys (see messages.ts) and the values those messages need — ids and times, never personal data.
+ */
+const sources: readonly NotificationSource[] = [accountNotifications];
 
 /**
  * The one mapping from domain events to notifications (spec section 3), shared by the in-app
  * notifications projection and the e-mail outbox. Pure: everything comes from the recorded event.
- * Booking events add their cases here (booking_confirmation, reminder, ...) as their modules land;
- * each case names the recipients, the type, the priority, the message keys (see messages.ts) and
- * the values those messages need — ids and times, never personal data.
  */
 export function notificationsFor(event: RecordedEvent): NotificationDraft[] {
-  const domain = event as unknown as NotifyingEvent;
-  switch (domain.type) {
-    case 'AccountRegistered': {
-      const { accountId, role, registeredAt } = domain.data;
-      return [
-        {
-          notificationId: notificationIdFor(event.id, 'welcome', accountId),
-          userId: accountId,
-          type: 'system',
-          priority: 'normal',
-          titleKey: 'welcome.title',
-          messageKey: `welcome.message.${role}`,
-          values: {},
-          actionUrl: WELCOME_ACTION_URL[role],
-          bookingStartTime: null,
-          createdAt: registeredAt,
-        },
-      ];
-    }
-    default:
-      return [];
-  }
+  return sources.flatMap((source) => (source.types.includes(event.type) ? source.notificationsFor(event) : []));
 }
 
 /** The event types `notificationsFor` may answer for (the projection's `handles`). */
-export const NOTIFYING_EVENT_TYPES = ['AccountRegistered'] as const;
+export const NOTIFYING_EVENT_TYPES: readonly string[] = [...new Set(sources.flatMap((source) => source.types))];

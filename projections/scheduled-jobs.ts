@@ -1,0 +1,4 @@
+import type { ScheduledJob } from './scheduled.ts';
+
+/** Every time-driven job the product runs (see scheduled.ts). */
+export const allScheduledJobs: readonly ScheduledJob[] = [];
