@@ -61,7 +61,8 @@ const readBody = z
   .strictObject({
     upToMessageId: z.uuid({ error: 'upToMessageId must be a message id' }).optional(),
   })
-  .optional();
+  // The body is optional: a POST without one reads up to the latest message.
+  .nullish();
 
 const listQuery = z.strictObject({
   limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(50),
