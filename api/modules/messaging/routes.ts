@@ -102,7 +102,10 @@ const conversationView = z.object({
   kind: z.enum(conversationKinds),
   id: z.uuid(),
   subject: subjectView,
-  otherParty: z.object({ id: z.uuid(), name: z.string(), role: z.enum(['customer', 'contractor']) }),
+  otherParty: z
+    .object({ id: z.uuid(), name: z.string(), role: z.enum(['customer', 'contractor']) })
+    .nullable()
+    .describe('Null for a work order that has no contractor yet'),
   lastMessage: z
     .object({ id: z.uuid(), senderId: z.uuid(), mine: z.boolean(), preview: z.string(), postedAt: z.string() })
     .nullable(),
@@ -118,12 +121,14 @@ function conversationToView(row: ConversationRow, viewer: Viewer, names: Map<str
     kind: row.kind,
     id: row.id,
     subject: { kind: row.kind, id: row.id, title: row.title, startsAt: row.startsAt, workOrderId: row.workOrderId },
-    otherParty: {
-      // A work order without its contractor yet has no other party: the customer sees the order only.
-      id: otherId ?? row.customerId,
-      name: otherId ? (names.get(otherId) ?? FORMER_MEMBER) : '',
-      role: viewer.id === row.customerId ? ('contractor' as const) : ('customer' as const),
-    },
+    // A work order without its contractor yet has no other party: the customer sees the order only.
+    otherParty: otherId
+      ? {
+          id: otherId,
+          name: names.get(otherId) ?? FORMER_MEMBER,
+          role: viewer.id === row.customerId ? ('contractor' as const) : ('customer' as const),
+        }
+      : null,
     lastMessage: row.lastMessage ? { ...row.lastMessage, mine: row.lastMessage.senderId === viewer.id } : null,
     messageCount: row.messageCount,
     unreadCount,
