@@ -347,6 +347,9 @@ describe('work-order conversations', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ error: MESSAGING_MESSAGES.noContractor });
     expect((await conversations(customer)).map((c) => c.id)).not.toContain(bids);
+    const alone = await customer.browser.get(url('work-order', bids));
+    expect(alone.statusCode).toBe(200);
+    expect(alone.json()).toMatchObject({ otherParty: null, messageCount: 0 });
     expect((await stranger.browser.post(url('work-order', bids, '/messages'), { body: 'Me!' })).statusCode).toBe(403);
 
     await t.runtime.store.append(workOrderStreamId(bids), [

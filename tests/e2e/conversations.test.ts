@@ -173,6 +173,11 @@ describe('messages and reviews between a customer and a contractor', { timeout: 
           await visible(answer.getByText(contractor.name));
           await expectNoAxeViolations(customerPage, '/messages with a thread open');
 
+          // And the other way round: the contractor's open thread receives the customer's next message.
+          await composer.fill('Perfect, see you then.');
+          await customerPage.getByRole('button', { name: 'Send', exact: true }).click();
+          await visible(log(contractorPage).getByText('Perfect, see you then.'));
+
           // Back to the list on the phone.
           await contractorPage.getByRole('button', { name: 'All conversations' }).click();
           await visible(contractorItem);
@@ -188,7 +193,9 @@ describe('messages and reviews between a customer and a contractor', { timeout: 
           const form = customerPage.getByRole('form', { name: `Your review of ${contractor.name}` });
           await form.getByRole('button', { name: 'Submit review' }).click();
           await visible(form.getByText('Please choose a rating from 1 to 5 stars.'));
-          await form.getByText('5 stars', { exact: true }).click();
+          // A pointer clicks the fifth star.
+          await form.locator('label').filter({ hasText: '5 stars' }).click();
+          expect(await form.getByRole('radio', { name: '5 stars' }).isChecked()).toBe(true);
           await form.getByLabel('Your review').fill('On time, careful with the flower beds, gutters spotless.');
           await form.getByRole('button', { name: 'Submit review' }).click();
           await visible(
