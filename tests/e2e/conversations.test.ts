@@ -100,7 +100,7 @@ const log = (page: Page) => page.getByRole('log');
 async function expectNoAxeViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page })
     .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -236,6 +236,17 @@ describe('messages and reviews between a customer and a contractor', { timeout: 
           await visible(customerMine.getByText('Clear instructions and the driveway was free for the truck.'));
           await visible(customerPage.getByRole('img', { name: '4 out of 5 stars' }).first());
           await visible(customerPage.getByText('No reviews to write'));
+
+          // The light theme reads as well.
+          await customerPage.evaluate(() => localStorage.setItem('marketplace:theme', 'light'));
+          await customerPage.reload();
+          await visible(customerMine.getByText('Clear instructions and the driveway was free for the truck.'));
+          await customerPage.waitForTimeout(300);
+          await expectNoAxeViolations(customerPage, '/reviews in the light theme');
+          await open(customerPage, `/messages?c=booking:${booking.bookingId}`);
+          await visible(log(customerPage).getByText('Perfect, see you then.'));
+          await customerPage.waitForTimeout(300);
+          await expectNoAxeViolations(customerPage, '/messages in the light theme');
 
           // And in French.
           await open(customerPage, '/fr/reviews');

@@ -55,17 +55,7 @@ export function ReviewForm({ bookingId, locale, otherPartyName, onCancel, onSubm
     }
   }
 
-  if (done) {
-    return (
-      <div role="status" className="flex gap-2 rounded-lg border border-border bg-surface-2 p-3 text-sm">
-        <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-success" />
-        <p>
-          {m.saved}
-          {done.published && <span className="mt-1 block font-medium">{m.publishedNow}</span>}
-        </p>
-      </div>
-    );
-  }
+  if (done) return <ReviewSaved locale={locale} published={done.published} />;
 
   const textId = `${id}-text`;
   const hintId = `${id}-hint`;
@@ -118,5 +108,19 @@ export function ReviewForm({ bookingId, locale, otherPartyName, onCancel, onSubm
         </Button>
       </div>
     </form>
+  );
+}
+
+/** What happens next, after a review is submitted (the brief's wording). */
+export function ReviewSaved({ locale, published }: { locale: Locale; published: boolean }) {
+  const m = reviewMessages[locale];
+  return (
+    <div role="status" className="flex gap-2 rounded-lg border border-border bg-surface-2 p-3 text-sm">
+      <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-success" />
+      <p>
+        {m.saved}
+        {published && <span className="mt-1 block font-medium">{m.publishedNow}</span>}
+      </p>
+    </div>
   );
 }
