@@ -296,6 +296,20 @@ describe('the double-blind rule', () => {
     expect((fr.json() as { title: string }[]).map((n) => n.title)).toContain('Avis publiés');
   });
 
+  it('publishes exactly once when both sides submit at the same instant', async () => {
+    const bookingId = await booking(customer, contractor);
+    const [a, b] = await Promise.all([
+      customer.browser.post(`/api/bookings/${bookingId}/reviews`, review('Both at once, from the customer side.')),
+      contractor.browser.post(`/api/bookings/${bookingId}/reviews`, review('Both at once, from the contractor side.')),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    // One of them saw the other's review already written, and published both.
+    expect([a.json().published, b.json().published].sort()).toEqual([false, true]);
+    const events = await t.runtime.store.readStream(`review-${bookingId}`);
+    expect(events.map((e) => e.type)).toEqual(['ReviewSubmitted', 'ReviewSubmitted', 'ReviewsPublished']);
+    expect((events[2]!.data as { reviews: unknown[] }).reviews).toHaveLength(2);
+  });
+
   it('publishes a lone review once 7 days have passed, through the scheduled job', async () => {
     expect(allScheduledJobs).toContain(reviewsPublishJob);
     const completedAt = new Date(Date.now() - 6 * DAY);
