@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scheduleStreamId } from '../../shared/domain/booking/events.ts';
 import { openEventStore, type EventStore } from '../../shared/eventstore/index.ts';
 import type { E2EApp } from '../support/start-app.ts';
-import { hidden, open, revealIslands, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { hidden, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
 
 /**
  * Messaging and reviews in two real browsers: a customer (desktop, two panes) and a contractor (a
@@ -209,8 +209,10 @@ describe('messages and reviews between a customer and a contractor', { timeout: 
 
           // The contractor's dashboard lists it among the reviews to write.
           await open(contractorPage, '/contractor-dashboard');
-          await visible(contractorPage.getByRole('heading', { name: 'Reviews to write' }));
-          await revealIslands(contractorPage);
+          const pendingHeading = contractorPage.getByRole('heading', { name: 'Reviews to write' });
+          await visible(pendingHeading);
+          // The list hydrates when it scrolls into view (client:visible).
+          await pendingHeading.scrollIntoViewIfNeeded();
           await visible(contractorPage.getByTestId('pending-review').getByText(`Your customer: ${customer.name}`));
 
           // The contractor is told the customer wrote, but cannot read it yet.
