@@ -18,6 +18,8 @@ import { notificationPreferencesRoutes } from './modules/notification-preference
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { messagingRoutes } from './modules/messaging/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -102,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(contactRoutes);
   await app.register(feedbackRoutes);
+  await app.register(reviewRoutes);
+  await app.register(messagingRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

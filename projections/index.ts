@@ -1,10 +1,12 @@
 import { accountsProjection } from './accounts.ts';
 import { contactInboxProjection } from './contact-inbox.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
+import { conversationsProjection } from './conversations.ts';
 import { forumProjection } from './forum.ts';
 import { emailOutboxProjection } from './email-outbox.ts';
 import { notificationPreferencesProjection } from './notification-preferences.ts';
 import { notificationsProjection } from './notifications.ts';
+import { reviewsProjection } from './reviews.ts';
 import { feedbackBoardProjection } from './feedback-board.ts';
 import { serviceOfferingsProjection } from './service-offerings.ts';
 import type { Projection } from './types.ts';
@@ -20,6 +22,8 @@ export const allProjections: readonly Projection[] = [
   notificationsProjection,
   contactInboxProjection,
   feedbackBoardProjection,
+  reviewsProjection,
+  conversationsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,4 +1,5 @@
+import { reviewsPublishJob } from './reviews-publish.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
-export const allScheduledJobs: readonly ScheduledJob[] = [];
+export const allScheduledJobs: readonly ScheduledJob[] = [reviewsPublishJob];

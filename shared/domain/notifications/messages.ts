@@ -14,6 +14,13 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'welcome.message.contractor':
       'Your contractor account is ready. Complete your profile from your dashboard to start receiving work.',
     'welcome.message.admin': 'Your administrator account is ready. The admin dashboard is one click away.',
+    'reviews.nudge.title': 'A review is waiting for yours',
+    'reviews.nudge.message.customer': 'Your customer left a review of your job. Write yours to see it.',
+    'reviews.nudge.message.contractor': 'Your contractor left a review of your booking. Write yours to see it.',
+    'reviews.published.title': 'Reviews published',
+    'reviews.published.message.both-written': 'Both reviews of your booking are written: you can now read them.',
+    'reviews.published.message.window-closed':
+      'The 7-day review window of your booking has closed: the reviews written are now published.',
   },
   fr: {
     'welcome.title': 'Bienvenue sur le marché!',
@@ -23,6 +30,15 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
       'Votre compte d’entrepreneur est prêt. Complétez votre profil depuis votre tableau de bord pour commencer à recevoir des contrats.',
     'welcome.message.admin':
       'Votre compte d’administrateur est prêt. Le tableau de bord d’administration est à un clic.',
+    'reviews.nudge.title': 'Un avis attend le vôtre',
+    'reviews.nudge.message.customer': 'Votre client a laissé un avis sur votre travail. Écrivez le vôtre pour le lire.',
+    'reviews.nudge.message.contractor':
+      'Votre entrepreneur a laissé un avis sur votre réservation. Écrivez le vôtre pour le lire.',
+    'reviews.published.title': 'Avis publiés',
+    'reviews.published.message.both-written':
+      'Les deux avis de votre réservation sont écrits : vous pouvez maintenant les lire.',
+    'reviews.published.message.window-closed':
+      'La période d’avis de 7 jours de votre réservation est terminée : les avis écrits sont maintenant publiés.',
   },
 };
 

@@ -15,6 +15,8 @@ export const pageTitles = defineMessages({
     arbitrationStatus: 'Arbitration Status',
     notifications: 'All notifications',
     notificationPreferences: 'Notification settings',
+    messages: 'Messages',
+    reviews: 'Reviews',
   },
   fr: {
     home: 'Trouvez votre fournisseur de services de confiance',
@@ -29,5 +31,7 @@ export const pageTitles = defineMessages({
     arbitrationStatus: 'État de l’arbitrage',
     notifications: 'Toutes les notifications',
     notificationPreferences: 'Paramètres des notifications',
+    messages: 'Messages',
+    reviews: 'Avis',
   },
 });

@@ -1,0 +1,179 @@
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { Decider } from '../decider.ts';
+import { checkPlainText } from '../plain-text.ts';
+import { REVIEW_WINDOW_DAYS, type Review, type ReviewEvent, type ReviewSide } from './events.ts';
+
+/**
+ * Double-blind reviews of one completed booking (stream `review-<bookingId>`). The booking's facts
+ * (its two parties, when it was completed) come from the reviews read model, looked up by the route
+ * or the scheduled job and passed in the command: the decider stays pure.
+ *
+ * Rules: only the booking's customer and contractor review it, once each; a review opens at
+ * completion and may be written until the reviews are published (both written) or the window of
+ * REVIEW_WINDOW_DAYS days after completion closes. The second review publishes both at once; the
+ * scheduled job publishes a lone review when the window has closed.
+ */
+export const REVIEW_LIMITS = { ratingMin: 1, ratingMax: 5, textMin: 10, textMax: 2000 } as const;
+
+export const REVIEW_MESSAGES = {
+  bookingNotFound: 'Booking not found.',
+  notParty: 'Only the customer and the contractor of this booking can review it.',
+  notCompleted: 'You can review this booking once the job is completed.',
+  windowClosed: `The review window for this booking has closed (reviews are open for ${REVIEW_WINDOW_DAYS} days after the job is completed).`,
+  alreadyReviewed: 'You have already reviewed this booking.',
+  rating: `Please choose a rating from ${REVIEW_LIMITS.ratingMin} to ${REVIEW_LIMITS.ratingMax} stars.`,
+  text: `The review must be ${REVIEW_LIMITS.textMin} to ${REVIEW_LIMITS.textMax} characters.`,
+  control: 'The review can only contain plain text (letters, numbers, punctuation, line breaks and tabs).',
+  windowOpen: 'The review window of this booking is still open.',
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When the reviews of a booking completed at `completedAt` are published at the latest. */
+export function reviewDeadline(completedAt: string | Date): Date {
+  return new Date(new Date(completedAt).getTime() + REVIEW_WINDOW_DAYS * DAY_MS);
+}
+
+/** What the reviews read model knows of the booking (null: no such booking there). */
+export type ReviewedBooking = {
+  bookingId: string;
+  contractorId: string;
+  customerId: string;
+  /** Null while the job is not completed. */
+  completedAt: string | null;
+};
+
+export type ReviewState =
+  | { status: 'none' }
+  | {
+      status: 'open' | 'published';
+      bookingId: string;
+      contractorId: string;
+      customerId: string;
+      reviews: readonly Review[];
+    };
+
+export type SubmitReview = {
+  type: 'SubmitReview';
+  reviewerId: string;
+  booking: ReviewedBooking | null;
+  rating: number;
+  text: string;
+  now: Date;
+};
+
+/** From the scheduled job: publish what was written once the window has closed. */
+export type PublishReviews = { type: 'PublishReviews'; booking: ReviewedBooking; now: Date };
+
+export type ReviewCommand = SubmitReview | PublishReviews;
+
+export function sideOf(
+  booking: Pick<ReviewedBooking, 'contractorId' | 'customerId'>,
+  userId: string,
+): ReviewSide | null {
+  if (userId === booking.customerId) return 'customer';
+  if (userId === booking.contractorId) return 'contractor';
+  return null;
+}
+
+export function submitReview(command: SubmitReview, state: ReviewState): ReviewEvent[] {
+  const { booking, now } = command;
+  if (!booking) throw new NotFoundError(REVIEW_MESSAGES.bookingNotFound);
+  const side = sideOf(booking, command.reviewerId);
+  if (!side) throw new ForbiddenError(REVIEW_MESSAGES.notParty);
+  if (!booking.completedAt) throw new ConflictError(REVIEW_MESSAGES.notCompleted);
+  if (state.status === 'published' || now.getTime() >= reviewDeadline(booking.completedAt).getTime()) {
+    throw new ConflictError(REVIEW_MESSAGES.windowClosed);
+  }
+  const written = state.status === 'open' ? state.reviews : [];
+  if (written.some((review) => review.side === side)) throw new ConflictError(REVIEW_MESSAGES.alreadyReviewed);
+
+  const { rating } = command;
+  if (!Number.isInteger(rating) || rating < REVIEW_LIMITS.ratingMin || rating > REVIEW_LIMITS.ratingMax) {
+    throw new ValidationError(REVIEW_MESSAGES.rating);
+  }
+  const checked = checkPlainText(command.text, { min: REVIEW_LIMITS.textMin, max: REVIEW_LIMITS.textMax });
+  if (!checked.ok)
+    throw new ValidationError(checked.problem === 'control' ? REVIEW_MESSAGES.control : REVIEW_MESSAGES.text);
+
+  const review: Review = {
+    reviewerId: command.reviewerId,
+    revieweeId: side === 'customer' ? booking.contractorId : booking.customerId,
+    side,
+    rating,
+    text: checked.text,
+    submittedAt: now.toISOString(),
+  };
+  const parties = { bookingId: booking.bookingId, contractorId: booking.contractorId, customerId: booking.customerId };
+  const submitted: ReviewEvent = { type: 'ReviewSubmitted', data: { ...review, ...parties } };
+  if (written.length === 0) return [submitted];
+  // The other side has written theirs: both become public now, in the order they were written.
+  return [
+    submitted,
+    {
+      type: 'ReviewsPublished',
+      data: { ...parties, reviews: [...written, review], reason: 'both-written', publishedAt: now.toISOString() },
+    },
+  ];
+}
+
+export function publishReviews(command: PublishReviews, state: ReviewState): ReviewEvent[] {
+  const { booking, now } = command;
+  // Nothing written, or already public: nothing to do (the job may see a booking twice).
+  if (state.status !== 'open') return [];
+  if (!booking.completedAt || now.getTime() < reviewDeadline(booking.completedAt).getTime()) {
+    throw new ConflictError(REVIEW_MESSAGES.windowOpen);
+  }
+  return [
+    {
+      type: 'ReviewsPublished',
+      data: {
+        bookingId: state.bookingId,
+        contractorId: state.contractorId,
+        customerId: state.customerId,
+        reviews: [...state.reviews],
+        reason: 'window-closed',
+        publishedAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
+export function evolveReviews(state: ReviewState, event: ReviewEvent): ReviewState {
+  switch (event.type) {
+    case 'ReviewSubmitted': {
+      const { bookingId, contractorId, customerId, ...review } = event.data;
+      const reviews = state.status === 'none' ? [] : state.reviews;
+      return { status: 'open', bookingId, contractorId, customerId, reviews: [...reviews, review] };
+    }
+    case 'ReviewsPublished':
+      return state.status === 'none'
+        ? {
+            status: 'published',
+            bookingId: event.data.bookingId,
+            contractorId: event.data.contractorId,
+            customerId: event.data.customerId,
+            reviews: event.data.reviews,
+          }
+        : { ...state, status: 'published' };
+    default:
+      return state;
+  }
+}
+
+export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: evolveReviews,
+  decide(command, state) {
+    switch (command.type) {
+      case 'SubmitReview':
+        return submitReview(command, state);
+      case 'PublishReviews':
+        return publishReviews(command, state);
+      default: {
+        const unknown: never = command;
+        throw new AppError(400, `Unknown command ${(unknown as { type: string }).type}`);
+      }
+    }
+  },
+};

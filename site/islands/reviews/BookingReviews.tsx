@@ -1,0 +1,109 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { format } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { reviewMessages } from '../../i18n/messages/reviews.ts';
+import { buttonClasses } from '../../ui/Button.tsx';
+import { island } from '../../ui/island.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { $reviewsChanged, fetchBookingReviews, type BookingReviews as Reviews } from './api.ts';
+import { formatDate } from './format.ts';
+import { ReviewCard } from './ReviewCard.tsx';
+import { ReviewForm, ReviewSaved } from './ReviewForm.tsx';
+
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: Reviews };
+
+/**
+ * The reviews of one booking, for its detail page: a party sees their own review (and the form
+ * while they may still write one), the other side's once published; anyone else only published
+ * reviews.
+ */
+export function BookingReviews({ bookingId, locale }: { bookingId: string; locale: Locale }) {
+  const m = reviewMessages[locale];
+  const headingId = useId();
+  const changed = useStore($reviewsChanged);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [saved, setSaved] = useState<{ published: boolean } | null>(null);
+  const request = useRef(0);
+
+  const load = useCallback(
+    async (quiet: boolean) => {
+      const current = ++request.current;
+      if (!quiet) setState({ status: 'loading' });
+      try {
+        const data = await fetchBookingReviews(bookingId);
+        if (current === request.current) setState({ status: 'ready', data });
+      } catch {
+        if (current === request.current && !quiet) setState({ status: 'error' });
+      }
+    },
+    [bookingId],
+  );
+
+  useEffect(() => {
+    void load(changed > 0);
+  }, [load, changed]);
+
+  const data = state.status === 'ready' ? state.data : null;
+  const viewer = data?.viewer ?? null;
+  const other = viewer ? (viewer.otherParty.name === 'Former member' ? m.formerMember : viewer.otherParty.name) : '';
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-border bg-surface">
+      <h2 id={headingId} className="border-b border-border px-4 py-3 font-semibold">
+        {m.reviewsTitle}
+      </h2>
+      <div className="space-y-4 p-4">
+        {state.status === 'loading' && (
+          <div role="status" aria-label={m.loading} className="space-y-3">
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-3 w-full" />
+          </div>
+        )}
+        {state.status === 'error' && (
+          <div role="alert" className="flex flex-col items-center gap-3 py-4 text-center">
+            <p className="text-sm text-muted">{m.loadFailed}</p>
+            <button type="button" onClick={() => void load(false)} className={buttonClasses('outline', 'sm')}>
+              {m.tryAgain}
+            </button>
+          </div>
+        )}
+        {saved && <ReviewSaved locale={locale} published={saved.published} />}
+        {data && (
+          <>
+            {data.reviews.map((review) => (
+              <ReviewCard
+                key={review.side}
+                review={review}
+                locale={locale}
+                heading={
+                  viewer && review.side === viewer.side
+                    ? m.yourReview
+                    : viewer
+                      ? format(m.theirReview, { name: other })
+                      : undefined
+                }
+              />
+            ))}
+            {data.reviews.length === 0 && !viewer?.canReview && <p className="text-sm text-muted">{m.noReviews}</p>}
+            {viewer && !data.published && viewer.hasReviewed && viewer.deadline && (
+              <p className="text-sm text-muted">
+                {format(m.waitingFor, { name: other, date: formatDate(viewer.deadline, locale) })}
+              </p>
+            )}
+            {viewer?.canReview && !saved && (
+              <>
+                {viewer.otherSideReviewed && (
+                  <p className="text-sm text-accent-text">{format(m.otherWrote, { name: other })}</p>
+                )}
+                <ReviewForm bookingId={bookingId} locale={locale} otherPartyName={other} onSubmitted={setSaved} />
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default island(BookingReviews);

@@ -1,0 +1,113 @@
+import { ClipboardCheck } from 'lucide-react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { format } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { reviewMessages } from '../../i18n/messages/reviews.ts';
+import { buttonClasses } from '../../ui/Button.tsx';
+import { island } from '../../ui/island.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { fetchPending, type PendingReview } from './api.ts';
+import { formatDate } from './format.ts';
+import { ReviewForm } from './ReviewForm.tsx';
+
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: PendingReview[] };
+
+/**
+ * "Reviews to write": my completed bookings I have not reviewed yet, the closest deadline first,
+ * each with its form opening in place. A submitted one stays with the saved message until the
+ * page is left.
+ */
+export function PendingReviews({ locale }: { locale: Locale }) {
+  const m = reviewMessages[locale];
+  const headingId = useId();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [open, setOpen] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    try {
+      setState({ status: 'ready', items: await fetchPending() });
+    } catch {
+      setState({ status: 'error' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section id="reviews-to-write" aria-labelledby={headingId} className="rounded-xl border border-border bg-surface">
+      <h2 id={headingId} className="border-b border-border px-4 py-3 font-semibold">
+        {m.pendingTitle}
+      </h2>
+      {state.status === 'loading' && (
+        <div role="status" aria-label={m.loading} className="space-y-3 p-4">
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-3 w-1/3" />
+          <Skeleton className="h-8 w-32" />
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center">
+          <p className="text-sm text-muted">{m.loadFailed}</p>
+          <button type="button" onClick={() => void load()} className={buttonClasses('outline', 'sm')}>
+            {m.tryAgain}
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && state.items.length === 0 && (
+        <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
+          <ClipboardCheck aria-hidden="true" className="h-10 w-10 text-muted" />
+          <p className="font-medium">{m.pendingEmpty}</p>
+          <p className="text-sm text-muted">{m.pendingEmptyHint}</p>
+        </div>
+      )}
+      {state.status === 'ready' && state.items.length > 0 && (
+        <ul className="divide-y divide-border">
+          {state.items.map((item) => {
+            const name = item.otherParty.name === 'Former member' ? m.formerMember : item.otherParty.name;
+            return (
+              <li key={item.bookingId} data-testid="pending-review" className="space-y-3 px-4 py-4">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-medium">
+                      {format(item.side === 'customer' ? m.yourContractor : m.yourCustomer, { name })}
+                    </p>
+                    <p className="text-sm text-muted">
+                      {item.startsAt ? format(m.bookingOn, { date: formatDate(item.startsAt, locale) }) : m.booking}
+                      {' · '}
+                      {format(m.deadline, { date: formatDate(item.deadline, locale) })}
+                    </p>
+                    {item.otherSideReviewed && (
+                      <p className="mt-1 text-sm text-accent-text">{format(m.otherWrote, { name })}</p>
+                    )}
+                  </div>
+                  {open !== item.bookingId && (
+                    <button
+                      type="button"
+                      onClick={() => setOpen(item.bookingId)}
+                      className={buttonClasses('primary', 'sm')}
+                    >
+                      {m.write}
+                    </button>
+                  )}
+                </div>
+                {open === item.bookingId && (
+                  <ReviewForm
+                    bookingId={item.bookingId}
+                    locale={locale}
+                    otherPartyName={name}
+                    onCancel={() => setOpen(null)}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default island(PendingReviews);

@@ -1,0 +1,133 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { format } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { reviewMessages } from '../../i18n/messages/reviews.ts';
+import { $session } from '../../stores/session.ts';
+import { buttonClasses } from '../../ui/Button.tsx';
+import { island } from '../../ui/island.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { fetchSummary, type ReviewItem } from './api.ts';
+import { formatAverage } from './format.ts';
+import { ReviewCard } from './ReviewCard.tsx';
+import { StarsDisplay } from './Stars.tsx';
+
+const PAGE = 10;
+
+export type ReviewsListProps = {
+  locale: Locale;
+  /** Reviews of a contractor by their customers (a profile page; public). */
+  contractorId?: string;
+  /** Reviews about any member (signed-in readers); without either id, about the signed-in user. */
+  userId?: string;
+  title?: string;
+};
+
+type State =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; average: number | null; count: number; reviews: ReviewItem[]; hasMore: boolean; more: boolean };
+
+/** Published reviews with the average and the count, ten at a time. */
+export function ReviewsList({ locale, contractorId, userId, title }: ReviewsListProps) {
+  const m = reviewMessages[locale];
+  const headingId = useId();
+  const session = useStore($session);
+  const me = session.status === 'authenticated' ? session.user.id : null;
+  const about = contractorId ? { contractorId } : userId ? { userId } : me ? { userId: me } : null;
+  const key = about ? JSON.stringify(about) : null;
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  const load = useCallback(async () => {
+    if (!key) return;
+    setState({ status: 'loading' });
+    try {
+      const summary = await fetchSummary(JSON.parse(key) as { userId: string }, { limit: PAGE, offset: 0 });
+      setState({ status: 'ready', ...summary, more: false });
+    } catch {
+      setState({ status: 'error' });
+    }
+  }, [key]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function loadMore() {
+    if (state.status !== 'ready' || !key) return;
+    setState({ ...state, more: true });
+    try {
+      const next = await fetchSummary(JSON.parse(key) as { userId: string }, {
+        limit: PAGE,
+        offset: state.reviews.length,
+      });
+      setState({ ...state, reviews: [...state.reviews, ...next.reviews], hasMore: next.hasMore, more: false });
+    } catch {
+      setState({ ...state, more: false });
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-border bg-surface">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-3">
+        <h2 id={headingId} className="font-semibold">
+          {title ?? m.reviewsTitle}
+        </h2>
+        {state.status === 'ready' && state.count > 0 && state.average !== null && (
+          <p className="flex items-center gap-2 text-sm" data-testid="review-average">
+            <StarsDisplay
+              rating={state.average}
+              label={format(m.average, { average: formatAverage(state.average, locale) })}
+            />
+            <span aria-hidden="true">{formatAverage(state.average, locale)}</span>
+            <span className="text-muted">
+              ({state.count === 1 ? m.countOne : format(m.countMany, { count: state.count })})
+            </span>
+          </p>
+        )}
+      </div>
+      {state.status === 'loading' && (
+        <div role="status" aria-label={m.loading} className="space-y-3 p-4">
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-3 w-full" />
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center">
+          <p className="text-sm text-muted">{m.loadFailed}</p>
+          <button type="button" onClick={() => void load()} className={buttonClasses('outline', 'sm')}>
+            {m.tryAgain}
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && state.reviews.length === 0 && (
+        <p className="px-4 py-8 text-center text-sm text-muted">{m.noReviews}</p>
+      )}
+      {state.status === 'ready' && state.reviews.length > 0 && (
+        <>
+          <ul className="divide-y divide-border">
+            {state.reviews.map((review) => (
+              <li key={`${review.bookingId}:${review.side}`} className="px-4 py-4">
+                <ReviewCard review={review} locale={locale} />
+              </li>
+            ))}
+          </ul>
+          {state.hasMore && (
+            <div className="border-t border-border px-4 py-3 text-center">
+              <button
+                type="button"
+                disabled={state.more}
+                onClick={() => void loadMore()}
+                className={buttonClasses('outline', 'sm')}
+              >
+                {m.loadMore}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export default island(ReviewsList);
