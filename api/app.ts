@@ -19,6 +19,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { workRoutes } from './modules/work/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(contactRoutes);
   await app.register(feedbackRoutes);
+  await app.register(workRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

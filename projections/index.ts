@@ -1,5 +1,6 @@
 import { accountsProjection } from './accounts.ts';
 import { contactInboxProjection } from './contact-inbox.ts';
+import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
 import { forumProjection } from './forum.ts';
 import { emailOutboxProjection } from './email-outbox.ts';
@@ -20,6 +21,7 @@ export const allProjections: readonly Projection[] = [
   notificationsProjection,
   contactInboxProjection,
   feedbackBoardProjection,
+  workOrdersProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

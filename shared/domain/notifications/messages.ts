@@ -14,6 +14,20 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'welcome.message.contractor':
       'Your contractor account is ready. Complete your profile from your dashboard to start receiving work.',
     'welcome.message.admin': 'Your administrator account is ready. The admin dashboard is one click away.',
+    'work.directRequest.title': 'New job request',
+    'work.directRequest.message': 'A customer sent you a work order directly. Review it and accept or decline.',
+    'work.proposalSubmitted.title': 'New proposal on your work order',
+    'work.proposalSubmitted.message': 'A contractor sent a proposal. Compare the proposals and pick the one you like.',
+    'work.proposalAccepted.title': 'Your proposal was accepted',
+    'work.proposalAccepted.message': 'The customer hired you. Open the job to schedule a time.',
+    'work.proposalDeclined.title': 'Proposal not selected',
+    'work.proposalDeclined.message': 'The customer chose another proposal for this work order.',
+    'work.directAccepted.title': 'Your request was accepted',
+    'work.directAccepted.message': 'The contractor accepted your work order. You can now schedule a time.',
+    'work.directDeclined.title': 'Your request was declined',
+    'work.directDeclined.message': 'The contractor cannot take this work order. You can post it again or pick someone else.',
+    'work.orderCancelled.title': 'Work order cancelled',
+    'work.orderCancelled.message': 'The customer cancelled this work order.',
   },
   fr: {
     'welcome.title': 'Bienvenue sur le marché!',
@@ -23,6 +37,24 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
       'Votre compte d’entrepreneur est prêt. Complétez votre profil depuis votre tableau de bord pour commencer à recevoir des contrats.',
     'welcome.message.admin':
       'Votre compte d’administrateur est prêt. Le tableau de bord d’administration est à un clic.',
+    'work.directRequest.title': 'Nouvelle demande de travail',
+    'work.directRequest.message':
+      'Un client vous a envoyé un bon de travail directement. Consultez-le, puis acceptez ou refusez.',
+    'work.proposalSubmitted.title': 'Nouvelle proposition pour votre bon de travail',
+    'work.proposalSubmitted.message':
+      'Un entrepreneur a envoyé une proposition. Comparez les propositions et choisissez celle qui vous convient.',
+    'work.proposalAccepted.title': 'Votre proposition a été acceptée',
+    'work.proposalAccepted.message': 'Le client vous a choisi. Ouvrez le contrat pour fixer un rendez-vous.',
+    'work.proposalDeclined.title': 'Proposition non retenue',
+    'work.proposalDeclined.message': 'Le client a choisi une autre proposition pour ce bon de travail.',
+    'work.directAccepted.title': 'Votre demande a été acceptée',
+    'work.directAccepted.message':
+      'L’entrepreneur a accepté votre bon de travail. Vous pouvez maintenant fixer un rendez-vous.',
+    'work.directDeclined.title': 'Votre demande a été refusée',
+    'work.directDeclined.message':
+      'L’entrepreneur ne peut pas prendre ce bon de travail. Vous pouvez le publier à nouveau ou choisir quelqu’un d’autre.',
+    'work.orderCancelled.title': 'Bon de travail annulé',
+    'work.orderCancelled.message': 'Le client a annulé ce bon de travail.',
   },
 };
 
