@@ -400,7 +400,9 @@ export async function browseOpenWorkOrders(
   const order = {
     newest: sql`posted_at desc, work_order_id`,
     budget: sql`budget_max_cents desc, posted_at desc, work_order_id`,
-    distance: origin ? sql`distance_km asc nulls last, posted_at desc, work_order_id` : sql`posted_at desc, work_order_id`,
+    distance: origin
+      ? sql`distance_km asc nulls last, posted_at desc, work_order_id`
+      : sql`posted_at desc, work_order_id`,
   }[query.sort];
   const filters = sql`
     where status = 'open' and mode = 'bids'
@@ -491,7 +493,11 @@ export async function proposalsOfContractor(
     order by p.submitted_at desc, p.proposal_id limit ${limit}`;
   return rows.map((row) => ({
     proposal: toProposal(row),
-    order: toOrder({ ...row.order, posted_at: new Date(row.order.posted_at), updated_at: new Date(row.order.updated_at) }),
+    order: toOrder({
+      ...row.order,
+      posted_at: new Date(row.order.posted_at),
+      updated_at: new Date(row.order.updated_at),
+    }),
   }));
 }
 

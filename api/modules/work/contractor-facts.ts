@@ -66,7 +66,10 @@ function toBadges(value: unknown): string[] | null {
 }
 
 /** Facts for several contractors in one query. Contractors not in the directory are left out. */
-export async function contractorFacts(sql: Sql, contractorIds: readonly string[]): Promise<Map<string, ContractorFacts>> {
+export async function contractorFacts(
+  sql: Sql,
+  contractorIds: readonly string[],
+): Promise<Map<string, ContractorFacts>> {
   if (contractorIds.length === 0) return new Map();
   const columns = await directoryColumns(sql);
   const selected = [...columns];

@@ -151,7 +151,13 @@ export function resolvePostalCode(input: string): WorkLocation {
   const code = normalizePostalCode(input);
   const place = code ? lookupPostalCode(code) : null;
   if (!code || !place) throw new ValidationError(POSTAL_CODE_MESSAGE);
-  return { postalCode: code, city: place.city, province: place.province as ProvinceCode, lat: place.lat, lng: place.lng };
+  return {
+    postalCode: code,
+    city: place.city,
+    province: place.province as ProvinceCode,
+    lat: place.lat,
+    lng: place.lng,
+  };
 }
 
 function detailsFrom(body: z.infer<typeof editBody>): WorkOrderDetails {
@@ -430,9 +436,7 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await request.currentUser();
       const order = await orderOr404(request.params.id);
       const mine =
-        user?.role === 'contractor'
-          ? ((await myProposalsOn(sql, user.id, [order.id])).get(order.id) ?? null)
-          : null;
+        user?.role === 'contractor' ? ((await myProposalsOn(sql, user.id, [order.id])).get(order.id) ?? null) : null;
       const access = accessOf(order, user, mine !== null);
       if (access.level === 'none') {
         if (!user) throw new UnauthorizedError(WORK_ROUTE_MESSAGES.signInToSee);

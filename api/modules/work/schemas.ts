@@ -83,8 +83,10 @@ export const createBody = z
   })
   .refine(budgetInOrder, { error: WORK_MESSAGES.budgetOrder, path: ['budgetMinCents'] });
 
-export const reasonBody = z
-  .strictObject({
+/** An optional reason; the body itself may be left out. */
+export const reasonBody = z.preprocess(
+  (value) => value ?? {},
+  z.strictObject({
     reason: z
       .preprocess(
         emptyToNull,
@@ -95,8 +97,8 @@ export const reasonBody = z
           .nullable(),
       )
       .default(null),
-  })
-  .default({ reason: null });
+  }),
+);
 
 export const proposalBody = z.strictObject({
   priceCents: z
@@ -126,7 +128,12 @@ export const proposalParams = z.strictObject({
 });
 
 const optionalNumber = (message: string, min: number, max: number) =>
-  z.preprocess(emptyToNull, z.coerce.number({ error: message }).min(min, { error: message }).max(max, { error: message }).nullable()).default(null);
+  z
+    .preprocess(
+      emptyToNull,
+      z.coerce.number({ error: message }).min(min, { error: message }).max(max, { error: message }).nullable(),
+    )
+    .default(null);
 
 const RADIUS_MESSAGE = 'radiusKm must be a number from 1 to 1000';
 
@@ -142,12 +149,22 @@ export const browseQuery = z
       .enum(['true', 'false'], { error: 'includeRemote must be true or false' })
       .transform((v) => v === 'true')
       .default(true),
-    category: z.preprocess(emptyToNull, z.enum(categorySlugs, { error: WORK_MESSAGES.category }).nullable()).default(null),
+    category: z
+      .preprocess(emptyToNull, z.enum(categorySlugs, { error: WORK_MESSAGES.category }).nullable())
+      .default(null),
     service: z
       .preprocess(emptyToNull, z.enum(serviceSlugs, { error: 'Please choose a service from the list' }).nullable())
       .default(null),
-    budgetMinCents: optionalNumber('budgetMinCents must be a number of cents from 0 to 100000000', 0, WORK_LIMITS.budgetMaxCents),
-    budgetMaxCents: optionalNumber('budgetMaxCents must be a number of cents from 0 to 100000000', 0, WORK_LIMITS.budgetMaxCents),
+    budgetMinCents: optionalNumber(
+      'budgetMinCents must be a number of cents from 0 to 100000000',
+      0,
+      WORK_LIMITS.budgetMaxCents,
+    ),
+    budgetMaxCents: optionalNumber(
+      'budgetMaxCents must be a number of cents from 0 to 100000000',
+      0,
+      WORK_LIMITS.budgetMaxCents,
+    ),
     sort: z.enum(browseSorts, { error: 'sort must be newest, budget or distance' }).default('newest'),
     limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(24),
     offset: z.coerce

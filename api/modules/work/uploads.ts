@@ -127,7 +127,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['work-orders'],
         summary: 'A stored photo',
         params: uploadParams,
-        response: { 400: errorSchema, 404: errorSchema },
+        response: { 200: z.any().describe('The image, as JPEG, PNG or WebP'), 400: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {

@@ -25,7 +25,8 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'work.directAccepted.title': 'Your request was accepted',
     'work.directAccepted.message': 'The contractor accepted your work order. You can now schedule a time.',
     'work.directDeclined.title': 'Your request was declined',
-    'work.directDeclined.message': 'The contractor cannot take this work order. You can post it again or pick someone else.',
+    'work.directDeclined.message':
+      'The contractor cannot take this work order. You can post it again or pick someone else.',
     'work.orderCancelled.title': 'Work order cancelled',
     'work.orderCancelled.message': 'The customer cancelled this work order.',
   },
