@@ -863,9 +863,15 @@ describe('GET /api/work-orders/:id/proposals', () => {
     const fresh = await contractor();
     await propose(rated.browser, order.id, { priceCents: 95_000, durationHours: 12.5 });
     await propose(fresh.browser, order.id, { priceCents: 110_000 });
+    // The directory keeps badges as text[] (or jsonb in an older layout): write them either way.
+    const [{ data_type: badgesType } = { data_type: 'jsonb' }] = await t.runtime.sql<{ data_type: string }[]>`
+      select data_type from information_schema.columns
+      where table_name = 'rm_contractor_directory' and column_name = 'badges' and table_schema = current_schema()`;
+    const badges =
+      badgesType === 'ARRAY' ? t.runtime.sql`${['top-rated', 'verified']}::text[]` : t.runtime.sql`${t.runtime.sql.json(['top-rated', 'verified'])}`;
     await t.runtime.sql`
       update rm_contractor_directory set rating_average = 4.5, rating_count = 12, completed_jobs = 7,
-        badges = ${t.runtime.sql.json(['top-rated', 'verified'])}, lat = 43.5665, lng = -79.6035
+        badges = ${badges}, lat = 43.5665, lng = -79.6035
       where contractor_id = ${rated.user.id}`;
     const response = await owner.browser.get(`/api/work-orders/${order.id}/proposals`);
     expect(response.statusCode, response.body).toBe(200);

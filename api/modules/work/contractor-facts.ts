@@ -23,7 +23,7 @@ const OPTIONAL_COLUMNS = [
   'badges',
   'lat',
   'lng',
-  'service_radius_km',
+  'radius_km',
 ] as const;
 type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 
@@ -86,7 +86,7 @@ export async function contractorFacts(
         badges: columns.has('badges') ? (toBadges(row.badges) ?? []) : null,
         lat: toNumber(row.lat),
         lng: toNumber(row.lng),
-        serviceRadiusKm: toNumber(row.service_radius_km),
+        serviceRadiusKm: toNumber(row.radius_km),
       },
     ]),
   );

@@ -15,6 +15,11 @@ export const pageTitles = defineMessages({
     arbitrationStatus: 'Arbitration Status',
     notifications: 'All notifications',
     notificationPreferences: 'Notification settings',
+    postJob: 'Post a job',
+    browseJobs: 'Find work',
+    openBids: 'Open bids',
+    workOrder: 'Work order',
+    proposals: 'Compare proposals',
   },
   fr: {
     home: 'Trouvez votre fournisseur de services de confiance',
@@ -29,5 +34,10 @@ export const pageTitles = defineMessages({
     arbitrationStatus: 'État de l’arbitrage',
     notifications: 'Toutes les notifications',
     notificationPreferences: 'Paramètres des notifications',
+    postJob: 'Publier un travail',
+    browseJobs: 'Trouver du travail',
+    openBids: 'Soumissions ouvertes',
+    workOrder: 'Bon de travail',
+    proposals: 'Comparer les propositions',
   },
 });
