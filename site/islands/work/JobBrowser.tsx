@@ -202,7 +202,7 @@ function JobBrowser({ locale, variant }: Props) {
     const built = browseParams(filters);
     if ('postalError' in built) {
       setPostalError(built.postalError);
-      document.getElementById(`${id}-postal`)?.focus();
+      document.querySelector<HTMLInputElement>('[data-postal]')?.focus();
       return;
     }
     setPostalError(null);
@@ -271,7 +271,8 @@ function JobBrowser({ locale, variant }: Props) {
               <Field label={m.postalCode} error={postalError}>
                 {(f) => (
                   <Input
-                    id={`${id}-postal`}
+                    id={f.id}
+                    data-postal=""
                     aria-describedby={f.describedBy}
                     aria-invalid={f.invalid}
                     value={filters.postalCode}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hidden, open, signInViaApi, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
+
+/**
+ * Posting a job open for bids and hiring from the bids, as people do it: a customer posts, two
+ * contractors find the job and bid, the customer compares the proposals (table on a desktop,
+ * cards on a 360 px phone) and accepts one after confirming, and the other contractor sees theirs
+ * declined.
+ */
+const e2e = useE2E();
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function bid(page: Page, title: string, price: string, message: string) {
+  await open(page, '/open-bids?postalCode=M5V%202T6&radiusKm=25');
+  const card = page.getByTestId('job-card').filter({ hasText: title });
+  await visible(card);
+  await card.getByRole('button', { name: 'Send a proposal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a proposal' });
+  await visible(dialog);
+  await dialog.getByLabel('Your price ($)').fill(price);
+  await dialog.getByLabel('Estimated duration (hours)').fill('12.5');
+  await dialog.getByLabel('Earliest start').fill(inDays(5));
+  await dialog.getByLabel('Message to the customer').fill(message);
+  await dialog.getByRole('button', { name: 'Send proposal' }).click();
+  await visible(page.getByText('Proposal sent', { exact: true }));
+  await hidden(dialog);
+  await visible(card.getByText('You sent a proposal'));
+  const mine = page.locator('#my-proposals').getByTestId('my-proposal').filter({ hasText: title });
+  await visible(mine.getByText('Waiting for the customer'));
+}
+
+describe('work orders: post, bid, compare, hire', { timeout: 180_000 }, () => {
+  it('a customer posts a job open for bids, two contractors bid, the customer compares and accepts one, the other sees it declined', async () => {
+    const title = `Paint a hallway ${randomUUID().slice(0, 6)}`;
+    let customer = { email: '', password: '' };
+    let loser = { email: '', password: '', name: '' };
+    let winnerName = '';
+    let orderPath = '';
+
+    await e2e.run(async ({ page, context }) => {
+      customer = await signUpViaApi(context, 'customer');
+      await open(page, '/platform');
+      await page.getByRole('link', { name: 'Post a job' }).first().click();
+      await waitForPath(page, '/post-job');
+      await open(page, '/post-job');
+      const form = page.locator('form[data-form]');
+      await visible(form);
+      // The form says what is wrong before anything is sent.
+      await form.getByRole('button', { name: 'Post job' }).click();
+      await visible(form.getByText('The title must be 5 to 120 characters'));
+      await form.getByLabel('Title').fill(title);
+      await form
+        .getByLabel('Description')
+        .fill('A long hallway and a stairwell, walls and trim. Paint is already bought.');
+      await form.getByLabel('Category').selectOption('painting');
+      await form.getByLabel('Service').selectOption('painting');
+      await form.getByLabel('Postal code').fill('12345');
+      await form.getByRole('button', { name: 'Post job' }).click();
+      await visible(form.getByText('Please enter a valid Canadian postal code (A1A 1A1)', { exact: true }));
+      await form.getByLabel('Postal code').fill('m5v2t6');
+      await form.getByLabel('Amount ($)').fill('1200');
+      await form.getByLabel('Preferred dates').fill(inDays(14));
+      await form.getByRole('button', { name: 'Add date' }).click();
+      await expect.poll(() => form.getByRole('button', { name: /^Remove / }).count()).toBe(1);
+      expect(await form.getByRole('radio', { name: /Open for bids/ }).isChecked()).toBe(true);
+      await form.getByRole('button', { name: 'Post job' }).click();
+      await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+      orderPath = new URL(page.url()).pathname;
+      await open(page, orderPath);
+      await visible(page.getByRole('heading', { name: title }));
+      await visible(page.getByText('Open for bids'));
+      await visible(page.getByText('M5V 2T6'));
+      await visible(page.getByRole('link', { name: 'Compare proposals (0)' }));
+    });
+
+    await e2e.run(async ({ page, context }) => {
+      const winner = await signUpViaApi(context, 'contractor');
+      winnerName = winner.name;
+      // The postal-code filter says exactly what is wrong.
+      await open(page, '/browse-jobs');
+      await page.getByLabel('Near').selectOption('postal');
+      await page.getByLabel('Postal code').fill('ABC');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await visible(page.getByText('Please enter a valid Canadian postal code (A1A 1A1)', { exact: true }));
+      await bid(page, title, '1100', 'Two painters, one day for the walls and half a day for the trim.');
+    });
+
+    await e2e.run(async ({ page, context }) => {
+      loser = await signUpViaApi(context, 'contractor');
+      await bid(page, title, '950', 'I work alone, careful with trim, can start early next week.');
+    });
+
+    // A phone: the comparison is a stack of cards.
+    await e2e.run(
+      async ({ page, context }) => {
+        await signInViaApi(context, customer.email, customer.password);
+        await open(page, `${orderPath}/proposals`);
+        const cards = page.getByTestId('proposal-card');
+        await expect.poll(() => cards.count()).toBe(2);
+        expect(await page.getByTestId('proposal-row').first().isVisible()).toBe(false);
+        await visible(cards.filter({ hasText: winnerName }).getByText('$1,100'));
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(360);
+      },
+      { mobile: true },
+    );
+
+    // A desktop: side by side in a table; accepting asks first.
+    await e2e.run(async ({ page, context }) => {
+      await signInViaApi(context, customer.email, customer.password);
+      await open(page, `${orderPath}/proposals`);
+      const rows = page.getByTestId('proposal-row');
+      await expect.poll(() => rows.count()).toBe(2);
+      const winning = rows.filter({ hasText: winnerName });
+      await visible(winning.getByText('$1,100'));
+      await visible(winning.getByText('12.5 hours'));
+      await winning.getByRole('button', { name: `Accept: ${winnerName}` }).click();
+      const confirm = page.getByRole('dialog', { name: `Hire ${winnerName}?` });
+      await visible(confirm);
+      await confirm.getByRole('button', { name: 'Accept proposal' }).click();
+      await visible(page.getByText('Proposal accepted', { exact: true }));
+      await hidden(confirm);
+      await visible(winning.getByText('Accepted'));
+      await visible(rows.filter({ hasText: loser.name }).getByText('Not selected'));
+      await expect.poll(() => page.getByRole('button', { name: /^Accept: / }).count()).toBe(0);
+      await visible(page.getByRole('link', { name: 'Schedule' }));
+    });
+
+    await e2e.run(async ({ page, context }) => {
+      await signInViaApi(context, loser.email, loser.password);
+      await open(page, '/open-bids');
+      const mine = page.locator('#my-proposals').getByTestId('my-proposal').filter({ hasText: title });
+      await visible(mine.getByText('Not selected'));
+      expect(await mine.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+      // The job is no longer open, so it has left the list of open jobs.
+      await expect.poll(() => page.getByTestId('job-card').filter({ hasText: title }).count()).toBe(0);
+    });
+  });
+});
