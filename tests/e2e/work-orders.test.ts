@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -137,6 +138,69 @@ describe('work orders: post, bid, compare, hire', { timeout: 180_000 }, () => {
       expect(await mine.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
       // The job is no longer open, so it has left the list of open jobs.
       await expect.poll(() => page.getByTestId('job-card').filter({ hasText: title }).count()).toBe(0);
+    });
+  });
+});
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe on ${what}`).toEqual([]);
+}
+
+describe('work-order pages', { timeout: 120_000 }, () => {
+  it('/platform sends a landing search for work orders on to /browse-jobs with its values, in French too', async () => {
+    await e2e.run(async ({ page }) => {
+      await page.goto('/platform?mode=work-orders&service=painting&distanceKm=60');
+      await waitForPath(page, '/browse-jobs');
+      await open(page, page.url());
+      expect(await page.getByLabel('Category').inputValue()).toBe('painting');
+      expect(await page.getByLabel('Service').inputValue()).toBe('painting');
+      await page.goto('/fr/platform?mode=contractors&service=painting');
+      await waitForPath(page, '/fr/contractors');
+      expect(new URL(page.url()).searchParams.get('service')).toBe('painting');
+      await open(page, '/fr/browse-jobs');
+      await visible(page.getByRole('heading', { level: 1, name: 'Trouver du travail' }));
+    });
+  });
+
+  it('signed out, /platform shows both paths with sign-in prompts; the pages pass axe and fit 360 px', async () => {
+    await e2e.run(async ({ page }) => {
+      await open(page, '/platform');
+      await visible(page.getByText('Sign in as a customer to post a job.'));
+      await visible(page.getByText('Sign in as a contractor to send proposals.'));
+      await expectNoAxeViolations(page, '/platform');
+      await open(page, '/browse-jobs');
+      await visible(page.getByText('Sign in as a contractor to send a proposal.'));
+      await expectNoAxeViolations(page, '/browse-jobs');
+    });
+    await e2e.run(
+      async ({ page }) => {
+        for (const path of ['/platform', '/browse-jobs', '/open-bids']) {
+          await open(page, path);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(width, path).toBeLessThanOrEqual(360);
+        }
+      },
+      { mobile: true },
+    );
+  });
+
+  it('a customer sees the post-job form without axe violations; a contractor is told it is for customers', async () => {
+    await e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'customer');
+      await open(page, '/post-job');
+      await visible(page.getByLabel('Title'));
+      await expectNoAxeViolations(page, '/post-job');
+    });
+    await e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'contractor');
+      await open(page, '/post-job');
+      await visible(page.getByText('Access denied. This page requires customer access.'));
     });
   });
 });
