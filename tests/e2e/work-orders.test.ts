@@ -204,3 +204,55 @@ describe('work-order pages', { timeout: 120_000 }, () => {
     });
   });
 });
+
+describe('direct requests', { timeout: 120_000 }, () => {
+  it('a contractor accepts a job sent to them from the dashboard; the customer sees them hired', async () => {
+    const title = `Assemble a bookcase ${randomUUID().slice(0, 6)}`;
+    let contractor = { email: '', password: '', name: '' };
+    let contractorId = '';
+    await e2e.run(async ({ context }) => {
+      contractor = await signUpViaApi(context, 'contractor');
+      contractorId = ((await (await context.request.get('/api/auth/me')).json()) as { id: string }).id;
+    });
+    let orderId = '';
+    let customer = { email: '', password: '' };
+    await e2e.run(async ({ context }) => {
+      customer = await signUpViaApi(context, 'customer');
+      const response = await context.request.post('/api/work-orders', {
+        data: {
+          title,
+          description: 'One tall bookcase, flat-packed, all the parts are here.',
+          category: 'moving',
+          service: 'furniture-assembly',
+          postalCode: 'H2X 1Y4',
+          budgetMinCents: 9000,
+          budgetMaxCents: 12000,
+          mode: 'direct',
+          directContractorId: contractorId,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      orderId = ((await response.json()) as { workOrder: { id: string } }).workOrder.id;
+    });
+    await e2e.run(async ({ page, context }) => {
+      await signInViaApi(context, contractor.email, contractor.password);
+      await open(page, '/contractor-dashboard');
+      const request = page.getByTestId('direct-request').filter({ hasText: title });
+      await visible(request);
+      await request.scrollIntoViewIfNeeded();
+      await request.getByRole('button', { name: 'Accept' }).click();
+      await visible(page.getByText('Request accepted', { exact: true }));
+      await visible(request.getByRole('link', { name: 'Schedule the job' }));
+      expect(await request.getByRole('link', { name: 'Schedule the job' }).getAttribute('href')).toBe(
+        `/schedule/${contractorId}/work-order/${orderId}`,
+      );
+    });
+    await e2e.run(async ({ page, context }) => {
+      await signInViaApi(context, customer.email, customer.password);
+      await open(page, `/projects/${orderId}`);
+      await visible(page.getByText('Hired', { exact: true }).first());
+      await visible(page.getByText(contractor.name).first());
+      await visible(page.getByRole('link', { name: 'Schedule' }));
+    });
+  });
+});
