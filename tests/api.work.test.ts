@@ -868,7 +868,9 @@ describe('GET /api/work-orders/:id/proposals', () => {
       select data_type from information_schema.columns
       where table_name = 'rm_contractor_directory' and column_name = 'badges' and table_schema = current_schema()`;
     const badges =
-      badgesType === 'ARRAY' ? t.runtime.sql`${['top-rated', 'verified']}::text[]` : t.runtime.sql`${t.runtime.sql.json(['top-rated', 'verified'])}`;
+      badgesType === 'ARRAY'
+        ? t.runtime.sql`${['top-rated', 'verified']}::text[]`
+        : t.runtime.sql`${t.runtime.sql.json(['top-rated', 'verified'])}`;
     await t.runtime.sql`
       update rm_contractor_directory set rating_average = 4.5, rating_count = 12, completed_jobs = 7,
         badges = ${badges}, lat = 43.5665, lng = -79.6035
