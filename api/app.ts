@@ -21,6 +21,7 @@ import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { messagingRoutes } from './modules/messaging/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { workRoutes } from './modules/work/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(feedbackRoutes);
   await app.register(reviewRoutes);
   await app.register(messagingRoutes);
+  await app.register(workRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

@@ -1,5 +1,6 @@
 import { accountsProjection } from './accounts.ts';
 import { contactInboxProjection } from './contact-inbox.ts';
+import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
 import { conversationsProjection } from './conversations.ts';
 import { forumProjection } from './forum.ts';
@@ -24,6 +25,7 @@ export const allProjections: readonly Projection[] = [
   feedbackBoardProjection,
   reviewsProjection,
   conversationsProjection,
+  workOrdersProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

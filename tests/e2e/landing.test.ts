@@ -187,7 +187,8 @@ describe('landing search card', { timeout: 60_000 }, () => {
       expect(await service.inputValue()).toBe('Painting');
 
       await card.getByRole('button', { name: 'Browse Work Orders' }).click();
-      await waitForPath(page, '/platform');
+      // The search goes to /platform, which sends a work-order search on to /browse-jobs.
+      await waitForPath(page, '/browse-jobs');
       expect(await query(page)).toEqual({ mode: 'work-orders', service: 'painting', distanceKm: '60' });
     }));
 
@@ -198,7 +199,8 @@ describe('landing search card', { timeout: 60_000 }, () => {
       const card = searchCard(page);
       await card.getByRole('combobox', { name: 'Service' }).fill('Roof');
       await card.getByRole('button', { name: 'Find Contractors' }).click();
-      await waitForPath(page, '/platform');
+      // The search goes to /platform, which sends a contractor search on to /contractors.
+      await waitForPath(page, '/contractors');
       expect(await query(page)).toEqual({ mode: 'contractors', service: 'Roof', distanceKm: '25' });
     }));
 
@@ -212,7 +214,8 @@ describe('landing search card', { timeout: 60_000 }, () => {
       await card.getByRole('button', { name: 'Enable GPS' }).click();
       await visible(card.getByRole('status').getByText('Your location: 45.5017, -73.5673'));
       await card.getByRole('button', { name: 'Find Contractors' }).click();
-      await waitForPath(page, '/platform');
+      // The search goes to /platform, which sends a contractor search on to /contractors.
+      await waitForPath(page, '/contractors');
       expect(await query(page)).toEqual({ mode: 'contractors', distanceKm: '25', lat: '45.5017', lng: '-73.5673' });
     }));
 

@@ -3,6 +3,7 @@ import type { AccountEvent, Role } from '../accounts/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { reviewNotifications } from '../reviews/notifications.ts';
 import type { NotificationDraft } from './types.ts';
+import { workNotifications } from '../work/notifications.ts';
 
 /** Where a user lands from their welcome notification: their own starting page. */
 export const WELCOME_ACTION_URL: Record<Role, string> = {
@@ -58,7 +59,11 @@ export const accountNotifications: NotificationSource = {
  * Every module that notifies. Each case names the recipients, the type, the priority, the message
  * keys (see messages.ts) and the values those messages need — ids and times, never personal data.
  */
-const sources: readonly NotificationSource[] = [accountNotifications, reviewNotifications];
+const sources: readonly NotificationSource[] = [
+  accountNotifications,
+  workNotifications,
+  reviewNotifications,
+];
 
 /**
  * The one mapping from domain events to notifications (spec section 3), shared by the in-app

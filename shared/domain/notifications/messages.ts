@@ -21,6 +21,21 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'reviews.published.message.both-written': 'Both reviews of your booking are written: you can now read them.',
     'reviews.published.message.window-closed':
       'The 7-day review window of your booking has closed: the reviews written are now published.',
+    'work.directRequest.title': 'New job request',
+    'work.directRequest.message': 'A customer sent you a work order directly. Review it and accept or decline.',
+    'work.proposalSubmitted.title': 'New proposal on your work order',
+    'work.proposalSubmitted.message': 'A contractor sent a proposal. Compare the proposals and pick the one you like.',
+    'work.proposalAccepted.title': 'Your proposal was accepted',
+    'work.proposalAccepted.message': 'The customer hired you. Open the job to schedule a time.',
+    'work.proposalDeclined.title': 'Proposal not selected',
+    'work.proposalDeclined.message': 'The customer chose another proposal for this work order.',
+    'work.directAccepted.title': 'Your request was accepted',
+    'work.directAccepted.message': 'The contractor accepted your work order. You can now schedule a time.',
+    'work.directDeclined.title': 'Your request was declined',
+    'work.directDeclined.message':
+      'The contractor cannot take this work order. You can post it again or pick someone else.',
+    'work.orderCancelled.title': 'Work order cancelled',
+    'work.orderCancelled.message': 'The customer cancelled this work order.',
   },
   fr: {
     'welcome.title': 'Bienvenue sur le marché!',
@@ -39,6 +54,24 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
       'Les deux avis de votre réservation sont écrits : vous pouvez maintenant les lire.',
     'reviews.published.message.window-closed':
       'La période d’avis de 7 jours de votre réservation est terminée : les avis écrits sont maintenant publiés.',
+    'work.directRequest.title': 'Nouvelle demande de travail',
+    'work.directRequest.message':
+      'Un client vous a envoyé un bon de travail directement. Consultez-le, puis acceptez ou refusez.',
+    'work.proposalSubmitted.title': 'Nouvelle proposition pour votre bon de travail',
+    'work.proposalSubmitted.message':
+      'Un entrepreneur a envoyé une proposition. Comparez les propositions et choisissez celle qui vous convient.',
+    'work.proposalAccepted.title': 'Votre proposition a été acceptée',
+    'work.proposalAccepted.message': 'Le client vous a choisi. Ouvrez le contrat pour fixer un rendez-vous.',
+    'work.proposalDeclined.title': 'Proposition non retenue',
+    'work.proposalDeclined.message': 'Le client a choisi une autre proposition pour ce bon de travail.',
+    'work.directAccepted.title': 'Votre demande a été acceptée',
+    'work.directAccepted.message':
+      'L’entrepreneur a accepté votre bon de travail. Vous pouvez maintenant fixer un rendez-vous.',
+    'work.directDeclined.title': 'Votre demande a été refusée',
+    'work.directDeclined.message':
+      'L’entrepreneur ne peut pas prendre ce bon de travail. Vous pouvez le publier à nouveau ou choisir quelqu’un d’autre.',
+    'work.orderCancelled.title': 'Bon de travail annulé',
+    'work.orderCancelled.message': 'Le client a annulé ce bon de travail.',
   },
 };
 

@@ -60,7 +60,17 @@ export type WorkOrderEdited = {
 
 export type WorkOrderCancelled = {
   type: 'WorkOrderCancelled';
-  data: { workOrderId: string; customerId: string; reason: string | null; cancelledAt: string };
+  data: {
+    workOrderId: string;
+    customerId: string;
+    reason: string | null;
+    cancelledAt: string;
+    /**
+     * The contractor the order was sent to (direct post) or awarded to, if any, who is told of the
+     * cancellation. Bidders learn of it from their own ProposalDeclined (reason 'order_cancelled').
+     */
+    contractorId?: string | null;
+  };
 };
 
 /** The provider of a direct post accepted the request: the order is awarded to them. */
@@ -111,8 +121,19 @@ export type ProposalAccepted = {
 /** Every other live proposal, when one is accepted or the order is cancelled. */
 export type ProposalDeclined = {
   type: 'ProposalDeclined';
-  data: { workOrderId: string; customerId: string; proposalId: string; contractorId: string; declinedAt: string };
+  data: {
+    workOrderId: string;
+    customerId: string;
+    proposalId: string;
+    contractorId: string;
+    declinedAt: string;
+    /** Why: another proposal was accepted, or the order was cancelled. Absent means the former. */
+    reason?: ProposalDeclineReason;
+  };
 };
+
+export const proposalDeclineReasons = ['other_accepted', 'order_cancelled'] as const;
+export type ProposalDeclineReason = (typeof proposalDeclineReasons)[number];
 
 /**
  * The order has its contractor (direct request accepted, or proposal accepted). The one event the

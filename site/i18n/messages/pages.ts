@@ -17,6 +17,11 @@ export const pageTitles = defineMessages({
     notificationPreferences: 'Notification settings',
     messages: 'Messages',
     reviews: 'Reviews',
+    postJob: 'Post a job',
+    browseJobs: 'Find work',
+    openBids: 'Open bids',
+    workOrder: 'Work order',
+    proposals: 'Compare proposals',
   },
   fr: {
     home: 'Trouvez votre fournisseur de services de confiance',
@@ -33,5 +38,10 @@ export const pageTitles = defineMessages({
     notificationPreferences: 'Paramètres des notifications',
     messages: 'Messages',
     reviews: 'Avis',
+    postJob: 'Publier un travail',
+    browseJobs: 'Trouver du travail',
+    openBids: 'Soumissions ouvertes',
+    workOrder: 'Bon de travail',
+    proposals: 'Comparer les propositions',
   },
 });

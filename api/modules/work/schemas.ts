@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { browseSorts, proposalStatuses, workOrderStatuses } from '../../../projections/work-orders.ts';
+import { categorySlugs, serviceSlugs } from '../../../shared/domain/catalogue/categories.ts';
+import { workModes } from '../../../shared/domain/work/events.ts';
+import {
+  isCalendarDate,
+  WORK_LIMITS,
+  WORK_MESSAGES,
+  WORK_ORDER_PHOTO_LIMIT,
+} from '../../../shared/domain/work/rules.ts';
+import { normalizePostalCode, POSTAL_CODE_MESSAGE } from '../../../shared/geo/index.ts';
+import { UPLOAD_ID_PATTERN } from './uploads.ts';
+
+const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+const cents = (messages: { type: string; max: string }) =>
+  z
+    .number({ error: messages.type })
+    .int({ error: WORK_MESSAGES.budgetCents })
+    .positive({ error: WORK_MESSAGES.budgetPositive })
+    .max(WORK_LIMITS.budgetMaxCents, { error: messages.max });
+
+export const postalCodeField = z.preprocess(
+  emptyToNull,
+  z
+    .string({ error: POSTAL_CODE_MESSAGE })
+    .max(10, { error: POSTAL_CODE_MESSAGE })
+    .refine((value) => normalizePostalCode(value) !== null, { error: POSTAL_CODE_MESSAGE })
+    .nullable(),
+);
+
+const detailsShape = {
+  title: z
+    .string({ error: WORK_MESSAGES.title })
+    .trim()
+    .min(WORK_LIMITS.titleMin, { error: WORK_MESSAGES.title })
+    .max(WORK_LIMITS.titleMax, { error: WORK_MESSAGES.title }),
+  description: z
+    .string({ error: WORK_MESSAGES.description })
+    .trim()
+    .min(WORK_LIMITS.descriptionMin, { error: WORK_MESSAGES.description })
+    .max(WORK_LIMITS.descriptionMax, { error: WORK_MESSAGES.description }),
+  category: z.enum(categorySlugs, { error: WORK_MESSAGES.category }),
+  service: z
+    .preprocess(emptyToNull, z.enum(serviceSlugs, { error: 'Please choose a service from the list' }).nullable())
+    .default(null),
+  remote: z.boolean({ error: 'remote must be true or false' }).default(false),
+  /** Where the work happens; required unless remote. Resolved to its FSA's centroid. */
+  postalCode: postalCodeField.default(null),
+  budgetMinCents: cents({ type: 'budgetMinCents must be a number of cents', max: WORK_MESSAGES.budgetMax }),
+  budgetMaxCents: cents({ type: 'budgetMaxCents must be a number of cents', max: WORK_MESSAGES.budgetMax }),
+  preferredDates: z
+    .array(
+      z
+        .string({ error: WORK_MESSAGES.preferredDateFormat })
+        .refine(isCalendarDate, { error: WORK_MESSAGES.preferredDateFormat }),
+      { error: WORK_MESSAGES.preferredDateFormat },
+    )
+    .max(WORK_LIMITS.preferredDatesMax, { error: WORK_MESSAGES.preferredDatesCount })
+    .default([]),
+  photos: z
+    .array(z.string().regex(UPLOAD_ID_PATTERN, { error: 'A photo reference is not valid' }), {
+      error: 'photos must be a list of uploaded photo ids',
+    })
+    .max(WORK_ORDER_PHOTO_LIMIT, { error: WORK_MESSAGES.photos })
+    .default([]),
+};
+
+const budgetInOrder = (body: { budgetMinCents: number; budgetMaxCents: number }) =>
+  body.budgetMinCents <= body.budgetMaxCents;
+
+export const editBody = z
+  .strictObject(detailsShape)
+  .refine(budgetInOrder, { error: WORK_MESSAGES.budgetOrder, path: ['budgetMinCents'] });
+
+export const createBody = z
+  .strictObject({
+    ...detailsShape,
+    mode: z.enum(workModes, { error: 'mode must be direct or bids' }),
+    directContractorId: z
+      .preprocess(emptyToNull, z.uuid({ error: 'The chosen contractor is not valid' }).nullable())
+      .default(null),
+  })
+  .refine(budgetInOrder, { error: WORK_MESSAGES.budgetOrder, path: ['budgetMinCents'] });
+
+/** An optional reason; the body itself may be left out. */
+export const reasonBody = z.preprocess(
+  (value) => value ?? {},
+  z.strictObject({
+    reason: z
+      .preprocess(
+        emptyToNull,
+        z
+          .string({ error: WORK_MESSAGES.reason })
+          .trim()
+          .max(WORK_LIMITS.reasonMax, { error: WORK_MESSAGES.reason })
+          .nullable(),
+      )
+      .default(null),
+  }),
+);
+
+export const proposalBody = z.strictObject({
+  priceCents: z
+    .number({ error: WORK_MESSAGES.price })
+    .int({ error: WORK_MESSAGES.price })
+    .positive({ error: WORK_MESSAGES.price })
+    .max(WORK_LIMITS.budgetMaxCents, { error: WORK_MESSAGES.price }),
+  durationHours: z
+    .number({ error: WORK_MESSAGES.duration })
+    .min(WORK_LIMITS.durationHoursMin, { error: WORK_MESSAGES.duration })
+    .max(WORK_LIMITS.durationHoursMax, { error: WORK_MESSAGES.duration })
+    .refine((hours) => Number.isInteger(hours * 2), { error: WORK_MESSAGES.duration }),
+  earliestStart: z
+    .string({ error: WORK_MESSAGES.earliestStartFormat })
+    .refine(isCalendarDate, { error: WORK_MESSAGES.earliestStartFormat }),
+  message: z
+    .string({ error: WORK_MESSAGES.proposalMessage })
+    .trim()
+    .min(WORK_LIMITS.proposalMessageMin, { error: WORK_MESSAGES.proposalMessage })
+    .max(WORK_LIMITS.proposalMessageMax, { error: WORK_MESSAGES.proposalMessage }),
+});
+
+export const workOrderParams = z.strictObject({ id: z.uuid({ error: 'The work order id is not valid' }) });
+export const proposalParams = z.strictObject({
+  id: z.uuid({ error: 'The work order id is not valid' }),
+  proposalId: z.uuid({ error: 'The proposal id is not valid' }),
+});
+
+const optionalNumber = (message: string, min: number, max: number) =>
+  z
+    .preprocess(
+      emptyToNull,
+      z.coerce.number({ error: message }).min(min, { error: message }).max(max, { error: message }).nullable(),
+    )
+    .default(null);
+
+const RADIUS_MESSAGE = 'radiusKm must be a number from 1 to 1000';
+
+export const browseQuery = z
+  .strictObject({
+    postalCode: postalCodeField.default(null),
+    lat: optionalNumber('lat must be a latitude from -90 to 90', -90, 90),
+    lng: optionalNumber('lng must be a longitude from -180 to 180', -180, 180),
+    /** `me`: measure from the signed-in contractor's own location (their service area). */
+    near: z.enum(['me'], { error: 'near must be me' }).optional(),
+    radiusKm: optionalNumber(RADIUS_MESSAGE, 1, 1000),
+    includeRemote: z
+      .enum(['true', 'false'], { error: 'includeRemote must be true or false' })
+      .transform((v) => v === 'true')
+      .default(true),
+    category: z
+      .preprocess(emptyToNull, z.enum(categorySlugs, { error: WORK_MESSAGES.category }).nullable())
+      .default(null),
+    service: z
+      .preprocess(emptyToNull, z.enum(serviceSlugs, { error: 'Please choose a service from the list' }).nullable())
+      .default(null),
+    budgetMinCents: optionalNumber(
+      'budgetMinCents must be a number of cents from 0 to 100000000',
+      0,
+      WORK_LIMITS.budgetMaxCents,
+    ),
+    budgetMaxCents: optionalNumber(
+      'budgetMaxCents must be a number of cents from 0 to 100000000',
+      0,
+      WORK_LIMITS.budgetMaxCents,
+    ),
+    sort: z.enum(browseSorts, { error: 'sort must be newest, budget or distance' }).default('newest'),
+    limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(24),
+    offset: z.coerce
+      .number({ error: 'offset must be a whole number from 0 to 10000' })
+      .int()
+      .min(0)
+      .max(10_000)
+      .default(0),
+  })
+  .refine((q) => (q.lat === null) === (q.lng === null), { error: 'Give both lat and lng, or neither' });
+
+// ─── Views ───────────────────────────────────────────────────────────────────────────────────
+
+const personRef = z.object({ id: z.uuid(), name: z.string() });
+
+export const proposalView = z.object({
+  id: z.uuid(),
+  workOrderId: z.uuid(),
+  contractorId: z.uuid(),
+  priceCents: z.number().int(),
+  durationHours: z.number(),
+  earliestStart: z.string(),
+  message: z.string(),
+  status: z.enum(proposalStatuses),
+  submittedAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const workOrderView = z.object({
+  id: z.uuid(),
+  mode: z.enum(workModes),
+  status: z.enum(workOrderStatuses),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  service: z.string().nullable(),
+  remote: z.boolean(),
+  /** City, province and FSA for everyone; the full postal code only for the order's parties. */
+  location: z
+    .object({
+      city: z.string().nullable(),
+      province: z.string().nullable(),
+      fsa: z.string().nullable(),
+      postalCode: z.string().nullable(),
+      lat: z.number().nullable(),
+      lng: z.number().nullable(),
+    })
+    .nullable(),
+  budgetMinCents: z.number().int(),
+  budgetMaxCents: z.number().int(),
+  preferredDates: z.array(z.string()),
+  photos: z.array(z.object({ id: z.string(), url: z.string() })),
+  proposalCount: z.number().int(),
+  postedAt: z.string(),
+  updatedAt: z.string(),
+  distanceKm: z.number().nullable(),
+  /** Party-only fields: null in the public view. */
+  customer: personRef.nullable(),
+  directContractor: personRef.nullable(),
+  awardedContractor: personRef.nullable(),
+  awardedPriceCents: z.number().int().nullable(),
+  bookingId: z.uuid().nullable(),
+  cancelReason: z.string().nullable(),
+  declineReason: z.string().nullable(),
+});
+
+export const viewerView = z.object({
+  isCustomer: z.boolean(),
+  isDirectContractor: z.boolean(),
+  isAwardedContractor: z.boolean(),
+  canEdit: z.boolean(),
+  canCancel: z.boolean(),
+  canAnswerDirectRequest: z.boolean(),
+  canPropose: z.boolean(),
+});
+
+export const orderListItem = workOrderView.extend({ myProposal: proposalView.nullable() });
+
+export const comparisonRow = proposalView.extend({
+  contractorName: z.string(),
+  ratingAverage: z.number().nullable(),
+  ratingCount: z.number().int().nullable(),
+  completedJobs: z.number().int().nullable(),
+  badges: z.array(z.string()).nullable(),
+  distanceKm: z.number().nullable(),
+});
+
+export type WorkOrderView = z.infer<typeof workOrderView>;
+export type ProposalView = z.infer<typeof proposalView>;

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { WORK_ORDER_PHOTO_LIMIT } from '../../../shared/domain/work/rules.ts';
+import { NotFoundError, ValidationError } from '../../../shared/errors.ts';
+import { errorSchema } from '../accounts/schemas.ts';
+
+/** 5 MB per photo. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+export const UPLOAD_MESSAGES = {
+  noFile: 'Choose at least one photo to upload',
+  tooMany: `Upload at most ${WORK_ORDER_PHOTO_LIMIT} photos at a time`,
+  tooLarge: 'Each photo must be 5 MB or smaller',
+  type: 'Photos must be JPEG, PNG or WebP images',
+  notMultipart: 'Send the photos as multipart/form-data',
+} as const;
+
+const photoTypes = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+} as const;
+type PhotoExtension = keyof typeof photoTypes;
+
+/** An upload id: a random UUID and the extension of the type sniffed from its bytes. */
+export const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+
+/** The image type from the file's first bytes (never from its name or the browser's claim). */
+export function sniffImage(bytes: Uint8Array): PhotoExtension | null {
+  const starts = (...values: number[]) => values.every((value, i) => bytes[i] === value);
+  if (starts(0xff, 0xd8, 0xff)) return 'jpg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+export function uploadsDir(dataDir: string): string {
+  return path.resolve(dataDir, 'uploads');
+}
+
+/** Whether every id names a stored upload. */
+export async function uploadsExist(dataDir: string, ids: readonly string[]): Promise<boolean> {
+  const found = await Promise.all(
+    ids.map((id) =>
+      UPLOAD_ID_PATTERN.test(id)
+        ? stat(path.join(uploadsDir(dataDir), id)).then(
+            (s) => s.isFile(),
+            () => false,
+          )
+        : false,
+    ),
+  );
+  return found.every(Boolean);
+}
+
+export const photoUrl = (id: string) => `/api/uploads/${id}`;
+
+const uploadParams = z.strictObject({
+  id: z.string().regex(UPLOAD_ID_PATTERN, { error: 'The photo id is not valid' }),
+});
+
+/**
+ * Work-order photos. Files are not events: the bytes live under DATA_DIR/uploads with a random,
+ * unguessable id, and a work order's events reference those ids. Uploading needs a signed-in
+ * customer or contractor; reading is by id (the id is the capability), cached for a year since a
+ * stored file never changes.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const dir = uploadsDir(app.config.DATA_DIR);
+  await mkdir(dir, { recursive: true });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES, files: WORK_ORDER_PHOTO_LIMIT, fields: 0, parts: WORK_ORDER_PHOTO_LIMIT },
+  });
+
+  app.post(
+    '/api/uploads/photos',
+    {
+      onRequest: app.requireRole('customer', 'contractor'),
+      schema: {
+        tags: ['work-orders'],
+        summary: 'Upload photos (JPEG, PNG or WebP, at most 5 MB each)',
+        description: `multipart/form-data with up to ${WORK_ORDER_PHOTO_LIMIT} file parts. The type is read from the bytes. Answers the ids to put in a work order's photos.`,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: z.object({ photos: z.array(z.object({ id: z.string(), url: z.string() })) }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          413: errorSchema,
+          415: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new ValidationError(UPLOAD_MESSAGES.notMultipart);
+      const stored: string[] = [];
+      try {
+        for await (const part of request.files()) {
+          const bytes = await part.toBuffer();
+          if (part.file.truncated) throw new ValidationError(UPLOAD_MESSAGES.tooLarge);
+          const extension = sniffImage(bytes);
+          if (!extension) throw new ValidationError(UPLOAD_MESSAGES.type);
+          const id = `${randomUUID()}.${extension}`;
+          await writeFile(path.join(dir, id), bytes, { flag: 'wx' });
+          stored.push(id);
+        }
+      } catch (error) {
+        // Nothing half-done: a refused request keeps none of its files.
+        await Promise.all(stored.map((id) => unlink(path.join(dir, id)).catch(() => {})));
+        throw translateMultipartError(error);
+      }
+      if (stored.length === 0) throw new ValidationError(UPLOAD_MESSAGES.noFile);
+      return reply.code(201).send({ photos: stored.map((id) => ({ id, url: photoUrl(id) })) });
+    },
+  );
+
+  app.get(
+    '/api/uploads/:id',
+    {
+      schema: {
+        tags: ['work-orders'],
+        summary: 'A stored photo',
+        params: uploadParams,
+        response: { 200: z.any().describe('The image, as JPEG, PNG or WebP'), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const file = path.join(dir, id);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw new NotFoundError('This photo was not found');
+      const extension = id.slice(id.lastIndexOf('.') + 1) as PhotoExtension;
+      return reply
+        .header('content-type', photoTypes[extension])
+        .header('content-length', info.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(file));
+    },
+  );
+};
+
+function translateMultipartError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new ValidationError(UPLOAD_MESSAGES.tooLarge);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new ValidationError(UPLOAD_MESSAGES.tooMany);
+  if (code === 'FST_FIELDS_LIMIT') return new ValidationError('Send only photo files');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(UPLOAD_MESSAGES.notMultipart);
+  return error;
+}
