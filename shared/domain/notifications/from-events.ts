@@ -59,11 +59,7 @@ export const accountNotifications: NotificationSource = {
  * Every module that notifies. Each case names the recipients, the type, the priority, the message
  * keys (see messages.ts) and the values those messages need — ids and times, never personal data.
  */
-const sources: readonly NotificationSource[] = [
-  accountNotifications,
-  workNotifications,
-  reviewNotifications,
-];
+const sources: readonly NotificationSource[] = [accountNotifications, workNotifications, reviewNotifications];
 
 /**
  * The one mapping from domain events to notifications (spec section 3), shared by the in-app
