@@ -1,6 +1,7 @@
 import { accountsProjection } from './accounts.ts';
 import { contactInboxProjection } from './contact-inbox.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
+import { contractorReviewsProjection } from './contractor-reviews.ts';
 import { forumProjection } from './forum.ts';
 import { emailOutboxProjection } from './email-outbox.ts';
 import { notificationPreferencesProjection } from './notification-preferences.ts';
@@ -20,6 +21,7 @@ export const allProjections: readonly Projection[] = [
   notificationsProjection,
   contactInboxProjection,
   feedbackBoardProjection,
+  contractorReviewsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -103,6 +103,20 @@ export function searchCities(prefix: string, limit = 8): GeoPlace[] {
   return [...starts, ...words].slice(0, limit).map(placeOf);
 }
 
+/** The FSA whose centroid is nearest to a position (a GPS fix), as a place; its city names the area. */
+export function nearestPlace(point: LatLng): GeoPlace {
+  let best = fsaTable[0]!;
+  let bestKm = Infinity;
+  for (const row of fsaTable) {
+    const km = distanceKm(point, { lat: row[1], lng: row[2] });
+    if (km < bestKm) {
+      best = row;
+      bestKm = km;
+    }
+  }
+  return { postalCode: null, fsa: best[0], city: best[3], province: best[4], lat: best[1], lng: best[2] };
+}
+
 /** A city's name in the reader's language: 'Québec' for Quebec City in French. */
 export function cityName(place: { city: string; province: ProvinceCode }, locale: string): string {
   if (!locale.startsWith('fr')) return place.city;
