@@ -252,7 +252,11 @@ const serviceAreaView = z.object({
 });
 
 const placesQuery = z.strictObject({
-  q: z.string().trim().min(1, { error: 'q must not be empty' }).max(100, { error: 'q must be at most 100 characters' }),
+  q: z
+    .string({ error: 'q must not be empty' })
+    .trim()
+    .min(1, { error: 'q must not be empty' })
+    .max(100, { error: 'q must be at most 100 characters' }),
   limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 20' }).int().min(1).max(20).default(8),
   lang: z.enum(['en', 'fr'], { error: 'lang must be en or fr' }).default('en'),
 });
