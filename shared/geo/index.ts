@@ -8,6 +8,7 @@ import { provinceCodes, type ProvinceCode } from './provinces.ts';
  * English or French, and distances. The tables are generated (scripts/build-geo-data.ts) and
  * shipped, so nothing here touches the network or a package at runtime.
  */
+export { cityName } from './city-name.ts';
 export { FSA_PATTERN, POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN, fsaOf, normalizePostalCode } from './postal-code.ts';
 
 export type LatLng = { lat: number; lng: number };
@@ -115,13 +116,6 @@ export function nearestPlace(point: LatLng): GeoPlace {
     }
   }
   return { postalCode: null, fsa: best[0], city: best[3], province: best[4], lat: best[1], lng: best[2] };
-}
-
-/** A city's name in the reader's language: 'Québec' for Quebec City in French. */
-export function cityName(place: { city: string; province: ProvinceCode }, locale: string): string {
-  if (!locale.startsWith('fr')) return place.city;
-  const city = cityRows().find((c) => c.province === place.province && c.name === place.city);
-  return city?.fr ?? place.city;
 }
 
 const EARTH_RADIUS_KM = 6371.0088;
