@@ -693,14 +693,14 @@ export async function directoryEntry(
   return row ? { ...toEntry(row, now), availability: row.availability } : null;
 }
 
-/** The contractor's own service area as they set it (postal code included), or null. */
+/** The contractor's own service area as they set it (postal code included), and what the directory lists now. */
 export async function serviceAreaOf(
   sql: Sql,
   contractorId: string,
-): Promise<{ serviceArea: ServiceArea | null; canWorkRemotely: boolean } | null> {
-  const [row] = await sql<{ service_area: ServiceArea | null; can_work_remotely: boolean }[]>`
-    select service_area, can_work_remotely from rm_contractor_directory where contractor_id = ${contractorId}`;
-  return row ? { serviceArea: row.service_area, canWorkRemotely: row.can_work_remotely } : null;
+): Promise<{ serviceArea: ServiceArea | null; canWorkRemotely: boolean; services: string[] } | null> {
+  const [row] = await sql<{ service_area: ServiceArea | null; can_work_remotely: boolean; services: string[] }[]>`
+    select service_area, can_work_remotely, services from rm_contractor_directory where contractor_id = ${contractorId}`;
+  return row ? { serviceArea: row.service_area, canWorkRemotely: row.can_work_remotely, services: row.services } : null;
 }
 
 /** Listed contractors per service and per category ('all', 'category:<slug>', 'service:<slug>'). */

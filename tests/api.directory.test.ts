@@ -171,7 +171,10 @@ describe('PUT /api/contractor/service-area', () => {
       canWorkRemotely: false,
     };
     expect(response.json()).toEqual(expected);
-    expect((await pro.browser.get('/api/contractor/service-area')).json()).toEqual(expected);
+    expect((await pro.browser.get('/api/contractor/service-area')).json()).toEqual({
+      ...expected,
+      services: ['painting', 'drywall'],
+    });
 
     const { contractors } = await browse(`search=${token}`);
     expect(contractors).toEqual([
@@ -198,11 +201,27 @@ describe('PUT /api/contractor/service-area', () => {
     expect((await b.browser.get('/api/contractor/service-area')).json()).toEqual({
       serviceArea: null,
       canWorkRemotely: false,
+      services: [],
     });
     // There is no way to name another contractor: an id in the body is refused.
     const sneaky = await b.browser.request('PUT', '/api/contractor/service-area', { ...body, contractorId: a.user.id });
     expect(sneaky.statusCode).toBe(400);
     expect((await a.browser.get('/api/contractor/service-area')).json().serviceArea.city).toBe('Ottawa');
+  });
+
+  it('starts a contractor without an area from the services their offerings name', async () => {
+    const pro = await signUp(t.app, { role: 'contractor' });
+    await pro.browser.post('/api/service-offerings', {
+      title: 'House Cleaning',
+      description: 'Weekly or one-time cleaning, supplies included, pets welcome.',
+      pricingModel: 'hourly',
+      price: '45',
+    });
+    expect((await pro.browser.get('/api/contractor/service-area')).json()).toEqual({
+      serviceArea: null,
+      canWorkRemotely: false,
+      services: ['house-cleaning'],
+    });
   });
 
   it('appends nothing when saving the same area again', async () => {

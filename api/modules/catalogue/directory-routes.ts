@@ -249,7 +249,12 @@ const serviceAreaView = z.object({
     })
     .nullable(),
   canWorkRemotely: z.boolean(),
+  services: z
+    .array(z.string())
+    .describe('What the directory lists now: the area’s services and the offerings’ services'),
 });
+
+const savedAreaView = serviceAreaView.omit({ services: true });
 
 const placesQuery = z.strictObject({
   q: z
@@ -474,7 +479,11 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await signedInUser(request);
       const mine = await serviceAreaOf(sql, user.id);
-      return { serviceArea: mine?.serviceArea ?? null, canWorkRemotely: mine?.canWorkRemotely ?? false };
+      return {
+        serviceArea: mine?.serviceArea ?? null,
+        canWorkRemotely: mine?.canWorkRemotely ?? false,
+        services: mine?.services ?? [],
+      };
     },
   );
 
@@ -489,7 +498,13 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
           'The postal code is resolved to its FSA’s municipality and centre, which the directory measures ' +
           'distances from. radiusKm 1–250 (default 25); 1–12 services; hourlyRateCents optional (CAD cents).',
         body: serviceAreaBody,
-        response: { 200: serviceAreaView, 202: serviceAreaView, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: {
+          200: savedAreaView,
+          202: savedAreaView.extend({ pending: z.literal(true), position: z.string() }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -15,6 +15,9 @@ export const pageTitles = defineMessages({
     arbitrationStatus: 'Arbitration Status',
     notifications: 'All notifications',
     notificationPreferences: 'Notification settings',
+    contractors: 'Browse Contractors',
+    contractorProfile: 'Contractor profile',
+    serviceDirectory: 'Service Directory',
   },
   fr: {
     home: 'Trouvez votre fournisseur de services de confiance',
@@ -29,5 +32,8 @@ export const pageTitles = defineMessages({
     arbitrationStatus: 'État de l’arbitrage',
     notifications: 'Toutes les notifications',
     notificationPreferences: 'Paramètres des notifications',
+    contractors: 'Parcourir les entrepreneurs',
+    contractorProfile: 'Profil de l’entrepreneur',
+    serviceDirectory: 'Répertoire des services',
   },
 });
