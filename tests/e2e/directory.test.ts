@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openEventStore } from '../../shared/eventstore/index.ts';
@@ -232,6 +233,37 @@ describe('contractor directory', { timeout: 120_000 }, () => {
       await hydrated(page);
       await visible(card(page, pros.fair.name));
       expect(await card(page, pros.star.name).count()).toBe(0);
+    });
+  });
+
+  it('has no serious or critical axe violations on the directory, a profile and the service directory, in both themes', async () => {
+    await e2e.run(async ({ page }) => {
+      for (const theme of ['dark', 'light'] as const) {
+        for (const url of [
+          '/contractors?postalCode=S7K%201J5&distanceKm=25',
+          `/contractors/${pros.star.id}`,
+          '/service-directory',
+        ]) {
+          await open(page, url);
+          await page.evaluate((value) => localStorage.setItem('marketplace:theme', value), theme);
+          await page.reload();
+          await hydrated(page);
+          await visible(page.locator('main h1'));
+          await page
+            .locator('[role="status"][aria-label]')
+            .first()
+            .waitFor({ state: 'detached' })
+            .catch(() => {});
+          await page.waitForTimeout(300);
+          const results = await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+            .analyze();
+          const bad = results.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+          expect(bad, `${url} (${theme})`).toEqual([]);
+        }
+      }
     });
   });
 });
