@@ -313,6 +313,12 @@ describe('GET /api/contractors/browse: place and distance', () => {
     }
   });
 
+  it('accepts the first three characters of a postal code (the FSA)', async () => {
+    const result = await browse(`search=${token}&postalCode=k1a&distanceKm=50`);
+    expect(idsOf(result).sort()).toEqual([pros.ottawa, pros.gatineau].sort());
+    expect(result.place).toMatchObject({ fsa: 'K1A', postalCode: null, city: 'Ottawa' });
+  });
+
   it('widens with the distance, and 0 means any distance (contractors without a place included)', async () => {
     const wider = await browse(`search=${token}&postalCode=K1A0B1&distanceKm=200`);
     expect(idsOf(wider).sort()).toEqual([pros.ottawa, pros.gatineau, pros.kingston].sort());
@@ -351,6 +357,8 @@ describe('GET /api/contractors/browse: place and distance', () => {
     ['an invalid postal code', 'postalCode=12345', POSTAL_CODE_MESSAGE],
     ['a postal code with a forbidden letter', 'postalCode=K1O%200B1', POSTAL_CODE_MESSAGE],
     ['a postal code whose FSA is not in use', 'postalCode=Y9Z%201A1', POSTAL_CODE_MESSAGE],
+    ['an FSA that cannot exist', 'postalCode=D1A', POSTAL_CODE_MESSAGE],
+    ['two characters', 'postalCode=K1', POSTAL_CODE_MESSAGE],
     ['lat without lng', 'lat=45.4', 'lat and lng must be given together'],
     ['a latitude of 91', 'lat=91&lng=-75', 'lat must be a latitude from -90 to 90'],
     ['a longitude of abc', 'lat=45&lng=abc', 'lng must be a longitude from -180 to 180'],

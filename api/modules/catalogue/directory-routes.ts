@@ -26,6 +26,7 @@ import { NotFoundError, ValidationError } from '../../../shared/errors.ts';
 import {
   cityName,
   fsaOf,
+  FSA_PATTERN,
   lookupCity,
   lookupPostalCode,
   nearestPlace,
@@ -56,6 +57,20 @@ const postalCode = z
     return code;
   });
 
+/** For a search, the first three characters (the FSA) are enough: 'K1A' searches around its centre. */
+const postalCodeOrFsa = z
+  .string({ error: POSTAL_CODE_MESSAGE })
+  .max(20, { error: POSTAL_CODE_MESSAGE })
+  .transform((value, context) => {
+    const code =
+      normalizePostalCode(value) ?? (FSA_PATTERN.test(value.trim().toUpperCase()) ? value.trim().toUpperCase() : null);
+    if (!code) {
+      context.addIssue({ code: 'custom', message: POSTAL_CODE_MESSAGE });
+      return z.NEVER;
+    }
+    return code;
+  });
+
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 const OFFSET_MESSAGE = 'offset must be a whole number from 0 to 10000';
 const BADGES_MESSAGE = `badges must be a comma-separated list of: ${performanceBadges.join(', ')}`;
@@ -67,7 +82,7 @@ export const browseQuery = z
     search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
     category: z.enum(categorySlugs, { error: `category must be one of: ${categorySlugs.join(', ')}` }).optional(),
     service: z.enum(serviceSlugs, { error: 'service must be a service of the service directory' }).optional(),
-    postalCode: postalCode.optional(),
+    postalCode: postalCodeOrFsa.optional(),
     city: z.string().trim().min(1).max(100, { error: 'city must be at most 100 characters' }).optional(),
     province: z.enum(provinceCodes, { error: 'province must be a two-letter province code, such as ON' }).optional(),
     lat: z.coerce
