@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openEventStore } from '../../shared/eventstore/index.ts';
-import { hydrated, open, useE2E, visible, waitForPath } from './support/browser.ts';
+import { hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
 
 /**
  * The contractor directory in a real browser: a visitor searches by postal code and distance,
@@ -264,6 +264,42 @@ describe('contractor directory', { timeout: 120_000 }, () => {
           expect(bad, `${url} (${theme})`).toEqual([]);
         }
       }
+    });
+  });
+
+  it('lets a contractor set their service area and services on the dashboard, and be found there', async () => {
+    await e2e.run(async ({ page, context }) => {
+      const person = await signUpViaApi(context, 'contractor');
+      await open(page, '/contractor-dashboard');
+      const section = page.getByRole('region', { name: 'Service area and services' });
+      await visible(section);
+      await visible(section.getByText('You have not set a service area yet.'));
+
+      await section.getByLabel('Postal code').fill('e1c 4m3');
+      await section.getByRole('button', { name: 'Save service area' }).click();
+      await visible(section.getByText('Choose from 1 to 12 services you offer'));
+
+      await section.getByLabel('Snow Removal').check();
+      await section.getByLabel('Lawn Mowing').check();
+      await section.getByLabel('How far you travel (km)').fill('60');
+      await section.getByLabel('Hourly rate in dollars (optional)').fill('38.50');
+      await section.getByRole('button', { name: 'Save service area' }).click();
+      await visible(page.getByText('Service area saved'));
+      await visible(section.getByText('Listed in Moncton, NB (E1C), up to 60 km away.'));
+
+      // Found at once by a visitor searching near Moncton for snow removal.
+      const found = await fetch(
+        `${e2e.app.baseURL}/api/contractors/browse?service=snow-removal&postalCode=E1A%201A1&distanceKm=25`,
+      );
+      const { contractors } = (await found.json()) as { contractors: { name: string; minPriceCents: number }[] };
+      expect(contractors).toEqual([expect.objectContaining({ name: person.name, minPriceCents: 3850 })]);
+
+      // Saved values come back on the next visit.
+      await page.reload();
+      await hydrated(page);
+      await visible(section.getByText('Listed in Moncton, NB (E1C), up to 60 km away.'));
+      expect(await section.getByLabel('Postal code').inputValue()).toBe('E1C 4M3');
+      expect(await section.getByLabel('Snow Removal').isChecked()).toBe(true);
     });
   });
 });

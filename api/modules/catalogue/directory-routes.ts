@@ -340,7 +340,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Filters: `search` (text; a service name also matches contractors offering that service), `category`, ' +
           '`service`, a place (`lat`+`lng`, else `postalCode`, else `city` with optional `province`) with ' +
-          '`distanceKm` (0: any distance), `minRating`, `badges` (comma-separated; all must be earned), `remote`, ' +
+          '`distanceKm` (0: any distance; a postal code may be just its FSA, e.g. K1A), `minRating`, `badges` (comma-separated; all must be earned), `remote`, ' +
           '`maxPriceCents` (on the lowest price). `sort`: relevance (default), distance, rating. Boosted, then ' +
           'priority-placement contractors come first. An invalid postal code answers 400 "' +
           POSTAL_CODE_MESSAGE +
