@@ -151,6 +151,11 @@ export const contractorDirectoryProjection = defineProjection({
         });
         return;
       }
+      case 'BookingCancelled':
+        // A request cancelled before any answer never counts for or against responsiveness.
+        await tx`delete from rm_directory_booking_requests where booking_id = ${event.data.bookingId}`;
+        await change(tx, event.data.contractorId, (doc) => evolve(doc, event));
+        return;
       default:
         await change(tx, contractorOf(event), (doc) => evolve(doc, event));
     }

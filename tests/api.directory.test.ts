@@ -589,6 +589,34 @@ describe('GET /api/contractors/:id', () => {
   });
 });
 
+describe('reliable badge', () => {
+  it('is lost when the contractor cancels too often, not when customers cancel', async () => {
+    const pro = await listed(`rel${randomUUID().slice(0, 8)}`, { postalCode: 'E3B 1A1' });
+    const contractorId = pro.user.id;
+    await completeJobs(contractorId, 5);
+    const badges = async () => (await anonymous().get(`/api/contractors/${contractorId}`)).json().badges as string[];
+    expect(await badges()).toEqual(['reliable']);
+    const cancel = (cancelledBy: string) => ({
+      type: 'BookingCancelled',
+      data: {
+        bookingId: randomUUID(),
+        contractorId,
+        customerId: 'c0ffee00-0000-4000-8000-000000000001',
+        cancelledBy,
+        lateFeeCents: 0,
+        reason: null,
+        cancelledAt: new Date().toISOString(),
+      },
+    });
+    await appendContract(`schedule-${contractorId}`, [cancel('c0ffee00-0000-4000-8000-000000000001')]);
+    expect(await badges()).toEqual(['reliable']);
+    await appendContract(`schedule-${contractorId}`, [cancel(contractorId)]);
+    expect(await badges()).toEqual([]);
+    await completeJobs(contractorId, 4); // 9 completed, 1 cancelled by them: 1 in 10 again
+    expect(await badges()).toEqual(['reliable']);
+  });
+});
+
 describe('responsive badge', () => {
   it('is earned by answering 3 booking requests within a day', async () => {
     const pro = await listed(`resp${randomUUID().slice(0, 8)}`, { postalCode: 'R3C 4T3' });
