@@ -13,6 +13,7 @@ import {
 import type { Config } from '../shared/config.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { directoryRoutes } from './modules/catalogue/directory-routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { notificationPreferencesRoutes } from './modules/notification-preferences/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(accountRoutes);
   await app.register(catalogueRoutes);
+  await app.register(directoryRoutes);
   await app.register(forumRoutes);
   await app.register(notificationPreferencesRoutes);
   await app.register(notificationRoutes);

@@ -1,17 +1,58 @@
 import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
-import type { ContractorEvent, OfferingEvent } from '../shared/domain/catalogue/events.ts';
+import type { ScheduleEvent, WeeklyWindow } from '../shared/domain/booking/events.ts';
+import { earnedBadges, type PerformanceBadge, type PerformanceStats } from '../shared/domain/catalogue/badges.ts';
+import { categoryOfService, serviceCategories, serviceFromText } from '../shared/domain/catalogue/categories.ts';
+import { SERVICE_RADIUS_KM } from '../shared/domain/catalogue/decider.ts';
+import type {
+  ContractorEvent,
+  ContractorProfile,
+  OfferingEvent,
+  PricingModel,
+  ServiceArea,
+} from '../shared/domain/catalogue/events.ts';
+import {
+  fold,
+  rankContractors,
+  textMatchQuality,
+  type DirectorySort,
+  type RankCandidate,
+} from '../shared/domain/catalogue/ranking.ts';
+import type { ReviewEvent } from '../shared/domain/reviews/events.ts';
+import { distanceKm, lookupCity, type LatLng } from '../shared/geo/index.ts';
+import type { ProvinceCode } from '../shared/geo/provinces.ts';
 import { centsToDollarString } from './service-offerings.ts';
 import { defineProjection } from './types.ts';
 
 /**
- * The public contractor directory (`GET /api/contractors/browse`): one row per open contractor
- * account with its profile and active offerings, so a browse is one indexed read.
+ * The public contractor directory (`GET /api/contractors/browse`, `/api/contractors/:id`,
+ * `/api/service-directory`): one row per open contractor account with everything the search
+ * filters and ranks on, kept by read-modify-write of one row per event:
+ * - profile and active offerings (catalogue), the service area (catalogue);
+ * - rating from published customer reviews, completed jobs, the contractor's own cancellations
+ *   and how fast they answer booking requests (booking and reviews contracts), hence the badges;
+ * - whether they have weekly availability, and its summary;
+ * - `boosted_until` and `priority_placement`, written by the plans issue.
+ * `rm_service_directory` counts listed contractors per service and category, maintained here so
+ * the service directory is one small read.
  */
 export const contractorDirectoryProjection = defineProjection({
   name: 'contractor-directory',
-  version: 1,
-  handles: ['AccountRegistered', 'AccountClosed', 'ContractorProfileUpdated', 'ServiceOfferingCreated'],
+  version: 2,
+  handles: [
+    'AccountRegistered',
+    'AccountClosed',
+    'ContractorProfileUpdated',
+    'ContractorServiceAreaSet',
+    'ServiceOfferingCreated',
+    'ReviewsPublished',
+    'BookingRequested',
+    'BookingConfirmed',
+    'BookingDeclined',
+    'BookingCancelled',
+    'BookingCompleted',
+    'AvailabilitySet',
+  ],
   schema: `
     create table if not exists rm_contractor_directory (
       contractor_id uuid primary key,
@@ -20,73 +61,438 @@ export const contractorDirectoryProjection = defineProjection({
       years_of_experience integer,
       expertise_statement text,
       offerings jsonb not null default '[]',
+      offering_titles text[] not null default '{}',
+      service_area jsonb,
+      place_source text,
+      fsa text,
+      city text,
+      province text,
+      lat double precision,
+      lng double precision,
+      radius_km integer,
+      hourly_rate_cents bigint,
+      services text[] not null default '{}',
+      categories text[] not null default '{}',
+      offers_remote boolean not null default false,
+      min_price_cents bigint,
+      rating_sum integer not null default 0,
+      rating_count integer not null default 0,
+      rating_average numeric(3, 2),
+      completed_jobs integer not null default 0,
+      contractor_cancellations integer not null default 0,
+      answered_requests integer not null default 0,
+      answered_within_day integer not null default 0,
+      availability jsonb,
+      has_availability boolean not null default false,
+      badges text[] not null default '{}',
+      boosted_until timestamptz,
+      priority_placement boolean not null default false,
       search_text text not null default '',
+      search_vector tsvector generated always as (to_tsvector('simple', search_text)) stored,
       registered_at timestamptz not null,
       updated_at timestamptz not null
     );
-    create index if not exists rm_contractor_directory_recent on rm_contractor_directory (updated_at desc);`,
-  reset: 'drop table if exists rm_contractor_directory',
+    create index if not exists rm_contractor_directory_recent on rm_contractor_directory (updated_at desc);
+    create index if not exists rm_contractor_directory_search on rm_contractor_directory using gin (search_vector);
+    create index if not exists rm_contractor_directory_services on rm_contractor_directory using gin (services);
+    create index if not exists rm_contractor_directory_categories on rm_contractor_directory using gin (categories);
+    create index if not exists rm_contractor_directory_badges on rm_contractor_directory using gin (badges);
+    create index if not exists rm_contractor_directory_place on rm_contractor_directory (lat, lng) where lat is not null;
+    create index if not exists rm_contractor_directory_city on rm_contractor_directory (province, city);
+    create index if not exists rm_contractor_directory_rating on rm_contractor_directory (rating_average desc nulls last);
+    create table if not exists rm_directory_booking_requests (
+      booking_id uuid primary key,
+      contractor_id uuid not null,
+      requested_at timestamptz not null
+    );
+    create table if not exists rm_service_directory (
+      key text primary key,
+      contractors integer not null default 0
+    );`,
+  reset: `
+    drop table if exists rm_contractor_directory;
+    drop table if exists rm_directory_booking_requests;
+    drop table if exists rm_service_directory;`,
   async apply(tx, recorded) {
-    const event = recorded as unknown as AccountEvent | ContractorEvent | OfferingEvent;
+    const event = recorded as unknown as AccountEvent | ContractorEvent | OfferingEvent | ReviewEvent | ScheduleEvent;
     switch (event.type) {
-      case 'AccountRegistered':
+      case 'AccountRegistered': {
         if (event.data.role !== 'contractor') return;
-        await tx`
-          insert into rm_contractor_directory (contractor_id, registered_at, updated_at)
-          values (${event.data.accountId}, ${event.data.registeredAt}, ${event.data.registeredAt})
-          on conflict (contractor_id) do nothing`;
-        return;
-      case 'AccountClosed':
-        await tx`delete from rm_contractor_directory where contractor_id = ${event.data.accountId}`;
-        return;
-      case 'ContractorProfileUpdated': {
-        const p = event.data;
-        await tx`
-          update rm_contractor_directory set location = ${p.location}, can_work_remotely = ${p.canWorkRemotely},
-            years_of_experience = ${p.yearsOfExperience}, expertise_statement = ${p.expertiseStatement},
-            updated_at = ${p.updatedAt}
-          where contractor_id = ${p.contractorId}`;
-        await refreshSearchText(tx, p.contractorId);
+        if (await load(tx, event.data.accountId)) return;
+        await save(tx, null, emptyDoc(event.data.accountId, event.data.registeredAt));
         return;
       }
-      case 'ServiceOfferingCreated': {
-        const o = event.data;
-        if (!o.isActive) return;
-        const entry = {
-          id: o.offeringId,
-          title: o.title,
-          description: o.description,
-          pricingModel: o.pricingModel,
-          priceCents: o.priceCents,
-          price: centsToDollarString(o.priceCents),
-          isRemoteService: o.isRemoteService,
-        };
-        await tx`
-          update rm_contractor_directory set offerings = offerings || ${tx.json([entry])}::jsonb,
-            updated_at = greatest(updated_at, ${o.createdAt}::timestamptz)
-          where contractor_id = ${o.contractorId}`;
-        await refreshSearchText(tx, o.contractorId);
+      case 'AccountClosed': {
+        const before = await load(tx, event.data.accountId);
+        if (!before) return;
+        await save(tx, before, null);
+        await tx`delete from rm_directory_booking_requests where contractor_id = ${event.data.accountId}`;
         return;
       }
+      case 'BookingRequested': {
+        const d = event.data;
+        await tx`
+          insert into rm_directory_booking_requests (booking_id, contractor_id, requested_at)
+          values (${d.bookingId}, ${d.contractorId}, ${d.requestedAt})
+          on conflict (booking_id) do nothing`;
+        return;
+      }
+      case 'BookingConfirmed':
+      case 'BookingDeclined': {
+        const d = event.data;
+        const answeredAt = event.type === 'BookingConfirmed' ? event.data.confirmedAt : event.data.declinedAt;
+        const [request] = await tx<{ requested_at: Date }[]>`
+          delete from rm_directory_booking_requests where booking_id = ${d.bookingId} returning requested_at`;
+        if (!request) return;
+        const withinDay = Date.parse(answeredAt) - request.requested_at.getTime() <= 24 * 3_600_000;
+        await change(tx, d.contractorId, (doc) => {
+          doc.stats.answeredRequests += 1;
+          if (withinDay) doc.stats.answeredWithinDay += 1;
+        });
+        return;
+      }
+      case 'BookingCancelled':
+        // A request cancelled before any answer never counts for or against responsiveness.
+        await tx`delete from rm_directory_booking_requests where booking_id = ${event.data.bookingId}`;
+        await change(tx, event.data.contractorId, (doc) => evolve(doc, event));
+        return;
+      default:
+        await change(tx, contractorOf(event), (doc) => evolve(doc, event));
     }
   },
 });
 
-async function refreshSearchText(tx: TransactionSql, contractorId: string) {
-  await tx`
-    update rm_contractor_directory set search_text = lower(concat_ws(' ', location, expertise_statement,
-      (select string_agg((o->>'title') || ' ' || (o->>'description'), ' ') from jsonb_array_elements(offerings) o)))
-    where contractor_id = ${contractorId}`;
-}
+// ---------------------------------------------------------------------------------------------
+// The document one row holds
 
 export type DirectoryOffering = {
   id: string;
   title: string;
   description: string;
-  pricingModel: string;
+  pricingModel: PricingModel | string;
   priceCents: number;
   price: string;
   isRemoteService: boolean;
+  service: string | null;
+};
+
+export type AvailabilitySummary = { timeZone: string; slotMinutes: number; weekly: WeeklyWindow[] };
+
+type Place = {
+  source: 'service-area' | 'location';
+  fsa: string | null;
+  city: string;
+  province: ProvinceCode;
+  lat: number;
+  lng: number;
+  radiusKm: number;
+};
+
+type Doc = {
+  contractorId: string;
+  registeredAt: string;
+  updatedAt: string;
+  profile: ContractorProfile;
+  offerings: DirectoryOffering[];
+  serviceArea: ServiceArea | null;
+  stats: PerformanceStats;
+  availability: AvailabilitySummary | null;
+  boostedUntil: string | null;
+  priorityPlacement: boolean;
+};
+
+type DocEvent = ContractorEvent | OfferingEvent | ReviewEvent | ScheduleEvent;
+
+function emptyDoc(contractorId: string, registeredAt: string): Doc {
+  return {
+    contractorId,
+    registeredAt,
+    updatedAt: registeredAt,
+    profile: { location: null, canWorkRemotely: false, yearsOfExperience: null, expertiseStatement: null },
+    offerings: [],
+    serviceArea: null,
+    stats: {
+      ratingSum: 0,
+      ratingCount: 0,
+      completedJobs: 0,
+      contractorCancellations: 0,
+      answeredRequests: 0,
+      answeredWithinDay: 0,
+    },
+    availability: null,
+    boostedUntil: null,
+    priorityPlacement: false,
+  };
+}
+
+const contractorOf = (event: DocEvent): string => event.data.contractorId;
+
+const later = (a: string, b: string) => (Date.parse(b) > Date.parse(a) ? b : a);
+
+/** One event's effect on a contractor's document (mutates it). */
+function evolve(doc: Doc, event: DocEvent): void {
+  switch (event.type) {
+    case 'ContractorProfileUpdated': {
+      const { location, canWorkRemotely, yearsOfExperience, expertiseStatement, updatedAt } = event.data;
+      doc.profile = { location, canWorkRemotely, yearsOfExperience, expertiseStatement };
+      doc.updatedAt = later(doc.updatedAt, updatedAt);
+      return;
+    }
+    case 'ContractorServiceAreaSet': {
+      const { contractorId: _id, setAt, ...area } = event.data;
+      doc.serviceArea = area;
+      doc.updatedAt = later(doc.updatedAt, setAt);
+      return;
+    }
+    case 'ServiceOfferingCreated': {
+      const o = event.data;
+      if (!o.isActive) return;
+      doc.offerings.push({
+        id: o.offeringId,
+        title: o.title,
+        description: o.description,
+        pricingModel: o.pricingModel,
+        priceCents: o.priceCents,
+        price: centsToDollarString(o.priceCents),
+        isRemoteService: o.isRemoteService,
+        // Offerings from before the taxonomy name their service in the title, if at all.
+        service: o.service ?? serviceFromText(o.title),
+      });
+      doc.updatedAt = later(doc.updatedAt, o.createdAt);
+      return;
+    }
+    case 'ReviewsPublished':
+      for (const review of event.data.reviews) {
+        if (review.side !== 'customer') continue;
+        doc.stats.ratingSum += review.rating;
+        doc.stats.ratingCount += 1;
+      }
+      return;
+    case 'BookingCompleted':
+      doc.stats.completedJobs += 1;
+      return;
+    case 'BookingCancelled':
+      if (event.data.cancelledBy === event.data.contractorId) doc.stats.contractorCancellations += 1;
+      return;
+    case 'AvailabilitySet': {
+      const { timeZone, slotMinutes, weekly } = event.data;
+      doc.availability = { timeZone, slotMinutes, weekly };
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function placeOf(doc: Doc): Place | null {
+  const area = doc.serviceArea;
+  if (area) {
+    return { source: 'service-area', ...area };
+  }
+  // Until a contractor sets a service area, a profile location that names a known city
+  // ('Montréal, QC') places them there, with the default radius.
+  const city = doc.profile.location ? lookupCity(doc.profile.location) : null;
+  if (!city) return null;
+  return { source: 'location', ...city, fsa: null, radiusKm: SERVICE_RADIUS_KM.default };
+}
+
+function derive(doc: Doc) {
+  const place = placeOf(doc);
+  const services = [
+    ...new Set([...(doc.serviceArea?.services ?? []), ...doc.offerings.flatMap((o) => (o.service ? [o.service] : []))]),
+  ];
+  const categories = [...new Set(services.map(categoryOfService).filter((c): c is NonNullable<typeof c> => !!c))];
+  const prices = [
+    ...doc.offerings.map((o) => o.priceCents),
+    ...(doc.serviceArea?.hourlyRateCents != null ? [doc.serviceArea.hourlyRateCents] : []),
+  ];
+  const labels = serviceCategories.flatMap((c) =>
+    c.services.filter((s) => services.includes(s.slug)).flatMap((s) => [s.en, s.fr, c.en, c.fr]),
+  );
+  const searchText = fold(
+    [
+      doc.profile.location,
+      doc.profile.expertiseStatement,
+      place?.city,
+      ...labels,
+      ...doc.offerings.flatMap((o) => [o.title, o.description]),
+    ]
+      .filter(Boolean)
+      .join(' '),
+  );
+  const { ratingSum, ratingCount } = doc.stats;
+  return {
+    place,
+    services,
+    categories,
+    minPriceCents: prices.length ? Math.min(...prices) : null,
+    offersRemote: doc.profile.canWorkRemotely || doc.offerings.some((o) => o.isRemoteService),
+    ratingAverage: ratingCount ? Math.round((ratingSum / ratingCount) * 100) / 100 : null,
+    badges: earnedBadges(doc.stats),
+    hasAvailability: (doc.availability?.weekly.length ?? 0) > 0,
+    searchText,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storage
+
+type DocRow = {
+  contractor_id: string;
+  location: string | null;
+  can_work_remotely: boolean;
+  years_of_experience: number | null;
+  expertise_statement: string | null;
+  offerings: DirectoryOffering[];
+  service_area: ServiceArea | null;
+  rating_sum: number;
+  rating_count: number;
+  completed_jobs: number;
+  contractor_cancellations: number;
+  answered_requests: number;
+  answered_within_day: number;
+  availability: AvailabilitySummary | null;
+  boosted_until: Date | null;
+  priority_placement: boolean;
+  services: string[];
+  registered_at: Date;
+  updated_at: Date;
+};
+
+async function load(tx: TransactionSql, contractorId: string): Promise<(Doc & { listedServices: string[] }) | null> {
+  const [row] = await tx<DocRow[]>`
+    select contractor_id, location, can_work_remotely, years_of_experience, expertise_statement, offerings,
+      service_area, rating_sum, rating_count, completed_jobs, contractor_cancellations, answered_requests,
+      answered_within_day, availability, boosted_until, priority_placement, services, registered_at, updated_at
+    from rm_contractor_directory where contractor_id = ${contractorId}`;
+  if (!row) return null;
+  return {
+    contractorId: row.contractor_id,
+    registeredAt: row.registered_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    profile: {
+      location: row.location,
+      canWorkRemotely: row.can_work_remotely,
+      yearsOfExperience: row.years_of_experience,
+      expertiseStatement: row.expertise_statement,
+    },
+    offerings: row.offerings,
+    serviceArea: row.service_area,
+    stats: {
+      ratingSum: row.rating_sum,
+      ratingCount: row.rating_count,
+      completedJobs: row.completed_jobs,
+      contractorCancellations: row.contractor_cancellations,
+      answeredRequests: row.answered_requests,
+      answeredWithinDay: row.answered_within_day,
+    },
+    availability: row.availability,
+    boostedUntil: row.boosted_until?.toISOString() ?? null,
+    priorityPlacement: row.priority_placement,
+    listedServices: row.services,
+  };
+}
+
+async function change(tx: TransactionSql, contractorId: string, mutate: (doc: Doc) => void) {
+  const before = await load(tx, contractorId);
+  // Events about an account that is closed (or not a contractor) have no row to change.
+  if (!before) return;
+  const after: Doc = structuredClone(before);
+  mutate(after);
+  await save(tx, before, after);
+}
+
+/** Writes `after` (or deletes the row) and moves the service counts by the difference. */
+async function save(tx: TransactionSql, before: (Doc & { listedServices: string[] }) | null, after: Doc | null) {
+  const was = before?.listedServices ?? [];
+  if (!after) {
+    await tx`delete from rm_contractor_directory where contractor_id = ${before!.contractorId}`;
+    await moveCounts(tx, was, []);
+    return;
+  }
+  const d = derive(after);
+  const p = after.profile;
+  const row = {
+    contractor_id: after.contractorId,
+    location: p.location,
+    can_work_remotely: p.canWorkRemotely,
+    years_of_experience: p.yearsOfExperience,
+    expertise_statement: p.expertiseStatement,
+    offerings: tx.json(after.offerings),
+    offering_titles: after.offerings.map((o) => o.title),
+    service_area: after.serviceArea ? tx.json(after.serviceArea) : null,
+    place_source: d.place?.source ?? null,
+    fsa: d.place?.fsa ?? null,
+    city: d.place?.city ?? null,
+    province: d.place?.province ?? null,
+    lat: d.place?.lat ?? null,
+    lng: d.place?.lng ?? null,
+    radius_km: d.place?.radiusKm ?? null,
+    hourly_rate_cents: after.serviceArea?.hourlyRateCents ?? null,
+    services: d.services,
+    categories: d.categories,
+    offers_remote: d.offersRemote,
+    min_price_cents: d.minPriceCents,
+    rating_sum: after.stats.ratingSum,
+    rating_count: after.stats.ratingCount,
+    rating_average: d.ratingAverage,
+    completed_jobs: after.stats.completedJobs,
+    contractor_cancellations: after.stats.contractorCancellations,
+    answered_requests: after.stats.answeredRequests,
+    answered_within_day: after.stats.answeredWithinDay,
+    availability: after.availability ? tx.json(after.availability) : null,
+    has_availability: d.hasAvailability,
+    badges: d.badges,
+    search_text: d.searchText,
+    registered_at: after.registeredAt,
+    updated_at: after.updatedAt,
+  };
+  // boosted_until and priority_placement are left to their owner (the plans issue).
+  await tx`
+    insert into rm_contractor_directory ${tx(row)}
+    on conflict (contractor_id) do update set ${tx(
+      row,
+      (Object.keys(row) as (keyof typeof row)[]).filter((k) => k !== 'contractor_id'),
+    )}`;
+  await moveCounts(tx, was, d.services);
+}
+
+function countKeys(services: readonly string[]): string[] {
+  if (services.length === 0) return [];
+  const categories = new Set(services.map(categoryOfService).filter(Boolean));
+  return ['all', ...[...categories].map((c) => `category:${c}`), ...services.map((s) => `service:${s}`)];
+}
+
+async function moveCounts(tx: TransactionSql, before: readonly string[], after: readonly string[]) {
+  const was = new Set(countKeys(before));
+  const now = new Set(countKeys(after));
+  const deltas = [
+    ...[...now].filter((k) => !was.has(k)).map((key) => ({ key, contractors: 1 })),
+    ...[...was].filter((k) => !now.has(k)).map((key) => ({ key, contractors: -1 })),
+  ];
+  if (deltas.length === 0) return;
+  await tx`
+    insert into rm_service_directory ${tx(deltas)}
+    on conflict (key) do update set contractors = rm_service_directory.contractors + excluded.contractors`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+export type DirectoryFilters = {
+  search?: string;
+  category?: string;
+  service?: string;
+  /** The searched place, and how far from it (0: any distance). */
+  near?: LatLng | null;
+  distanceKm: number;
+  minRating?: number;
+  badges?: PerformanceBadge[];
+  remote?: boolean;
+  maxPriceCents?: number;
+  sort: DirectorySort;
+  limit: number;
+  offset: number;
 };
 
 export type DirectoryEntry = {
@@ -96,50 +502,214 @@ export type DirectoryEntry = {
   yearsOfExperience: number | null;
   expertiseStatement: string | null;
   offerings: DirectoryOffering[];
+  city: string | null;
+  province: ProvinceCode | null;
+  fsa: string | null;
+  serviceRadiusKm: number | null;
+  services: string[];
+  categories: string[];
+  remote: boolean;
+  hourlyRateCents: number | null;
+  minPriceCents: number | null;
+  rating: { average: number | null; count: number };
+  completedJobs: number;
+  hasAvailability: boolean;
+  badges: PerformanceBadge[];
+  boosted: boolean;
+  priorityPlacement: boolean;
   registeredAt: string;
+  distanceKm: number | null;
 };
 
-/** First version of the directory query: free-text search, remote filter, newest first. */
-export async function browseContractors(
+/** More candidates than this are cut to the best-placed and most-reviewed before ranking. */
+export const MAX_CANDIDATES = 5000;
+
+const KM_PER_DEGREE = 111.32;
+
+/** Words of a search as a prefix query for the 'simple' text index: 'Ménage rés' → 'menage:* & res:*'. */
+export function prefixQuery(search: string): string | null {
+  const words = fold(search).split(' ').filter(Boolean).slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+type CandidateRow = {
+  contractor_id: string;
+  lat: number | null;
+  lng: number | null;
+  rating_average: string | null;
+  rating_count: number;
+  completed_jobs: number;
+  boosted_until: Date | null;
+  priority_placement: boolean;
+  services: string[];
+  offering_titles: string[];
+  registered_at: Date;
+};
+
+/**
+ * The directory search: SQL narrows (text index, service, category, badges, rating, price,
+ * remote, and a bounding box around the place), the exact distance and `rankContractors` decide
+ * the rest, and only the page's rows are read in full.
+ */
+export async function searchDirectory(
   sql: Sql,
-  query: { search?: string; remote?: boolean; limit: number; offset: number },
+  filters: DirectoryFilters,
+  now: Date,
 ): Promise<{ total: number; entries: DirectoryEntry[] }> {
-  const search = query.search?.trim().toLowerCase();
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const matching = sql`
-    where (${pattern}::text is null or search_text like ${pattern})
-      and (${query.remote ?? null}::boolean is null or can_work_remotely = ${query.remote ?? null})`;
-  const rows = await sql<
-    {
-      contractor_id: string;
-      location: string | null;
-      can_work_remotely: boolean;
-      years_of_experience: number | null;
-      expertise_statement: string | null;
-      offerings: DirectoryOffering[];
-      registered_at: Date;
-      total: string;
-    }[]
-  >`
-    select *, count(*) over () as total from rm_contractor_directory
-    ${matching}
-    order by updated_at desc, contractor_id
-    limit ${query.limit} offset ${query.offset}`;
-  // A page past the end has no rows to carry the window count: count the matches on their own.
-  const [counted] =
-    rows.length === 0 && query.offset > 0
-      ? await sql<{ total: string }[]>`select count(*) as total from rm_contractor_directory ${matching}`
-      : [];
-  return {
-    total: rows.length > 0 ? Number(rows[0]!.total) : Number(counted?.total ?? 0),
-    entries: rows.map((row) => ({
+  const searching = Boolean(filters.search?.trim());
+  const text = searching ? prefixQuery(filters.search!) : null;
+  const named = searching ? serviceFromText(filters.search!) : null;
+  const near = filters.near ?? null;
+  const radius = near && filters.distanceKm > 0 ? filters.distanceKm : null;
+  let box: { minLat: number; maxLat: number; minLng: number; maxLng: number } | null = null;
+  if (near && radius) {
+    const dLat = (radius / KM_PER_DEGREE) * 1.01;
+    const cos = Math.cos((Math.min(89, Math.abs(near.lat) + dLat) * Math.PI) / 180);
+    const dLng = cos > 0.01 ? (radius / (KM_PER_DEGREE * cos)) * 1.01 : 180;
+    box = { minLat: near.lat - dLat, maxLat: near.lat + dLat, minLng: near.lng - dLng, maxLng: near.lng + dLng };
+  }
+  const badges = filters.badges?.length ? filters.badges : null;
+  const rows = await sql<CandidateRow[]>`
+    select contractor_id, lat, lng, rating_average, rating_count, completed_jobs, boosted_until, priority_placement,
+      services, offering_titles, registered_at
+    from rm_contractor_directory
+    where true
+      ${searching ? sql`and (${text ? sql`search_vector @@ to_tsquery('simple', ${text})` : sql`false`} ${named ? sql`or services @> ${[named]}::text[]` : sql``})` : sql``}
+      ${filters.service ? sql`and services @> ${[filters.service]}::text[]` : sql``}
+      ${filters.category ? sql`and categories @> ${[filters.category]}::text[]` : sql``}
+      ${badges ? sql`and badges @> ${badges}::text[]` : sql``}
+      ${filters.minRating ? sql`and rating_average >= ${filters.minRating}` : sql``}
+      ${filters.maxPriceCents !== undefined ? sql`and min_price_cents <= ${filters.maxPriceCents}` : sql``}
+      ${filters.remote !== undefined ? sql`and offers_remote = ${filters.remote}` : sql``}
+      ${box ? sql`and lat between ${box.minLat} and ${box.maxLat} and lng between ${box.minLng} and ${box.maxLng}` : sql``}
+    order by priority_placement desc, boosted_until desc nulls last, rating_count desc, contractor_id
+    limit ${MAX_CANDIDATES}`;
+
+  const candidates: (RankCandidate & { row: CandidateRow })[] = [];
+  for (const row of rows) {
+    const at = row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
+    const distance = near && at ? Math.round(distanceKm(near, at) * 10) / 10 : null;
+    if (radius !== null && (distance === null || distance > radius)) continue;
+    candidates.push({
+      row,
       id: row.contractor_id,
-      location: row.location,
-      canWorkRemotely: row.can_work_remotely,
-      yearsOfExperience: row.years_of_experience,
-      expertiseStatement: row.expertise_statement,
-      offerings: row.offerings,
+      boostedUntil: row.boosted_until?.toISOString() ?? null,
+      priorityPlacement: row.priority_placement,
+      ratingAverage: row.rating_average === null ? null : Number(row.rating_average),
+      ratingCount: row.rating_count,
+      completedJobs: row.completed_jobs,
+      distanceKm: distance,
+      textMatch: textMatchQuality(filters.search, { services: row.services, offeringTitles: row.offering_titles }),
       registeredAt: row.registered_at.toISOString(),
-    })),
+    });
+  }
+  const ranked = rankContractors(candidates, { sort: filters.sort, now });
+  const page = ranked.slice(filters.offset, filters.offset + filters.limit);
+  const details = await entriesById(
+    sql,
+    page.map((c) => c.id),
+    now,
+  );
+  return {
+    total: ranked.length,
+    entries: page.flatMap((c) => {
+      const entry = details.get(c.id);
+      return entry ? [{ ...entry, distanceKm: c.distanceKm }] : [];
+    }),
   };
+}
+
+type EntryRow = {
+  contractor_id: string;
+  location: string | null;
+  can_work_remotely: boolean;
+  years_of_experience: number | null;
+  expertise_statement: string | null;
+  offerings: DirectoryOffering[];
+  city: string | null;
+  province: ProvinceCode | null;
+  fsa: string | null;
+  radius_km: number | null;
+  services: string[];
+  categories: string[];
+  offers_remote: boolean;
+  hourly_rate_cents: string | null;
+  min_price_cents: string | null;
+  rating_average: string | null;
+  rating_count: number;
+  completed_jobs: number;
+  has_availability: boolean;
+  badges: PerformanceBadge[];
+  boosted_until: Date | null;
+  priority_placement: boolean;
+  registered_at: Date;
+  availability: AvailabilitySummary | null;
+};
+
+function toEntry(row: EntryRow, now: Date): DirectoryEntry {
+  return {
+    id: row.contractor_id,
+    location: row.location,
+    canWorkRemotely: row.can_work_remotely,
+    yearsOfExperience: row.years_of_experience,
+    expertiseStatement: row.expertise_statement,
+    offerings: row.offerings,
+    city: row.city,
+    province: row.province,
+    fsa: row.fsa,
+    serviceRadiusKm: row.radius_km,
+    services: row.services,
+    categories: row.categories,
+    remote: row.offers_remote,
+    hourlyRateCents: row.hourly_rate_cents === null ? null : Number(row.hourly_rate_cents),
+    minPriceCents: row.min_price_cents === null ? null : Number(row.min_price_cents),
+    rating: { average: row.rating_average === null ? null : Number(row.rating_average), count: row.rating_count },
+    completedJobs: row.completed_jobs,
+    hasAvailability: row.has_availability,
+    badges: row.badges,
+    boosted: row.boosted_until !== null && row.boosted_until.getTime() > now.getTime(),
+    priorityPlacement: row.priority_placement,
+    registeredAt: row.registered_at.toISOString(),
+    distanceKm: null,
+  };
+}
+
+const entryColumns = (sql: Sql) => sql`
+  contractor_id, location, can_work_remotely, years_of_experience, expertise_statement, offerings, city, province,
+  fsa, radius_km, services, categories, offers_remote, hourly_rate_cents, min_price_cents, rating_average,
+  rating_count, completed_jobs, has_availability, badges, boosted_until, priority_placement, registered_at,
+  availability`;
+
+async function entriesById(sql: Sql, ids: string[], now: Date): Promise<Map<string, DirectoryEntry>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<EntryRow[]>`
+    select ${entryColumns(sql)} from rm_contractor_directory where contractor_id = any(${ids}::uuid[])`;
+  return new Map(rows.map((row) => [row.contractor_id, toEntry(row, now)]));
+}
+
+/** One contractor's public entry, with their availability summary; null when there is none. */
+export async function directoryEntry(
+  sql: Sql,
+  contractorId: string,
+  now: Date,
+): Promise<(DirectoryEntry & { availability: AvailabilitySummary | null }) | null> {
+  const [row] = await sql<EntryRow[]>`
+    select ${entryColumns(sql)} from rm_contractor_directory where contractor_id = ${contractorId}`;
+  return row ? { ...toEntry(row, now), availability: row.availability } : null;
+}
+
+/** The contractor's own service area as they set it (postal code included), and what the directory lists now. */
+export async function serviceAreaOf(
+  sql: Sql,
+  contractorId: string,
+): Promise<{ serviceArea: ServiceArea | null; canWorkRemotely: boolean; services: string[] } | null> {
+  const [row] = await sql<{ service_area: ServiceArea | null; can_work_remotely: boolean; services: string[] }[]>`
+    select service_area, can_work_remotely, services from rm_contractor_directory where contractor_id = ${contractorId}`;
+  return row ? { serviceArea: row.service_area, canWorkRemotely: row.can_work_remotely, services: row.services } : null;
+}
+
+/** Listed contractors per service and per category ('all', 'category:<slug>', 'service:<slug>'). */
+export async function serviceDirectoryCounts(sql: Sql): Promise<Map<string, number>> {
+  const rows = await sql<{ key: string; contractors: number }[]>`select key, contractors from rm_service_directory`;
+  return new Map(rows.map((r) => [r.key, r.contractors]));
 }

@@ -3,6 +3,7 @@ import { contactInboxProjection } from './contact-inbox.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
 import { conversationsProjection } from './conversations.ts';
+import { contractorReviewsProjection } from './contractor-reviews.ts';
 import { forumProjection } from './forum.ts';
 import { emailOutboxProjection } from './email-outbox.ts';
 import { notificationPreferencesProjection } from './notification-preferences.ts';
@@ -26,6 +27,7 @@ export const allProjections: readonly Projection[] = [
   reviewsProjection,
   conversationsProjection,
   workOrdersProjection,
+  contractorReviewsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,11 +1,12 @@
 import type { Sql } from '../shared/db/postgres.ts';
+import { serviceFromText } from '../shared/domain/catalogue/categories.ts';
 import type { OfferingEvent, PricingModel } from '../shared/domain/catalogue/events.ts';
 import { defineProjection } from './types.ts';
 
 /** A contractor's own offerings (`GET /api/service-offerings/my`). */
 export const serviceOfferingsProjection = defineProjection({
   name: 'service-offerings',
-  version: 1,
+  version: 2,
   handles: ['ServiceOfferingCreated'],
   schema: `
     create table if not exists rm_service_offerings (
@@ -17,6 +18,7 @@ export const serviceOfferingsProjection = defineProjection({
       price_cents bigint not null,
       is_remote_service boolean not null,
       is_active boolean not null,
+      service text,
       created_at timestamptz not null
     );
     create index if not exists rm_service_offerings_by_contractor
@@ -28,9 +30,9 @@ export const serviceOfferingsProjection = defineProjection({
     const o = event.data;
     await tx`
       insert into rm_service_offerings (offering_id, contractor_id, title, description, pricing_model,
-        price_cents, is_remote_service, is_active, created_at)
+        price_cents, is_remote_service, is_active, service, created_at)
       values (${o.offeringId}, ${o.contractorId}, ${o.title}, ${o.description}, ${o.pricingModel},
-        ${o.priceCents}, ${o.isRemoteService}, ${o.isActive}, ${o.createdAt})`;
+        ${o.priceCents}, ${o.isRemoteService}, ${o.isActive}, ${o.service ?? serviceFromText(o.title)}, ${o.createdAt})`;
   },
 });
 
@@ -45,6 +47,8 @@ export type OfferingView = {
   price: string;
   isRemoteService: boolean;
   isActive: boolean;
+  /** The taxonomy service (inferred from the title for offerings from before services existed). */
+  service: string | null;
   createdAt: string;
 };
 
@@ -57,6 +61,7 @@ type OfferingRow = {
   price_cents: string;
   is_remote_service: boolean;
   is_active: boolean;
+  service: string | null;
   created_at: Date;
 };
 
@@ -76,6 +81,7 @@ function toView(row: OfferingRow): OfferingView {
     price: centsToDollarString(priceCents),
     isRemoteService: row.is_remote_service,
     isActive: row.is_active,
+    service: row.service,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -310,4 +310,13 @@ writeFileSync(
 export const cityTable: ReadonlyArray<readonly [string, string | null, ProvinceCode, number, number]> = ${JSON.stringify(cityRows)};
 `,
 );
+writeFileSync(
+  path.join(outDir, 'french-names.ts'),
+  `${header}
+/** [name, province, French name] for the cities whose French name differs (small enough for a browser). */
+export const frenchCityNames: ReadonlyArray<readonly [string, ProvinceCode, string]> = ${JSON.stringify(
+    cityRows.filter((row) => row[1] !== null).map((row) => [row[0], row[2], row[1]]),
+  )};
+`,
+);
 console.log(`${fsaRows.length} FSAs, ${cityRows.length} cities (${municipalities.length} curated)`);

@@ -228,6 +228,8 @@ describe('POST /api/service-offerings', () => {
       price: '50',
       isRemoteService: false,
       isActive: true,
+      // 'Clean … gutters' names no service of the taxonomy.
+      service: null,
       createdAt: expect.any(String),
     });
     expect(response.json().pending).toBeUndefined();
@@ -257,7 +259,7 @@ describe('POST /api/service-offerings', () => {
     expect(response.json().offering.isActive).toBe(false);
     const mine = (await browser.get('/api/service-offerings/my')).json();
     expect(mine).toEqual([expect.objectContaining({ title: `${token} pruning`, isActive: false })]);
-    expect(await browse(`?search=${token}`)).toEqual({ total: 0, contractors: [] });
+    expect(await browse(`?search=${token}`)).toEqual({ total: 0, place: null, contractors: [] });
     const listed = (await browse('?limit=100')).contractors.find((c) => c.id === user.id);
     expect(listed?.offerings).toEqual([]);
   });
@@ -380,7 +382,7 @@ describe('GET /api/contractors/browse', () => {
     expect(total).toBe(1);
 
     const none = await browse(`?search=nothing-matches-${randomUUID()}`);
-    expect(none).toEqual({ total: 0, contractors: [] });
+    expect(none).toEqual({ total: 0, place: null, contractors: [] });
   });
 
   it('treats % and _ in the search as plain text', async () => {
@@ -427,7 +429,7 @@ describe('GET /api/contractors/browse', () => {
     expect(second.contractors).toHaveLength(1);
     expect(first.contractors.map((c) => c.id)).not.toContain(second.contractors[0]!.id);
     // Past the end: no entries, but the total still counts every match.
-    expect(await browse(`?search=${token}&limit=2&offset=4`)).toEqual({ total: 3, contractors: [] });
+    expect(await browse(`?search=${token}&limit=2&offset=4`)).toEqual({ total: 3, place: null, contractors: [] });
   });
 
   it('drops a deleted contractor from the directory at once', async () => {
@@ -437,7 +439,7 @@ describe('GET /api/contractors/browse', () => {
     expect((await browse(`?search=${token}`)).contractors).toHaveLength(1);
     const deleted = await pro.browser.delete('/api/auth/account', { password: pro.registration.password });
     expect(deleted.statusCode).toBe(200);
-    expect(await browse(`?search=${token}`)).toEqual({ total: 0, contractors: [] });
+    expect(await browse(`?search=${token}`)).toEqual({ total: 0, place: null, contractors: [] });
   });
 
   const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';

@@ -199,6 +199,7 @@ export const municipalities: Municipality[] = [
   { name: 'Sherwood Park', province: 'AB' },
   {
     name: 'Cape Breton',
+    fr: 'Cap-Breton',
     province: 'NS',
     aliases: ['Sydney', 'Glace Bay', 'New Waterford', 'Dominion', 'Reserve Mines', 'Sydney Mines', 'North Sydney'],
   },

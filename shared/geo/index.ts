@@ -8,6 +8,7 @@ import { provinceCodes, type ProvinceCode } from './provinces.ts';
  * English or French, and distances. The tables are generated (scripts/build-geo-data.ts) and
  * shipped, so nothing here touches the network or a package at runtime.
  */
+export { cityName } from './city-name.ts';
 export { FSA_PATTERN, POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN, fsaOf, normalizePostalCode } from './postal-code.ts';
 
 export type LatLng = { lat: number; lng: number };
@@ -103,11 +104,18 @@ export function searchCities(prefix: string, limit = 8): GeoPlace[] {
   return [...starts, ...words].slice(0, limit).map(placeOf);
 }
 
-/** A city's name in the reader's language: 'Québec' for Quebec City in French. */
-export function cityName(place: { city: string; province: ProvinceCode }, locale: string): string {
-  if (!locale.startsWith('fr')) return place.city;
-  const city = cityRows().find((c) => c.province === place.province && c.name === place.city);
-  return city?.fr ?? place.city;
+/** The FSA whose centroid is nearest to a position (a GPS fix), as a place; its city names the area. */
+export function nearestPlace(point: LatLng): GeoPlace {
+  let best = fsaTable[0]!;
+  let bestKm = Infinity;
+  for (const row of fsaTable) {
+    const km = distanceKm(point, { lat: row[1], lng: row[2] });
+    if (km < bestKm) {
+      best = row;
+      bestKm = km;
+    }
+  }
+  return { postalCode: null, fsa: best[0], city: best[3], province: best[4], lat: best[1], lng: best[2] };
 }
 
 const EARTH_RADIUS_KM = 6371.0088;

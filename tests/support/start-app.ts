@@ -19,7 +19,7 @@ const READY_TIMEOUT_MS = 180_000;
 export type E2EApp = {
   baseURL: string;
   port: number;
-  /** Its DATA_DIR (the embedded PostgreSQL's settings are in postgres.json there). */
+  /** The app's DATA_DIR (its embedded PostgreSQL's settings are in postgres.json there). */
   dataDir: string;
   /** The demo password the start prints ('Demo sign-ins (password: …)'). */
   demoPassword: string;

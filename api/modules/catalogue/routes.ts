@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { browseContractors } from '../../../projections/contractor-directory.ts';
 import { centsToDollarString, offeringsOf } from '../../../projections/service-offerings.ts';
 import { contractorDecider, offeringDecider } from '../../../shared/domain/catalogue/decider.ts';
+import { serviceFromText, serviceSlugs } from '../../../shared/domain/catalogue/categories.ts';
 import { pricingModels } from '../../../shared/domain/catalogue/events.ts';
 import { contractorStreamId, offeringStreamId } from '../../../shared/domain/catalogue/streams.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
-import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 
 /** An emptied form field clears the value; a field left out of the PATCH keeps it. */
@@ -76,6 +75,8 @@ export const offeringBody = z.strictObject({
     .transform((value) => Math.round(Number(value) * 100)),
   isRemoteService: z.boolean({ error: 'isRemoteService must be true or false' }).default(false),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+  // Optional: an offering whose title names a service ('House Cleaning') gets it without asking.
+  service: z.enum(serviceSlugs, { error: 'service must be a service of the service directory' }).nullable().optional(),
 });
 
 const offeringView = z.object({
@@ -88,26 +89,11 @@ const offeringView = z.object({
   price: z.string(),
   isRemoteService: z.boolean(),
   isActive: z.boolean(),
+  service: z.string().nullable(),
   createdAt: z.string(),
 });
 
-export const browseQuery = z.strictObject({
-  search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
-  remote: z
-    .enum(['true', 'false'], { error: 'remote must be true or false' })
-    .transform((v) => v === 'true')
-    .optional(),
-  // One message per field for every issue (zod applies the schema's error to its checks too).
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(24),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number from 0 to 10000' })
-    .int()
-    .min(0)
-    .max(10_000)
-    .default(0),
-});
-
-/** Contractor onboarding (profile, first offering) and the first version of the directory. */
+/** Contractor onboarding: the profile and service offerings (the directory is in directory-routes.ts). */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sql, store } = app.runtime;
 
@@ -159,8 +145,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await signedInUser(request);
       const context = commandContext(request);
       const offeringId = randomUUID();
-      const { price, ...rest } = request.body;
-      const offering = { offeringId, contractorId: user.id, ...rest, priceCents: price };
+      const { price, service, ...rest } = request.body;
+      const offering = {
+        offeringId,
+        contractorId: user.id,
+        ...rest,
+        priceCents: price,
+        service: service ?? serviceFromText(rest.title),
+      };
       const result = await handleCommand(
         store,
         offeringStreamId(offeringId),
@@ -178,6 +170,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         price: centsToDollarString(offering.priceCents),
         isRemoteService: offering.isRemoteService,
         isActive: offering.isActive,
+        service: offering.service,
         createdAt: context.now.toISOString(),
       };
       return answerAfterProjections(
@@ -204,30 +197,5 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => offeringsOf(sql, (await signedInUser(request)).id),
-  );
-
-  app.get(
-    '/api/contractors/browse',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Browse contractors (first version: text search and remote filter)',
-        querystring: browseQuery,
-      },
-    },
-    async (request) => {
-      const { search, remote, limit, offset } = request.query;
-      const { total, entries } = await browseContractors(sql, { search, remote, limit, offset });
-      const names = await displayNames(
-        sql,
-        entries.map((entry) => entry.id),
-      );
-      return {
-        total,
-        contractors: entries
-          .filter((entry) => names.has(entry.id))
-          .map((entry) => ({ ...entry, name: names.get(entry.id)! })),
-      };
-    },
   );
 };

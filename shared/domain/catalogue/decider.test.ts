@@ -1,7 +1,8 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import { deciderSpec } from '../testing.ts';
-import { contractorDecider, offeringDecider } from './decider.ts';
+import { lookupPostalCode } from '../../geo/index.ts';
+import { contractorDecider, offeringDecider, type SetContractorServiceArea } from './decider.ts';
 import type { ContractorProfile, ServiceOffering } from './events.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -109,9 +110,168 @@ describe('service offering decider', () => {
     }
   });
 
+  it('keeps the service an offering names, and refuses one outside the taxonomy', () => {
+    spec([])
+      .when({ type: 'CreateServiceOffering', offering: { ...offering, service: 'handyman-services' }, now })
+      .then([
+        {
+          type: 'ServiceOfferingCreated',
+          data: { ...offering, service: 'handyman-services', createdAt: now.toISOString() },
+        },
+      ]);
+    spec([])
+      .when({
+        type: 'CreateServiceOffering',
+        offering: { ...offering, service: 'alchemy' as unknown as 'painting' },
+        now,
+      })
+      .thenThrows(ValidationError, 'Unknown service: alchemy');
+  });
+
   it('refuses to create the same offering twice', () => {
     spec([{ type: 'ServiceOfferingCreated', data: { ...offering, createdAt: now.toISOString() } }])
       .when({ type: 'CreateServiceOffering', offering, now })
       .thenThrows(ConflictError);
+  });
+});
+
+describe('contractor service area', () => {
+  const spec = deciderSpec(contractorDecider);
+  const ottawa = lookupPostalCode('K1P 5J2')!;
+  const set = (overrides: Partial<SetContractorServiceArea> = {}): SetContractorServiceArea => ({
+    type: 'SetContractorServiceArea',
+    contractorId,
+    place: ottawa,
+    radiusKm: 30,
+    services: ['house-cleaning', 'window-cleaning'],
+    hourlyRateCents: 4500,
+    now,
+    ...overrides,
+  });
+  const areaSet = (overrides: Record<string, unknown> = {}) => ({
+    type: 'ContractorServiceAreaSet' as const,
+    data: {
+      contractorId,
+      postalCode: 'K1P 5J2',
+      fsa: 'K1P',
+      city: 'Ottawa',
+      province: 'ON' as const,
+      lat: ottawa.lat,
+      lng: ottawa.lng,
+      radiusKm: 30,
+      services: ['house-cleaning' as const, 'window-cleaning' as const],
+      hourlyRateCents: 4500,
+      setAt: now.toISOString(),
+      ...overrides,
+    },
+  });
+
+  it('records the resolved place, radius, services and rate', () => {
+    spec([]).when(set()).then([areaSet()]);
+  });
+
+  it('keeps the profile when the area changes, and the area when the profile changes', () => {
+    const profileEvent = {
+      type: 'ContractorProfileUpdated' as const,
+      data: { contractorId, ...profile, updatedAt: now.toISOString() },
+    };
+    const state = [profileEvent, areaSet()].reduce(contractorDecider.evolve, contractorDecider.initialState());
+    expect(state).toMatchObject({ status: 'listed', profile, serviceArea: { city: 'Ottawa', radiusKm: 30 } });
+    const after = [areaSet(), profileEvent].reduce(contractorDecider.evolve, contractorDecider.initialState());
+    expect(after).toMatchObject({ status: 'listed', profile, serviceArea: { city: 'Ottawa' } });
+  });
+
+  it('removes duplicate services', () => {
+    spec([])
+      .when(set({ services: ['painting', 'painting', 'drywall'] }))
+      .then([areaSet({ services: ['painting', 'drywall'] })]);
+  });
+
+  it('appends nothing when nothing changed', () => {
+    spec([areaSet()]).when(set()).then([]);
+  });
+
+  it('records a change of radius, rate, services or postal code', () => {
+    spec([areaSet()])
+      .when(set({ radiusKm: 50 }))
+      .then([areaSet({ radiusKm: 50 })]);
+    spec([areaSet()])
+      .when(set({ hourlyRateCents: null }))
+      .then([areaSet({ hourlyRateCents: null })]);
+    spec([areaSet()])
+      .when(set({ services: ['window-cleaning', 'house-cleaning'] }))
+      .then([areaSet({ services: ['window-cleaning', 'house-cleaning'] })]);
+    const montreal = lookupPostalCode('H2X 1Y4')!;
+    spec([areaSet()])
+      .when(set({ place: montreal }))
+      .then([
+        areaSet({
+          postalCode: 'H2X 1Y4',
+          fsa: 'H2X',
+          city: 'Montréal',
+          province: 'QC',
+          lat: montreal.lat,
+          lng: montreal.lng,
+        }),
+      ]);
+  });
+
+  it('refuses a place without a valid postal code with the issue’s message', () => {
+    for (const place of [
+      { ...ottawa, postalCode: null },
+      { ...ottawa, postalCode: 'D1A 1A1' },
+      { ...ottawa, fsa: null },
+    ]) {
+      spec([]).when(set({ place })).thenThrows(ValidationError, 'Please enter a valid Canadian postal code (A1A 1A1)');
+    }
+  });
+
+  it('refuses a radius outside 1-250 km or not whole', () => {
+    for (const radiusKm of [0, 251, 12.5, Number.NaN]) {
+      spec([])
+        .when(set({ radiusKm }))
+        .thenThrows(ValidationError, 'The service radius must be a whole number of kilometres from 1 to 250');
+    }
+    spec([])
+      .when(set({ radiusKm: 1 }))
+      .then([areaSet({ radiusKm: 1 })]);
+    spec([])
+      .when(set({ radiusKm: 250 }))
+      .then([areaSet({ radiusKm: 250 })]);
+  });
+
+  it('refuses no services, too many, or one outside the taxonomy', () => {
+    spec([])
+      .when(set({ services: [] }))
+      .thenThrows(ValidationError, 'Choose from 1 to 12 services you offer');
+    const thirteen = [
+      'house-cleaning',
+      'window-cleaning',
+      'pressure-washing',
+      'move-out-cleaning',
+      'yard-work',
+      'lawn-mowing',
+      'snow-removal',
+      'gardening',
+      'moving-help',
+      'furniture-assembly',
+      'junk-removal',
+      'home-repair',
+      'plumbing',
+    ];
+    spec([])
+      .when(set({ services: thirteen }))
+      .thenThrows(ValidationError, 'Choose from 1 to 12 services you offer');
+    spec([])
+      .when(set({ services: ['painting', 'astrology'] }))
+      .thenThrows(ValidationError, 'Unknown service: astrology');
+  });
+
+  it('refuses an hourly rate under $1, over $2,000 or in fractions of a cent', () => {
+    for (const hourlyRateCents of [0, 99, 200_001, 4500.5]) {
+      spec([])
+        .when(set({ hourlyRateCents }))
+        .thenThrows(ValidationError, 'The hourly rate must be an amount from $1 to $2,000');
+    }
   });
 });

@@ -1,16 +1,29 @@
 import { ConflictError, ValidationError } from '../../errors.ts';
+import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from '../../geo/postal-code.ts';
+import type { GeoPlace } from '../../geo/index.ts';
 import type { Decider } from '../decider.ts';
-import type { ContractorEvent, ContractorProfile, OfferingEvent, ServiceOffering } from './events.ts';
+import { isServiceSlug, type ServiceSlug } from './categories.ts';
+import type { ContractorEvent, ContractorProfile, OfferingEvent, ServiceArea, ServiceOffering } from './events.ts';
 
 export const MAX_EXPERTISE_STATEMENT = 500;
 export const MAX_YEARS_OF_EXPERIENCE = 100;
 export const MIN_SERVICE_TITLE = 3;
 export const MIN_SERVICE_DESCRIPTION = 20;
 
+export const SERVICE_RADIUS_KM = { min: 1, max: 250, default: 25 } as const;
+export const MAX_SERVICES = 12;
+/** $2,000 an hour: above it a rate is a typo, not a price. */
+export const MAX_HOURLY_RATE_CENTS = 200_000;
+
+export const RADIUS_MESSAGE = 'The service radius must be a whole number of kilometres from 1 to 250';
+export const SERVICES_MESSAGE = 'Choose from 1 to 12 services you offer';
+export const HOURLY_RATE_MESSAGE = 'The hourly rate must be an amount from $1 to $2,000';
+
 // ---------------------------------------------------------------- contractor profile
 
 export type ContractorState =
-  { status: 'none' } | { status: 'listed'; contractorId: string; profile: ContractorProfile };
+  | { status: 'none' }
+  | { status: 'listed'; contractorId: string; profile: ContractorProfile; serviceArea: ServiceArea | null };
 
 export const EMPTY_PROFILE: ContractorProfile = {
   location: null,
@@ -58,9 +71,76 @@ export function updateContractorProfile(command: UpdateContractorProfile, state:
   ];
 }
 
-export const contractorDecider: Decider<ContractorState, UpdateContractorProfile, ContractorEvent> = {
+/**
+ * Sets where the contractor works and what they offer. The route resolves the postal code to its
+ * FSA's place (the shipped table) and passes it in, so the decider stays pure.
+ */
+export type SetContractorServiceArea = {
+  type: 'SetContractorServiceArea';
+  contractorId: string;
+  /** The resolved postal code; `postalCode` must be set. */
+  place: GeoPlace;
+  radiusKm: number;
+  services: readonly string[];
+  hourlyRateCents: number | null;
+  now: Date;
+};
+
+export function setContractorServiceArea(command: SetContractorServiceArea, state: ContractorState): ContractorEvent[] {
+  const { place, radiusKm, hourlyRateCents } = command;
+  if (!place.postalCode || !POSTAL_CODE_PATTERN.test(place.postalCode) || !place.fsa) {
+    throw new ValidationError(POSTAL_CODE_MESSAGE);
+  }
+  if (!Number.isInteger(radiusKm) || radiusKm < SERVICE_RADIUS_KM.min || radiusKm > SERVICE_RADIUS_KM.max) {
+    throw new ValidationError(RADIUS_MESSAGE);
+  }
+  const services = [...new Set(command.services)];
+  if (services.length < 1 || services.length > MAX_SERVICES) throw new ValidationError(SERVICES_MESSAGE);
+  const unknown = services.find((service) => !isServiceSlug(service));
+  if (unknown !== undefined) throw new ValidationError(`Unknown service: ${unknown}`);
+  if (
+    hourlyRateCents !== null &&
+    (!Number.isSafeInteger(hourlyRateCents) || hourlyRateCents < 100 || hourlyRateCents > MAX_HOURLY_RATE_CENTS)
+  ) {
+    throw new ValidationError(HOURLY_RATE_MESSAGE);
+  }
+  const area: ServiceArea = {
+    postalCode: place.postalCode,
+    fsa: place.fsa,
+    city: place.city,
+    province: place.province,
+    lat: place.lat,
+    lng: place.lng,
+    radiusKm,
+    services: services as ServiceSlug[],
+    hourlyRateCents,
+  };
+  const current = state.status === 'listed' ? state.serviceArea : null;
+  if (current && sameArea(current, area)) return [];
+  return [
+    {
+      type: 'ContractorServiceAreaSet',
+      data: { contractorId: command.contractorId, ...area, setAt: command.now.toISOString() },
+    },
+  ];
+}
+
+function sameArea(a: ServiceArea, b: ServiceArea): boolean {
+  return (
+    a.postalCode === b.postalCode &&
+    a.radiusKm === b.radiusKm &&
+    a.hourlyRateCents === b.hourlyRateCents &&
+    a.services.length === b.services.length &&
+    a.services.every((service, i) => service === b.services[i])
+  );
+}
+
+export type ContractorCommand = UpdateContractorProfile | SetContractorServiceArea;
+
+export const contractorDecider: Decider<ContractorState, ContractorCommand, ContractorEvent> = {
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
+    const serviceArea = state.status === 'listed' ? state.serviceArea : null;
     switch (event.type) {
       case 'ContractorProfileUpdated': {
         const { location, canWorkRemotely, yearsOfExperience, expertiseStatement } = event.data;
@@ -68,6 +148,16 @@ export const contractorDecider: Decider<ContractorState, UpdateContractorProfile
           status: 'listed',
           contractorId: event.data.contractorId,
           profile: { location, canWorkRemotely, yearsOfExperience, expertiseStatement },
+          serviceArea,
+        };
+      }
+      case 'ContractorServiceAreaSet': {
+        const { contractorId, setAt: _setAt, ...area } = event.data;
+        return {
+          status: 'listed',
+          contractorId,
+          profile: state.status === 'listed' ? state.profile : EMPTY_PROFILE,
+          serviceArea: area,
         };
       }
       default:
@@ -78,9 +168,11 @@ export const contractorDecider: Decider<ContractorState, UpdateContractorProfile
     switch (command.type) {
       case 'UpdateContractorProfile':
         return updateContractorProfile(command, state);
+      case 'SetContractorServiceArea':
+        return setContractorServiceArea(command, state);
       default: {
-        const unknown: never = command.type;
-        throw new Error(`Unknown command ${String(unknown)}`);
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type: unknown }).type)}`);
       }
     }
   },
@@ -103,6 +195,9 @@ export function createServiceOffering(command: CreateServiceOffering, state: Off
   }
   if (!Number.isSafeInteger(offering.priceCents) || offering.priceCents < 0) {
     throw new ValidationError('Price must be a positive amount in dollars, such as 50 or 49.99');
+  }
+  if (offering.service != null && !isServiceSlug(offering.service)) {
+    throw new ValidationError(`Unknown service: ${String(offering.service)}`);
   }
   return [{ type: 'ServiceOfferingCreated', data: { ...offering, createdAt: command.now.toISOString() } }];
 }

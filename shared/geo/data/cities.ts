@@ -102,7 +102,7 @@ export const cityTable: ReadonlyArray<readonly [string, string | null, ProvinceC
   ['North Bay', null, 'ON', 46.318, -79.4574],
   ['Belleville', null, 'ON', 44.1508, -77.4019],
   ['Sherwood Park', null, 'AB', 53.4766, -113.1662],
-  ['Cape Breton', null, 'NS', 46.1497, -60.154],
+  ['Cape Breton', 'Cap-Breton', 'NS', 46.1497, -60.154],
   ['Cornwall', null, 'ON', 45.0314, -74.7317],
   ['Vernon', null, 'BC', 50.244, -119.2848],
   ['Brandon', null, 'MB', 49.8497, -99.9628],

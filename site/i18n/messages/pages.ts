@@ -22,6 +22,9 @@ export const pageTitles = defineMessages({
     openBids: 'Open bids',
     workOrder: 'Work order',
     proposals: 'Compare proposals',
+    contractors: 'Browse Contractors',
+    contractorProfile: 'Contractor profile',
+    serviceDirectory: 'Service Directory',
   },
   fr: {
     home: 'Trouvez votre fournisseur de services de confiance',
@@ -43,5 +46,8 @@ export const pageTitles = defineMessages({
     openBids: 'Soumissions ouvertes',
     workOrder: 'Bon de travail',
     proposals: 'Comparer les propositions',
+    contractors: 'Parcourir les entrepreneurs',
+    contractorProfile: 'Profil de l’entrepreneur',
+    serviceDirectory: 'Répertoire des services',
   },
 });

@@ -1,0 +1,98 @@
+import type { Sql } from '../shared/db/postgres.ts';
+import type { AccountEvent } from '../shared/domain/accounts/events.ts';
+import type { ReviewEvent } from '../shared/domain/reviews/events.ts';
+import { defineProjection } from './types.ts';
+
+/**
+ * Published customer reviews of each contractor, for the public profile (`GET
+ * /api/contractors/:id`). Only `ReviewsPublished` feeds it, so a review is never shown before the
+ * double-blind window lets it out. The directory's rating aggregate is computed from the same
+ * events by the contractor-directory projection.
+ */
+export const contractorReviewsProjection = defineProjection({
+  name: 'contractor-reviews',
+  version: 1,
+  handles: ['ReviewsPublished', 'AccountClosed'],
+  schema: `
+    create table if not exists rm_contractor_reviews (
+      booking_id uuid primary key,
+      contractor_id uuid not null,
+      customer_id uuid not null,
+      rating smallint not null,
+      text text not null,
+      submitted_at timestamptz not null,
+      published_at timestamptz not null
+    );
+    create index if not exists rm_contractor_reviews_by_contractor
+      on rm_contractor_reviews (contractor_id, published_at desc, booking_id);`,
+  reset: 'drop table if exists rm_contractor_reviews',
+  async apply(tx, recorded) {
+    const event = recorded as unknown as ReviewEvent | AccountEvent;
+    switch (event.type) {
+      case 'ReviewsPublished': {
+        const review = event.data.reviews.find((r) => r.side === 'customer');
+        if (!review) return;
+        await tx`
+          insert into rm_contractor_reviews (booking_id, contractor_id, customer_id, rating, text, submitted_at, published_at)
+          values (${event.data.bookingId}, ${event.data.contractorId}, ${event.data.customerId}, ${review.rating},
+            ${review.text}, ${review.submittedAt}, ${event.data.publishedAt})
+          on conflict (booking_id) do nothing`;
+        return;
+      }
+      case 'AccountClosed':
+        // A closed contractor's profile is gone; a closed customer's reviews stay, unsigned.
+        await tx`delete from rm_contractor_reviews where contractor_id = ${event.data.accountId}`;
+        return;
+      default:
+        return;
+    }
+  },
+});
+
+export type PublishedReview = {
+  bookingId: string;
+  customerId: string;
+  rating: number;
+  text: string;
+  submittedAt: string;
+  publishedAt: string;
+};
+
+/** A contractor's published reviews, newest first, and how many there are. */
+export async function reviewsOf(
+  sql: Sql,
+  contractorId: string,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; reviews: PublishedReview[] }> {
+  const rows = await sql<
+    {
+      booking_id: string;
+      customer_id: string;
+      rating: number;
+      text: string;
+      submitted_at: Date;
+      published_at: Date;
+      total: string;
+    }[]
+  >`
+    select *, count(*) over () as total from rm_contractor_reviews
+    where contractor_id = ${contractorId}
+    order by published_at desc, booking_id
+    limit ${page.limit} offset ${page.offset}`;
+  const [counted] =
+    rows.length === 0 && page.offset > 0
+      ? await sql<{ total: string }[]>`
+          select count(*) as total from rm_contractor_reviews where contractor_id = ${contractorId}`
+      : [];
+  return {
+    total: rows.length ? Number(rows[0]!.total) : Number(counted?.total ?? 0),
+    reviews: rows.map((r) => ({
+      bookingId: r.booking_id,
+      customerId: r.customer_id,
+      rating: r.rating,
+      text: r.text,
+      submittedAt: r.submitted_at.toISOString(),
+      publishedAt: r.published_at.toISOString(),
+    })),
+  };
+}

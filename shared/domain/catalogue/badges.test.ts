@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { earnedBadges, type PerformanceStats } from './badges.ts';
+
+const none: PerformanceStats = {
+  ratingSum: 0,
+  ratingCount: 0,
+  completedJobs: 0,
+  contractorCancellations: 0,
+  answeredRequests: 0,
+  answeredWithinDay: 0,
+};
+const stats = (overrides: Partial<PerformanceStats>) => ({ ...none, ...overrides });
+
+describe('earnedBadges', () => {
+  it('gives a new contractor no badge', () => {
+    expect(earnedBadges(none)).toEqual([]);
+  });
+
+  it('makes top-rated an average of 4.7 over at least 5 reviews', () => {
+    expect(earnedBadges(stats({ ratingSum: 24, ratingCount: 5 }))).toEqual(['top-rated']); // 4.8
+    expect(earnedBadges(stats({ ratingSum: 47, ratingCount: 10 }))).toEqual(['top-rated']); // 4.7
+    expect(earnedBadges(stats({ ratingSum: 46, ratingCount: 10 }))).toEqual([]); // 4.6
+    expect(earnedBadges(stats({ ratingSum: 20, ratingCount: 4 }))).toEqual([]); // 5.0, too few
+  });
+
+  it('makes reliable 5 completed jobs with at most 1 in 10 cancelled by the contractor', () => {
+    expect(earnedBadges(stats({ completedJobs: 5 }))).toEqual(['reliable']);
+    expect(earnedBadges(stats({ completedJobs: 4 }))).toEqual([]);
+    expect(earnedBadges(stats({ completedJobs: 9, contractorCancellations: 1 }))).toEqual(['reliable']);
+    expect(earnedBadges(stats({ completedJobs: 8, contractorCancellations: 1 }))).toEqual([]);
+  });
+
+  it('makes responsive 3 answered requests, 90 % within a day', () => {
+    expect(earnedBadges(stats({ answeredRequests: 3, answeredWithinDay: 3 }))).toEqual(['responsive']);
+    expect(earnedBadges(stats({ answeredRequests: 10, answeredWithinDay: 9 }))).toEqual(['responsive']);
+    expect(earnedBadges(stats({ answeredRequests: 10, answeredWithinDay: 8 }))).toEqual([]);
+    expect(earnedBadges(stats({ answeredRequests: 2, answeredWithinDay: 2 }))).toEqual([]);
+  });
+
+  it('makes experienced 25 completed jobs, alongside the others', () => {
+    expect(
+      earnedBadges({
+        ratingSum: 145,
+        ratingCount: 30,
+        completedJobs: 25,
+        contractorCancellations: 0,
+        answeredRequests: 30,
+        answeredWithinDay: 30,
+      }),
+    ).toEqual(['top-rated', 'reliable', 'responsive', 'experienced']);
+    expect(earnedBadges(stats({ completedJobs: 24 }))).toEqual(['reliable']);
+  });
+});

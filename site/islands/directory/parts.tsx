@@ -1,0 +1,88 @@
+import { BadgeCheck, Clock, Medal, Star, ThumbsUp } from 'lucide-react';
+import type { PerformanceBadge } from '../../../shared/domain/catalogue/badges.ts';
+import { serviceCategories } from '../../../shared/domain/catalogue/categories.ts';
+import { cityName } from '../../../shared/geo/city-name.ts';
+import type { ProvinceCode } from '../../../shared/geo/provinces.ts';
+import { format } from '../../i18n/index.ts';
+import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
+import { contractorMessages } from '../../i18n/messages/directory.ts';
+
+/** A service's or category's label in the reader's language; the slug itself if unknown. */
+export function serviceLabel(slug: string, locale: Locale): string {
+  for (const category of serviceCategories) {
+    if (category.slug === slug) return category[locale];
+    const service = category.services.find((s) => s.slug === slug);
+    if (service) return service[locale];
+  }
+  return slug;
+}
+
+export function placeLabel(
+  place: { city: string | null; province: ProvinceCode | null },
+  locale: Locale,
+): string | null {
+  if (!place.city || !place.province) return null;
+  return `${cityName({ city: place.city, province: place.province }, locale)}, ${place.province}`;
+}
+
+export function formatNumber(value: number, locale: Locale, digits = 1): string {
+  return new Intl.NumberFormat(htmlLang[locale], { maximumFractionDigits: digits }).format(value);
+}
+
+/** Five stars, filled to the average; the text says the same for screen readers. */
+export function Rating({
+  average,
+  count,
+  locale,
+  size = 'sm',
+}: {
+  average: number | null;
+  count: number;
+  locale: Locale;
+  size?: 'sm' | 'lg';
+}) {
+  const m = contractorMessages[locale];
+  if (average === null || count === 0) return <span className="text-sm text-muted">{m.noReviews}</span>;
+  const icon = size === 'lg' ? 'size-5' : 'size-4';
+  return (
+    <span className="inline-flex items-center gap-1.5 text-sm">
+      <span role="img" aria-label={format(m.ratingLabel, { rating: formatNumber(average, locale) })} className="flex">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <Star
+            key={n}
+            aria-hidden="true"
+            className={`${icon} ${average >= n - 0.25 ? 'fill-accent text-accent-text' : 'text-muted'}`}
+          />
+        ))}
+      </span>
+      <span className="font-semibold">{formatNumber(average, locale)}</span>
+      <span className="text-muted">({count === 1 ? m.reviewsOne : format(m.reviewsMany, { n: count })})</span>
+    </span>
+  );
+}
+
+const badgeIcons = { 'top-rated': Medal, reliable: BadgeCheck, responsive: Clock, experienced: ThumbsUp } as const;
+
+export function Badges({ badges, locale }: { badges: readonly PerformanceBadge[]; locale: Locale }) {
+  const m = contractorMessages[locale];
+  if (badges.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {badges.map((badge) => {
+        const Icon = badgeIcons[badge];
+        return (
+          <li
+            key={badge}
+            title={m[`badgeHint-${badge}`]}
+            className="inline-flex items-center gap-1 rounded-full border border-border bg-surface-2 px-2 py-0.5 text-xs font-medium"
+          >
+            <Icon aria-hidden="true" className="size-3.5 text-accent-text" />
+            {m[`badge-${badge}`]}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export const profileHref = (id: string, locale: Locale) => localizePath(`/contractors/${id}`, locale);

@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openEventStore } from '../../shared/eventstore/index.ts';
+import { hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
+
+/**
+ * The contractor directory in a real browser: a visitor searches by postal code and distance,
+ * narrows by rating, opens a profile and follows its Book button; the same in French; the
+ * landing search's values arriving at /contractors; the service directory's links.
+ *
+ * Saskatoon and Regina have no demo contractors, so the ones made here are the only results.
+ * Ratings come from `ReviewsPublished` events appended to the app's store, as the reviews module
+ * would.
+ */
+const e2e = useE2E();
+const token = randomUUID().slice(0, 6);
+const pros: Record<'star' | 'fair' | 'regina', { id: string; name: string }> = {} as never;
+
+async function contractor(
+  key: keyof typeof pros,
+  area: { postalCode: string; services: string[]; hourlyRateCents: number },
+) {
+  const context = await e2e.browser.newContext({ baseURL: e2e.app.baseURL });
+  try {
+    const name = `Prairie ${key} ${token}`;
+    const registered = await context.request.post('/api/auth/register', {
+      data: {
+        name,
+        email: `e2e-dir-${key}-${token}@example.ca`,
+        password: `pw-${randomUUID()}`,
+        role: 'contractor',
+        dateOfBirth: '1985-03-02',
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const id = ((await registered.json()) as { user: { id: string } }).user.id;
+    const profile = await context.request.patch('/api/contractor/profile', {
+      data: { expertiseStatement: `Spotless homes across the prairies (${token}).`, yearsOfExperience: 8 },
+    });
+    expect(profile.ok()).toBe(true);
+    const set = await context.request.put('/api/contractor/service-area', { data: { radiusKm: 40, ...area } });
+    expect(set.status(), await set.text()).toBe(200);
+    pros[key] = { id, name };
+  } finally {
+    await context.close();
+  }
+}
+
+async function publishReviews(contractorId: string, ratings: number[]) {
+  const settings = JSON.parse(readFileSync(path.join(e2e.app.dataDir, 'postgres.json'), 'utf8')) as {
+    port: number;
+    password: string;
+  };
+  const url = `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/marketplace`;
+  const store = await openEventStore({ databaseUrl: url });
+  try {
+    for (const rating of ratings) {
+      const bookingId = randomUUID();
+      const customerId = randomUUID();
+      const at = new Date().toISOString();
+      await store.append(`review-${bookingId}`, [
+        {
+          type: 'ReviewsPublished',
+          data: {
+            bookingId,
+            contractorId,
+            customerId,
+            reviews: [
+              {
+                reviewerId: customerId,
+                revieweeId: contractorId,
+                side: 'customer',
+                rating,
+                text: 'Thorough and on time.',
+                submittedAt: at,
+              },
+            ],
+            reason: 'window-closed',
+            publishedAt: at,
+          },
+          metadata: { actorId: null, correlationId: randomUUID(), occurredAt: at },
+        },
+      ]);
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+beforeAll(async () => {
+  await contractor('star', { postalCode: 'S7K 1J5', services: ['house-cleaning'], hourlyRateCents: 4200 });
+  await contractor('fair', {
+    postalCode: 'S7N 0W8',
+    services: ['house-cleaning', 'window-cleaning'],
+    hourlyRateCents: 3500,
+  });
+  await contractor('regina', { postalCode: 'S4P 3Y2', services: ['house-cleaning'], hourlyRateCents: 3000 });
+  await publishReviews(pros.star.id, [5, 5, 4, 5, 5]);
+  await publishReviews(pros.fair.id, [3, 4]);
+  await publishReviews(pros.regina.id, [5]);
+  // The projections run in the app: wait until the directory shows the ratings.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const response = await fetch(`${e2e.app.baseURL}/api/contractors/${pros.fair.id}`);
+    const body = (await response.json()) as { rating?: { count: number } };
+    if (body.rating?.count === 2) break;
+    if (Date.now() > deadline) throw new Error('the directory did not pick up the reviews');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}, 60_000);
+
+const card = (page: Page, name: string) => page.locator('article[data-contractor]').filter({ hasText: name });
+
+describe('contractor directory', { timeout: 120_000 }, () => {
+  it('finds contractors near a postal code, narrows by rating, and opens a profile whose Book button schedules', async () => {
+    await e2e.run(async ({ page }) => {
+      await open(page, '/contractors');
+      const search = page.getByRole('search', { name: 'Search contractors' });
+      await search.getByLabel('Service').fill('House Cleaning');
+      await search.getByLabel('City or postal code').fill('s7k1j5');
+      await search.getByLabel('Distance').selectOption('25');
+      await search.getByRole('button', { name: 'Search' }).click();
+
+      // Within 25 km of downtown Saskatoon: the two Saskatoon contractors, not the one in Regina.
+      const heading = page.getByRole('heading', { name: /^2 contractors near Saskatoon, SK$/ });
+      await visible(heading);
+      await visible(card(page, pros.star.name));
+      await visible(card(page, pros.fair.name));
+      expect(await card(page, pros.regina.name).count()).toBe(0);
+      expect(await card(page, pros.star.name).locator('[data-distance]').innerText()).toMatch(/^\d+(\.\d)? km away$/);
+      await visible(card(page, pros.star.name).getByText('Top rated'));
+      await visible(card(page, pros.star.name).getByText('From $42'));
+
+      // The search is in the URL, so it can be shared.
+      const url = new URL(page.url());
+      expect(url.searchParams.get('postalCode')).toBe('S7K 1J5');
+      expect(url.searchParams.get('service')).toBe('house-cleaning');
+
+      // At least 4 stars: the 3.5 contractor drops out.
+      await search.getByLabel('Minimum rating').selectOption('4');
+      await visible(page.getByRole('heading', { name: /^1 contractor near Saskatoon, SK$/ }));
+      expect(await card(page, pros.fair.name).count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get('minRating')).toBe('4');
+
+      // A wider search reaches Regina; sorted by distance it comes last.
+      await search.getByLabel('Minimum rating').selectOption('0');
+      await search.getByLabel('Distance').selectOption('500');
+      await search.getByLabel('Sort by').selectOption('distance');
+      await visible(page.getByRole('heading', { name: /^3 contractors near Saskatoon, SK$/ }));
+      const names = await page.locator('article[data-contractor] h3').allInnerTexts();
+      expect(names.at(-1)).toBe(pros.regina.name);
+
+      await card(page, pros.star.name).getByRole('link', { name: pros.star.name }).click();
+      await waitForPath(page, `/contractors/${pros.star.id}`);
+      await hydrated(page);
+      await visible(page.getByRole('heading', { level: 1, name: pros.star.name }));
+      await visible(page.getByText('Saskatoon, SK', { exact: true }));
+      await visible(page.getByText('Thorough and on time.').first());
+      const book = page.getByRole('link', { name: 'Book' });
+      expect(await book.getAttribute('href')).toBe(`/schedule/${pros.star.id}`);
+      expect(await page.getByRole('link', { name: 'Request a quote' }).getAttribute('href')).toBe(
+        `/post-job?contractor=${pros.star.id}`,
+      );
+      expect(await page.getByRole('link', { name: 'Message' }).getAttribute('href')).toBe(
+        `/post-job?contractor=${pros.star.id}&message=1`,
+      );
+      await book.click();
+      await waitForPath(page, `/schedule/${pros.star.id}`);
+
+      // Back returns to the last search, results and all.
+      await page.goBack();
+      await page.goBack();
+      await hydrated(page);
+      await visible(page.getByRole('heading', { name: /^3 contractors near Saskatoon, SK$/ }));
+    });
+  });
+
+  it('works in French: the shared search shows French labels and the Book button keeps the language', async () => {
+    await e2e.run(
+      async ({ page }) => {
+        await open(page, '/fr/contractors?service=house-cleaning&postalCode=S7K%201J5&distanceKm=25&minRating=4');
+        await visible(page.getByRole('heading', { name: /^1 entrepreneur près de Saskatoon, SK$/ }));
+        const search = page.getByRole('search', { name: 'Rechercher des entrepreneurs' });
+        expect(await search.getByLabel('Service').inputValue()).toBe('Ménage résidentiel');
+        await visible(card(page, pros.star.name).getByText('Très bien noté'));
+        await card(page, pros.star.name).getByRole('link', { name: pros.star.name }).click();
+        await waitForPath(page, `/fr/contractors/${pros.star.id}`);
+        await hydrated(page);
+        expect(await page.getByRole('link', { name: 'Réserver' }).getAttribute('href')).toBe(
+          `/fr/schedule/${pros.star.id}`,
+        );
+      },
+      { locale: 'fr-CA' },
+    );
+  });
+
+  it('starts from the landing search’s values, and says so when an invalid postal code is typed', async () => {
+    await e2e.run(async ({ page }) => {
+      await open(page, '/contractors?mode=contractors&service=house-cleaning&distanceKm=25&lat=52.1300&lng=-106.6600');
+      await visible(page.getByRole('heading', { name: /^2 contractors near Saskatoon, SK$/ }));
+      const search = page.getByRole('search', { name: 'Search contractors' });
+      expect(await search.getByLabel('Service').inputValue()).toBe('House Cleaning');
+      await visible(page.getByText('Your location: 52.1300, -106.6600'));
+
+      await search.getByLabel('City or postal code').fill('K1O 0B1');
+      await search.getByRole('button', { name: 'Search' }).click();
+      await visible(
+        search.getByRole('alert').filter({ hasText: 'Please enter a valid Canadian postal code (A1A 1A1)' }),
+      );
+      expect(new URL(page.url()).searchParams.get('postalCode')).toBeNull();
+
+      await search.getByLabel('City or postal code').fill('Nowhereville');
+      await search.getByRole('button', { name: 'Search' }).click();
+      await visible(
+        search.getByRole('alert').filter({ hasText: 'Choose a city from the list or enter a postal code.' }),
+      );
+    });
+  });
+
+  it('lists services with their contractor counts, each linking to the filtered directory', async () => {
+    await e2e.run(async ({ page }) => {
+      await open(page, '/service-directory');
+      const windows = page.locator('a[data-service="window-cleaning"]');
+      await visible(windows);
+      expect(await windows.locator('[data-count]').innerText()).toMatch(/^\d+ contractors?$/);
+      await windows.click();
+      await waitForPath(page, '/contractors');
+      expect(new URL(page.url()).searchParams.get('service')).toBe('window-cleaning');
+      await hydrated(page);
+      await visible(card(page, pros.fair.name));
+      expect(await card(page, pros.star.name).count()).toBe(0);
+    });
+  });
+
+  it('has no serious or critical axe violations on the directory, a profile and the service directory, in both themes', async () => {
+    await e2e.run(async ({ page }) => {
+      for (const theme of ['dark', 'light'] as const) {
+        for (const url of [
+          '/contractors?postalCode=S7K%201J5&distanceKm=25',
+          `/contractors/${pros.star.id}`,
+          '/service-directory',
+        ]) {
+          await open(page, url);
+          await page.evaluate((value) => localStorage.setItem('marketplace:theme', value), theme);
+          await page.reload();
+          await hydrated(page);
+          await visible(page.locator('main h1'));
+          await page
+            .locator('[role="status"][aria-label]')
+            .first()
+            .waitFor({ state: 'detached' })
+            .catch(() => {});
+          await page.waitForTimeout(300);
+          const results = await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+            .analyze();
+          const bad = results.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+          expect(bad, `${url} (${theme})`).toEqual([]);
+        }
+      }
+    });
+  });
+
+  it('lets a contractor set their service area and services on the dashboard, and be found there', async () => {
+    await e2e.run(async ({ page, context }) => {
+      const person = await signUpViaApi(context, 'contractor');
+      await open(page, '/contractor-dashboard');
+      const section = page.getByRole('region', { name: 'Service area and services' });
+      await visible(section);
+      await visible(section.getByText('You have not set a service area yet.'));
+
+      await section.getByLabel('Postal code').fill('e1c 4m3');
+      await section.getByRole('button', { name: 'Save service area' }).click();
+      await visible(section.getByText('Choose from 1 to 12 services you offer'));
+
+      await section.getByLabel('Snow Removal').check();
+      await section.getByLabel('Lawn Mowing').check();
+      await section.getByLabel('How far you travel (km)').fill('60');
+      await section.getByLabel('Hourly rate in dollars (optional)').fill('38.50');
+      await section.getByRole('button', { name: 'Save service area' }).click();
+      await visible(page.getByText('Service area saved'));
+      await visible(section.getByText('Listed in Moncton, NB (E1C), up to 60 km away.'));
+
+      // Found at once by a visitor searching near Moncton for snow removal.
+      const found = await fetch(
+        `${e2e.app.baseURL}/api/contractors/browse?service=snow-removal&postalCode=E1A%201A1&distanceKm=25`,
+      );
+      const { contractors } = (await found.json()) as { contractors: { name: string; minPriceCents: number }[] };
+      expect(contractors).toEqual([expect.objectContaining({ name: person.name, minPriceCents: 3850 })]);
+
+      // Saved values come back on the next visit.
+      await page.reload();
+      await hydrated(page);
+      await visible(section.getByText('Listed in Moncton, NB (E1C), up to 60 km away.'));
+      expect(await section.getByLabel('Postal code').inputValue()).toBe('E1C 4M3');
+      expect(await section.getByLabel('Snow Removal').isChecked()).toBe(true);
+    });
+  });
+});
