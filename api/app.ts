@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from '../shared/config.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { bookingRoutes } from './modules/booking/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { notificationPreferencesRoutes } from './modules/notification-preferences/routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(contactRoutes);
   await app.register(feedbackRoutes);
+  await app.register(bookingRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

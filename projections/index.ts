@@ -1,4 +1,6 @@
 import { accountsProjection } from './accounts.ts';
+import { availabilityProjection } from './availability.ts';
+import { bookingsProjection } from './bookings.ts';
 import { contactInboxProjection } from './contact-inbox.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
 import { forumProjection } from './forum.ts';
@@ -20,6 +22,8 @@ export const allProjections: readonly Projection[] = [
   notificationsProjection,
   contactInboxProjection,
   feedbackBoardProjection,
+  availabilityProjection,
+  bookingsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

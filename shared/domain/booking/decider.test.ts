@@ -508,7 +508,14 @@ describe('ConfirmBooking / DeclineBooking', () => {
       .then([
         {
           type: 'BookingDeclined',
-          data: { bookingId, contractorId, customerId: customer, reason: 'Booked that week', declinedAt: at },
+          data: {
+            bookingId,
+            contractorId,
+            customerId: customer,
+            reason: 'Booked that week',
+            declinedAt: at,
+            startsAt: tuesday10.toISOString(),
+          },
         },
       ]);
   });
@@ -691,6 +698,7 @@ describe('CancelBooking', () => {
       lateFeeCents,
       reason,
       cancelledAt: when.toISOString(),
+      startsAt: tuesday10.toISOString(),
     },
   });
   const confirmedBooking = [availabilitySet(), requested(), confirmed()];
@@ -804,6 +812,7 @@ describe('CompleteBooking', () => {
             workOrderId,
             completedBy: contractor,
             completedAt: tuesday10.toISOString(),
+            startsAt: tuesday10.toISOString(),
           },
         },
       ]);

@@ -255,7 +255,12 @@ export function declineBooking(command: DeclineBooking, state: ScheduleState): S
   return [
     {
       type: 'BookingDeclined',
-      data: { ...parties(calendar, booking), reason, declinedAt: command.now.toISOString() },
+      data: {
+        ...parties(calendar, booking),
+        reason,
+        declinedAt: command.now.toISOString(),
+        startsAt: booking.startsAt,
+      },
     },
   ];
 }
@@ -318,6 +323,7 @@ export function cancelBooking(command: CancelBooking, state: ScheduleState): Sch
         lateFeeCents,
         reason,
         cancelledAt: command.now.toISOString(),
+        startsAt: booking.startsAt,
       },
     },
   ];
@@ -352,6 +358,7 @@ export function completeBooking(command: CompleteBooking, state: ScheduleState):
         workOrderId: booking.workOrderId,
         completedBy: command.actorId,
         completedAt: command.now.toISOString(),
+        startsAt: booking.startsAt,
       },
     },
   ];

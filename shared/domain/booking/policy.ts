@@ -52,3 +52,16 @@ export function lateFeeCents(priceCents: number | null): number {
 export function freeCancellationUntil(startsAt: Date): Date {
   return new Date(startsAt.getTime() - CANCELLATION_POLICY.freeHours * HOUR_MS);
 }
+
+/**
+ * The agreed price of a booking made for an offering: a fixed price as it is, an hourly rate for
+ * the slot's length (rounded to the cent).
+ */
+export function offeringBookingPriceCents(
+  offering: { pricingModel: 'hourly' | 'fixed'; priceCents: number },
+  slotMinutes: number,
+): number {
+  return offering.pricingModel === 'hourly'
+    ? Math.round((offering.priceCents * slotMinutes) / 60)
+    : offering.priceCents;
+}

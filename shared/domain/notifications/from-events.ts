@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AccountEvent, Role } from '../accounts/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
+import { bookingNotifications } from '../booking/notifications.ts';
 import type { NotificationDraft } from './types.ts';
 
 /** Where a user lands from their welcome notification: their own starting page. */
@@ -57,7 +58,7 @@ export const accountNotifications: NotificationSource = {
  * Every module that notifies. Each case names the recipients, the type, the priority, the message
  * keys (see messages.ts) and the values those messages need — ids and times, never personal data.
  */
-const sources: readonly NotificationSource[] = [accountNotifications];
+const sources: readonly NotificationSource[] = [accountNotifications, bookingNotifications];
 
 /**
  * The one mapping from domain events to notifications (spec section 3), shared by the in-app
