@@ -2,6 +2,4 @@ import { bookingRemindersJob } from './booking-reminders.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
-export const allScheduledJobs: readonly ScheduledJob[] = [
-  bookingRemindersJob,
-];
+export const allScheduledJobs: readonly ScheduledJob[] = [bookingRemindersJob];

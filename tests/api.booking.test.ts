@@ -165,7 +165,10 @@ describe('GET and PUT /api/contractor/availability', () => {
       [{ ...allDay, timeZone: 'Europe/Paris' }, M.timeZone],
       [{ ...allDay, slotMinutes: 20 }, M.slotMinutes],
       [{ ...allDay, slotMinutes: 481 }, M.slotMinutes],
-      [{ ...allDay, weekly: [{ weekday: 1, start: '9:00', end: '12:00' }] }, 'Times must be written HH:MM (24-hour clock)'],
+      [
+        { ...allDay, weekly: [{ weekday: 1, start: '9:00', end: '12:00' }] },
+        'Times must be written HH:MM (24-hour clock)',
+      ],
       [{ ...allDay, weekly: [{ weekday: 1, start: '12:00', end: '09:00' }] }, 'Each window must end after it starts'],
       [
         {
@@ -192,9 +195,9 @@ describe('PUT and DELETE /api/contractor/availability/exceptions/:date', () => {
 
   it('asks for sign-in, refuses customers, and needs weekly availability first', async () => {
     const date = inDays(5);
-    expect((await put(anonymous(), `/api/contractor/availability/exceptions/${date}`, { windows: [] })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await put(anonymous(), `/api/contractor/availability/exceptions/${date}`, { windows: [] })).statusCode,
+    ).toBe(401);
     const client = await customer();
     expect(
       (await put(client.browser, `/api/contractor/availability/exceptions/${date}`, { windows: [] })).statusCode,
@@ -214,7 +217,9 @@ describe('PUT and DELETE /api/contractor/availability/exceptions/:date', () => {
       note: 'Family day',
     });
     expect(closed.statusCode, closed.body).toBe(200);
-    expect((closed.json() as { exceptions: unknown[] }).exceptions).toEqual([{ date, windows: [], note: 'Family day' }]);
+    expect((closed.json() as { exceptions: unknown[] }).exceptions).toEqual([
+      { date, windows: [], note: 'Family day' },
+    ]);
     const next = new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const that = await slots(pro.user.id, `?from=${date}&to=${next}&tz=America/Toronto`);
     expect(that.slots).toEqual([]);
@@ -430,7 +435,10 @@ describe('POST /api/bookings', () => {
 
     const soon = new Date(Date.now() + 10 * 60_000);
     soon.setUTCMinutes(soon.getUTCMinutes() < 30 ? 30 : 60, 0, 0);
-    const tooSoon = await second.browser.post('/api/bookings', { contractorId: pro.user.id, startsAt: soon.toISOString() });
+    const tooSoon = await second.browser.post('/api/bookings', {
+      contractorId: pro.user.id,
+      startsAt: soon.toISOString(),
+    });
     expect(tooSoon.statusCode).toBe(400);
     expect(errorOf(tooSoon)).toBe(M.tooSoon);
 
@@ -463,10 +471,16 @@ describe('POST /api/bookings', () => {
     const startsAt = (await slotAhead(pro.user.id, 30)).startsAt;
     const cases: [Record<string, unknown>, string][] = [
       [{ startsAt }, 'contractorId must be a contractor id'],
-      [{ contractorId: pro.user.id, startsAt: 'next tuesday' }, 'startsAt must be a date and time with its offset, such as 2026-03-03T15:00:00Z'],
+      [
+        { contractorId: pro.user.id, startsAt: 'next tuesday' },
+        'startsAt must be a date and time with its offset, such as 2026-03-03T15:00:00Z',
+      ],
       [{ contractorId: pro.user.id, startsAt, timeZone: 'Nowhere/Special' }, M.viewerTimeZone],
       [{ contractorId: pro.user.id, startsAt, note: 'x'.repeat(501) }, M.note],
-      [{ contractorId: pro.user.id, startsAt, jobType: 'subscription', workOrderId: 'abc' }, 'jobType must be work-order'],
+      [
+        { contractorId: pro.user.id, startsAt, jobType: 'subscription', workOrderId: 'abc' },
+        'jobType must be work-order',
+      ],
       [{ contractorId: pro.user.id, startsAt, jobType: 'work-order' }, 'jobType needs a workOrderId'],
     ];
     for (const [body, message] of cases) {
@@ -592,7 +606,11 @@ describe('booking an awarded job', () => {
     const client = await customer();
     const startsAt = (await slotAhead(pro.user.id, 30)).startsAt;
     const open = await workOrder(client.user.id, null);
-    const notAwarded = await client.browser.post('/api/bookings', { contractorId: pro.user.id, startsAt, workOrderId: open });
+    const notAwarded = await client.browser.post('/api/bookings', {
+      contractorId: pro.user.id,
+      startsAt,
+      workOrderId: open,
+    });
     expect(notAwarded.statusCode).toBe(409);
     expect(errorOf(notAwarded)).toBe(WORK_ORDER_MESSAGES.notAwarded);
     const terms = await client.browser.get(`/api/work-orders/${open}/booking-terms`);
@@ -600,7 +618,11 @@ describe('booking an awarded job', () => {
 
     const rival = await openContractor();
     const theirs = await workOrder(client.user.id, { contractorId: rival.user.id, priceCents: 10_000 });
-    const wrong = await client.browser.post('/api/bookings', { contractorId: pro.user.id, startsAt, workOrderId: theirs });
+    const wrong = await client.browser.post('/api/bookings', {
+      contractorId: pro.user.id,
+      startsAt,
+      workOrderId: theirs,
+    });
     expect(wrong.statusCode).toBe(409);
     expect(errorOf(wrong)).toBe(WORK_ORDER_MESSAGES.notAwarded);
 
@@ -629,7 +651,10 @@ describe('the rights matrix of the booking routes', () => {
     }
     const admin = await createAdmin(t.runtime);
     const adminBrowser = new Browser(t.app);
-    await adminBrowser.post('/api/auth/login', { email: admin.registration.email, password: admin.registration.password });
+    await adminBrowser.post('/api/auth/login', {
+      email: admin.registration.email,
+      password: admin.registration.password,
+    });
     expect((await adminBrowser.get(`/api/bookings/${booking.id}`)).statusCode).toBe(404);
     expect((await client.browser.get('/api/bookings/not-an-id')).statusCode).toBe(400);
   });
@@ -910,7 +935,9 @@ describe('two customers requesting one slot at the same instant', () => {
       const slot = open[round * 3]!;
       const [first, second] = await Promise.all([customer(), customer()]);
       const answers = await Promise.all(
-        [first, second].map((c) => c.browser.post('/api/bookings', { contractorId: pro.user.id, startsAt: slot.startsAt })),
+        [first, second].map((c) =>
+          c.browser.post('/api/bookings', { contractorId: pro.user.id, startsAt: slot.startsAt }),
+        ),
       );
       expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([201, 409]);
       const loser = answers.find((a) => a.statusCode === 409)!;

@@ -79,10 +79,7 @@ type WorkOrderFacts = {
  * event contract, shared/domain/work/events.ts): the write side decides on the latest facts, not
  * on a read model that may lag the award by a moment.
  */
-async function workOrderFacts(
-  store: EventStore,
-  workOrderId: string,
-): Promise<WorkOrderFacts | null> {
+async function workOrderFacts(store: EventStore, workOrderId: string): Promise<WorkOrderFacts | null> {
   const events = (await store.readStream(workOrderStreamId(workOrderId))) as unknown as WorkOrderEvent[];
   let facts = null as WorkOrderFacts | null;
   for (const event of events) {
@@ -198,7 +195,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = await availabilityAnswer(contractorId, now);
     if (reached) return reply.send(body);
     const at = positionToString(position);
-    return reply.code(202).header('x-event-position', at).send({ ...body, pending: true, position: at });
+    return reply
+      .code(202)
+      .header('x-event-position', at)
+      .send({ ...body, pending: true, position: at });
   }
 
   /** The booking, if the viewer is one of its two parties; anyone else gets the same 404. */
@@ -407,9 +407,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const tz = request.query.tz ?? availability?.timeZone ?? 'America/Toronto';
       const fromDay = DateTime.fromISO(request.query.from ?? localDate(now, tz), { zone: tz });
       if (!fromDay.isValid) throw new ValidationError('from must be a date written YYYY-MM-DD');
-      const toDay = request.query.to
-        ? DateTime.fromISO(request.query.to, { zone: tz })
-        : fromDay.plus({ days: 7 });
+      const toDay = request.query.to ? DateTime.fromISO(request.query.to, { zone: tz }) : fromDay.plus({ days: 7 });
       if (!toDay.isValid) throw new ValidationError('to must be a date written YYYY-MM-DD');
       if (toDay <= fromDay) throw new ValidationError('to must be after from');
       if (toDay.diff(fromDay, 'days').days > SCHEDULE_LIMITS.slotsRangeMaxDays) {
@@ -605,13 +603,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         const { result } = await runOnBooking(request, request.params.id, (user, now) =>
           build(request.params.id, user, now, request.body),
         );
-        return answerAfterProjections(
-          request,
-          reply,
-          result.position,
-          answerFor(result.newState, request.params.id),
-          { projections: READ_MODELS },
-        );
+        return answerAfterProjections(request, reply, result.position, answerFor(result.newState, request.params.id), {
+          projections: READ_MODELS,
+        });
       },
     );
 
@@ -671,4 +665,3 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     (bookingId, user, now) => ({ type: 'CompleteBooking', bookingId, actorId: user.id, now }),
   );
 };
-

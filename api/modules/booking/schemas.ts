@@ -60,17 +60,27 @@ export const availabilityView = z.object({
     .object({ timeZone: z.string(), weekly: z.array(weeklyView), slotMinutes: z.number().int() })
     .nullable(),
   exceptions: z.array(
-    z.object({ date: z.string(), windows: z.array(z.object({ start: z.string(), end: z.string() })), note: z.string().nullable() }),
+    z.object({
+      date: z.string(),
+      windows: z.array(z.object({ start: z.string(), end: z.string() })),
+      note: z.string().nullable(),
+    }),
   ),
 });
 
 export const slotsQuery = z.strictObject({
-  from: z.string({ error: 'from must be a date written YYYY-MM-DD' }).regex(ISO_DATE, {
-    error: 'from must be a date written YYYY-MM-DD',
-  }).optional(),
-  to: z.string({ error: 'to must be a date written YYYY-MM-DD' }).regex(ISO_DATE, {
-    error: 'to must be a date written YYYY-MM-DD',
-  }).optional(),
+  from: z
+    .string({ error: 'from must be a date written YYYY-MM-DD' })
+    .regex(ISO_DATE, {
+      error: 'from must be a date written YYYY-MM-DD',
+    })
+    .optional(),
+  to: z
+    .string({ error: 'to must be a date written YYYY-MM-DD' })
+    .regex(ISO_DATE, {
+      error: 'to must be a date written YYYY-MM-DD',
+    })
+    .optional(),
   tz: viewerTimeZone.optional(),
 });
 
@@ -131,16 +141,16 @@ export const bookingTermsView = z.object({
 });
 
 export const workOrderParams = z.strictObject({
-  id: z.string().min(1).max(100, { error: 'The job id is not valid' }).regex(/^[A-Za-z0-9_-]+$/, {
-    error: 'The job id is not valid',
-  }),
+  id: z
+    .string()
+    .min(1)
+    .max(100, { error: 'The job id is not valid' })
+    .regex(/^[A-Za-z0-9_-]+$/, {
+      error: 'The job id is not valid',
+    }),
 });
 
-const reason = z
-  .string({ error: M.reason })
-  .max(SCHEDULE_LIMITS.reasonMax, { error: M.reason })
-  .nullable()
-  .optional();
+const reason = z.string({ error: M.reason }).max(SCHEDULE_LIMITS.reasonMax, { error: M.reason }).nullable().optional();
 
 export const requestBody = z.strictObject({
   contractorId: z.uuid({ error: 'contractorId must be a contractor id' }),

@@ -143,9 +143,15 @@ describe('openSlots', () => {
 
 describe('windowsOn / windowsProblem', () => {
   it('takes the weekday pattern in the calendar zone unless the date has an exception', () => {
-    const v = view({ exceptions: { '2026-03-05': [{ start: '10:00', end: '11:00' }] } }, {
-      weekly: [{ weekday: 4, start: '13:00', end: '14:00' }, { weekday: 4, start: '08:00', end: '09:00' }],
-    });
+    const v = view(
+      { exceptions: { '2026-03-05': [{ start: '10:00', end: '11:00' }] } },
+      {
+        weekly: [
+          { weekday: 4, start: '13:00', end: '14:00' },
+          { weekday: 4, start: '08:00', end: '09:00' },
+        ],
+      },
+    );
     expect(windowsOn(v, '2026-03-12')).toEqual([
       { start: '08:00', end: '09:00' },
       { start: '13:00', end: '14:00' },

@@ -117,7 +117,8 @@ export function slotsOnDate(
 
 /** The local date (`YYYY-MM-DD`) of an instant in a zone. */
 export function localDate(instant: Date | number, zone: string): string {
-  const dt = typeof instant === 'number' ? DateTime.fromMillis(instant, { zone }) : DateTime.fromJSDate(instant, { zone });
+  const dt =
+    typeof instant === 'number' ? DateTime.fromMillis(instant, { zone }) : DateTime.fromJSDate(instant, { zone });
   return dt.toISODate()!;
 }
 

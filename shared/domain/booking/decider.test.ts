@@ -169,7 +169,9 @@ describe('SetAvailability', () => {
       start: `${String(8 + i).padStart(2, '0')}:00`,
       end: `${String(8 + i).padStart(2, '0')}:30`,
     }));
-    spec([]).when(set({ weekly: seven })).thenThrows(ValidationError, M.tooManyWindows);
+    spec([])
+      .when(set({ weekly: seven }))
+      .thenThrows(ValidationError, M.tooManyWindows);
   });
 
   it('lets a contractor close the whole week (no windows) and change the zone later', () => {
@@ -235,9 +237,7 @@ describe('AddAvailabilityException / RemoveAvailabilityException', () => {
     };
     spec([availabilitySet(), added])
       .when({ type: 'RemoveAvailabilityException', contractorId, date: '2026-03-10', now })
-      .then([
-        { type: 'AvailabilityExceptionRemoved', data: { contractorId, date: '2026-03-10', removedAt: at } },
-      ]);
+      .then([{ type: 'AvailabilityExceptionRemoved', data: { contractorId, date: '2026-03-10', removedAt: at } }]);
     spec([availabilitySet()])
       .when({ type: 'RemoveAvailabilityException', contractorId, date: '2026-03-10', now })
       .thenThrows(NotFoundError, M.exceptionNotFound);
@@ -271,9 +271,7 @@ describe('RequestBooking', () => {
     }
     spec([availabilitySet()])
       .when(request({ startsAt: new Date('2026-03-03T14:00:00.000Z') }))
-      .then([
-        requested({ startsAt: '2026-03-03T14:00:00.000Z', endsAt: '2026-03-03T15:00:00.000Z' }),
-      ]);
+      .then([requested({ startsAt: '2026-03-03T14:00:00.000Z', endsAt: '2026-03-03T15:00:00.000Z' })]);
   });
 
   it('refuses a slot that would run past the end of its window', () => {
@@ -383,7 +381,15 @@ describe('RequestBooking', () => {
       .then([requested({ bookingId: secondBooking })]);
     const cancelled: ScheduleEvent = {
       type: 'BookingCancelled',
-      data: { bookingId, contractorId, customerId: customer, cancelledBy: customer, lateFeeCents: 0, reason: null, cancelledAt: at },
+      data: {
+        bookingId,
+        contractorId,
+        customerId: customer,
+        cancelledBy: customer,
+        lateFeeCents: 0,
+        reason: null,
+        cancelledAt: at,
+      },
     };
     spec([availabilitySet(), requested(), cancelled])
       .when(request({ bookingId: secondBooking }))
@@ -712,20 +718,30 @@ describe('CancelBooking', () => {
   });
 
   it('costs the customer the late fee at exactly 24 h and after', () => {
-    spec(confirmedBooking).when(cancel(customer, dayBefore)).then([cancelled(customer, 2_000, dayBefore)]);
+    spec(confirmedBooking)
+      .when(cancel(customer, dayBefore))
+      .then([cancelled(customer, 2_000, dayBefore)]);
     const hourBefore = new Date(tuesday10.getTime() - HOUR);
-    spec(confirmedBooking).when(cancel(customer, hourBefore)).then([cancelled(customer, 2_000, hourBefore)]);
+    spec(confirmedBooking)
+      .when(cancel(customer, hourBefore))
+      .then([cancelled(customer, 2_000, hourBefore)]);
   });
 
   it('uses the flat fee when no price was agreed, and caps the fee at a small price', () => {
     const noPrice = [availabilitySet(), requested({ priceCents: null }), confirmed()];
-    spec(noPrice).when(cancel(customer, dayBefore)).then([cancelled(customer, 2_500, dayBefore)]);
+    spec(noPrice)
+      .when(cancel(customer, dayBefore))
+      .then([cancelled(customer, 2_500, dayBefore)]);
     const cheap = [availabilitySet(), requested({ priceCents: 1_000 }), confirmed()];
-    spec(cheap).when(cancel(customer, dayBefore)).then([cancelled(customer, 1_000, dayBefore)]);
+    spec(cheap)
+      .when(cancel(customer, dayBefore))
+      .then([cancelled(customer, 1_000, dayBefore)]);
   });
 
   it('is free when the contractor cancels, and for a request not yet confirmed', () => {
-    spec(confirmedBooking).when(cancel(contractor, dayBefore)).then([cancelled(contractor, 0, dayBefore)]);
+    spec(confirmedBooking)
+      .when(cancel(contractor, dayBefore))
+      .then([cancelled(contractor, 0, dayBefore)]);
     spec([availabilitySet(), requested()])
       .when(cancel(customer, dayBefore))
       .then([cancelled(customer, 0, dayBefore)]);
@@ -749,7 +765,9 @@ describe('SendReminder', () => {
   const dayBefore = new Date(tuesday10.getTime() - 24 * HOUR);
 
   it('reminds of a confirmed booking starting within 24 h', () => {
-    spec([availabilitySet(), requested(), confirmed()]).when(remind(dayBefore)).then([reminded(dayBefore)]);
+    spec([availabilitySet(), requested(), confirmed()])
+      .when(remind(dayBefore))
+      .then([reminded(dayBefore)]);
   });
 
   it('is a no-op the second time', () => {

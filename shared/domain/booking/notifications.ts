@@ -63,7 +63,9 @@ function notes(event: ScheduleEvent): { bookingId: string; startsAt: string | nu
         bookingId: b.bookingId,
         startsAt: b.startsAt ?? null,
         at: b.declinedAt,
-        notes: [{ purpose: 'booking-declined', recipient: b.customerId, type: 'booking_update', key: 'booking.declined' }],
+        notes: [
+          { purpose: 'booking-declined', recipient: b.customerId, type: 'booking_update', key: 'booking.declined' },
+        ],
       };
     }
     case 'BookingRescheduled': {

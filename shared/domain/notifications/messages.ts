@@ -52,9 +52,11 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'booking.confirmed.title': 'Réservation confirmée',
     'booking.confirmed.message': 'L’entrepreneur a confirmé votre réservation.',
     'booking.declined.title': 'Réservation refusée',
-    'booking.declined.message': 'L’entrepreneur ne peut pas prendre cette réservation. Vous pouvez choisir un autre moment.',
+    'booking.declined.message':
+      'L’entrepreneur ne peut pas prendre cette réservation. Vous pouvez choisir un autre moment.',
     'booking.rescheduledByCustomer.title': 'Réservation déplacée par le client',
-    'booking.rescheduledByCustomer.message': 'Le client a déplacé la réservation. Veuillez confirmer la nouvelle heure.',
+    'booking.rescheduledByCustomer.message':
+      'Le client a déplacé la réservation. Veuillez confirmer la nouvelle heure.',
     'booking.rescheduledByContractor.title': 'Réservation déplacée par l’entrepreneur',
     'booking.rescheduledByContractor.message': 'L’entrepreneur a déplacé votre réservation à une nouvelle heure.',
     'booking.cancelledByCustomer.title': 'Réservation annulée',
