@@ -15,6 +15,9 @@ export const pageTitles = defineMessages({
     arbitrationStatus: 'Arbitration Status',
     notifications: 'All notifications',
     notificationPreferences: 'Notification settings',
+    schedule: 'Schedule a service',
+    scheduleJob: 'Schedule a service for a job',
+    booking: 'Booking',
   },
   fr: {
     home: 'Trouvez votre fournisseur de services de confiance',
@@ -29,5 +32,8 @@ export const pageTitles = defineMessages({
     arbitrationStatus: 'État de l’arbitrage',
     notifications: 'Toutes les notifications',
     notificationPreferences: 'Paramètres des notifications',
+    schedule: 'Réserver un service',
+    scheduleJob: 'Réserver un service pour un travail',
+    booking: 'Réservation',
   },
 });
