@@ -61,7 +61,7 @@ describe('booking a contractor', { timeout: 180_000 }, () => {
         await hydrated(page);
         const main = page.getByRole('main');
         await main.getByLabel('Email').fill(person.email);
-        await main.getByLabel('Password').fill(person.password);
+        await main.getByRole('textbox', { name: 'Password' }).fill(person.password);
         await main.getByRole('button', { name: 'Sign In', exact: true }).click();
         await waitForPath(page, `/schedule/${proId}`);
         await hydrated(page);

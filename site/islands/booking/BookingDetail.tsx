@@ -18,6 +18,13 @@ import { PolicyNote } from './PolicyNote.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
+/**
+ * Destructive actions: red text on the page's own background (white on the dark theme's light red
+ * would fail contrast), so they read as dangerous in both themes.
+ */
+const dangerButton =
+  'inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-danger/60 bg-transparent px-4 text-sm font-medium text-danger transition hover:bg-danger/10 focus-visible:outline-2 disabled:pointer-events-none disabled:opacity-50';
+
 type Load = { status: 'loading' } | { status: 'error'; notFound: boolean } | { status: 'ready'; booking: Booking };
 
 const personName = (m: BookingMessages, name: string) => (name === FORMER_MEMBER ? m.formerMember : name);
@@ -201,9 +208,9 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
             </Button>
           )}
           {booking.actions.cancel && (
-            <Button variant="destructive" disabled={busy !== null} onClick={() => setDialog('cancel')}>
+            <button type="button" className={dangerButton} disabled={busy !== null} onClick={() => setDialog('cancel')}>
               {m.cancel}
-            </Button>
+            </button>
           )}
         </div>
       )}
@@ -213,7 +220,8 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
         !booking.actions.reschedule && <p className="text-sm text-muted">{m.rescheduleClosed}</p>}
 
       <PolicyNote locale={locale}>
-        {(booking.status === 'requested' || booking.status === 'confirmed') && (
+        {/* A request can be withdrawn free at any time: the deadline matters once confirmed. */}
+        {booking.status === 'confirmed' && (
           <p className="mt-2 font-medium" data-testid="free-until">
             {freeUntilPassed
               ? m.freeWindowOver
@@ -243,13 +251,14 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
             <Button variant="outline" disabled={busy === 'cancel'} onClick={() => setDialog(null)}>
               {m.keepBooking}
             </Button>
-            <Button
-              variant="destructive"
+            <button
+              type="button"
+              className={dangerButton}
               disabled={busy === 'cancel'}
               onClick={() => void act('cancel', reasonBody(), m.cancelledToast)}
             >
               {fee > 0 ? format(m.cancelSubmitFee, { fee: formatCad(fee, locale) }) : m.cancelSubmitFree}
-            </Button>
+            </button>
           </>
         }
       >
@@ -272,13 +281,14 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
             <Button variant="outline" disabled={busy === 'decline'} onClick={() => setDialog(null)}>
               {m.close}
             </Button>
-            <Button
-              variant="destructive"
+            <button
+              type="button"
+              className={dangerButton}
               disabled={busy === 'decline'}
               onClick={() => void act('decline', reasonBody(), m.declined)}
             >
               {m.declineSubmit}
-            </Button>
+            </button>
           </>
         }
       >
