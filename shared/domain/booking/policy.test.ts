@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationFeeCents, CANCELLATION_POLICY, freeCancellationUntil, lateFeeCents } from './policy.ts';
+import {
+  cancellationFeeCents,
+  CANCELLATION_POLICY,
+  freeCancellationUntil,
+  lateFeeCents,
+  offeringBookingPriceCents,
+} from './policy.ts';
 
 const startsAt = new Date('2026-05-12T14:00:00.000Z');
 const HOUR = 3_600_000;
@@ -71,5 +77,14 @@ describe('cancellationFeeCents', () => {
   it('names the instant the fee starts to apply', () => {
     expect(freeCancellationUntil(startsAt).toISOString()).toBe('2026-05-11T14:00:00.000Z');
     expect(customerCancels(freeCancellationUntil(startsAt))).toBe(2_000);
+  });
+});
+
+describe('offeringBookingPriceCents', () => {
+  it('charges an hourly rate for the slot length and a fixed price as it is', () => {
+    expect(offeringBookingPriceCents({ pricingModel: 'hourly', priceCents: 4_550 }, 120)).toBe(9_100);
+    expect(offeringBookingPriceCents({ pricingModel: 'hourly', priceCents: 5_000 }, 45)).toBe(3_750);
+    expect(offeringBookingPriceCents({ pricingModel: 'hourly', priceCents: 3_333 }, 30)).toBe(1_667);
+    expect(offeringBookingPriceCents({ pricingModel: 'fixed', priceCents: 12_000 }, 240)).toBe(12_000);
   });
 });
