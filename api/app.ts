@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from '../shared/config.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { bookingRoutes } from './modules/booking/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { directoryRoutes } from './modules/catalogue/directory-routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reviewRoutes);
   await app.register(messagingRoutes);
   await app.register(workRoutes);
+  await app.register(bookingRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

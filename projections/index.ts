@@ -1,4 +1,6 @@
 import { accountsProjection } from './accounts.ts';
+import { availabilityProjection } from './availability.ts';
+import { bookingsProjection } from './bookings.ts';
 import { contactInboxProjection } from './contact-inbox.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
@@ -28,6 +30,8 @@ export const allProjections: readonly Projection[] = [
   conversationsProjection,
   workOrdersProjection,
   contractorReviewsProjection,
+  availabilityProjection,
+  bookingsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,5 +1,6 @@
+import { bookingRemindersJob } from './booking-reminders.ts';
 import { reviewsPublishJob } from './reviews-publish.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
-export const allScheduledJobs: readonly ScheduledJob[] = [reviewsPublishJob];
+export const allScheduledJobs: readonly ScheduledJob[] = [bookingRemindersJob, reviewsPublishJob];

@@ -75,7 +75,15 @@ export type BookingConfirmed = {
 
 export type BookingDeclined = {
   type: 'BookingDeclined';
-  data: { bookingId: string; contractorId: string; customerId: string; reason: string | null; declinedAt: string };
+  data: {
+    bookingId: string;
+    contractorId: string;
+    customerId: string;
+    reason: string | null;
+    declinedAt: string;
+    /** The start the booking had (added for the notifications' start time; absent in older events). */
+    startsAt?: string;
+  };
 };
 
 export type BookingRescheduled = {
@@ -105,6 +113,8 @@ export type BookingCancelled = {
     lateFeeCents: number;
     reason: string | null;
     cancelledAt: string;
+    /** The start the booking had (added for the notifications' start time; absent in older events). */
+    startsAt?: string;
   };
 };
 
@@ -124,6 +134,8 @@ export type BookingCompleted = {
     workOrderId: string | null;
     completedBy: string;
     completedAt: string;
+    /** The start the booking had (added for the notifications' start time; absent in older events). */
+    startsAt?: string;
   };
 };
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AccountEvent, Role } from '../accounts/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { reviewNotifications } from '../reviews/notifications.ts';
+import { bookingNotifications } from '../booking/notifications.ts';
 import type { NotificationDraft } from './types.ts';
 import { workNotifications } from '../work/notifications.ts';
 
@@ -59,7 +60,12 @@ export const accountNotifications: NotificationSource = {
  * Every module that notifies. Each case names the recipients, the type, the priority, the message
  * keys (see messages.ts) and the values those messages need — ids and times, never personal data.
  */
-const sources: readonly NotificationSource[] = [accountNotifications, workNotifications, reviewNotifications];
+const sources: readonly NotificationSource[] = [
+  accountNotifications,
+  workNotifications,
+  bookingNotifications,
+  reviewNotifications,
+];
 
 /**
  * The one mapping from domain events to notifications (spec section 3), shared by the in-app

@@ -25,6 +25,9 @@ export const pageTitles = defineMessages({
     contractors: 'Browse Contractors',
     contractorProfile: 'Contractor profile',
     serviceDirectory: 'Service Directory',
+    schedule: 'Schedule a service',
+    scheduleJob: 'Schedule a service for a job',
+    booking: 'Booking',
   },
   fr: {
     home: 'Trouvez votre fournisseur de services de confiance',
@@ -49,5 +52,8 @@ export const pageTitles = defineMessages({
     contractors: 'Parcourir les entrepreneurs',
     contractorProfile: 'Profil de l’entrepreneur',
     serviceDirectory: 'Répertoire des services',
+    schedule: 'Réserver un service',
+    scheduleJob: 'Réserver un service pour un travail',
+    booking: 'Réservation',
   },
 });

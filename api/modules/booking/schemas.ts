@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { canadianTimeZoneIds } from '../../../shared/geo/provinces.ts';
+import { HHMM, isValidTimeZone, ISO_DATE, SCHEDULE_LIMITS } from '../../../shared/domain/booking/calendar.ts';
+import { bookingStatuses } from '../../../shared/domain/booking/decider.ts';
+import { BOOKING_MESSAGES as M } from '../../../shared/domain/booking/messages.ts';
+
+const TIME_MESSAGE = 'Times must be written HH:MM (24-hour clock)';
+const STARTS_AT_MESSAGE = 'startsAt must be a date and time with its offset, such as 2026-03-03T15:00:00Z';
+
+export const uuidParams = (what: string) => z.strictObject({ id: z.uuid({ error: `The ${what} id is not valid` }) });
+
+const time = z.string({ error: TIME_MESSAGE }).regex(HHMM, { error: TIME_MESSAGE });
+export const timeWindow = z.strictObject({ start: time, end: time });
+
+/** An IANA zone name that this server's time-zone data knows. */
+export const viewerTimeZone = z
+  .string({ error: M.viewerTimeZone })
+  .max(64, { error: M.viewerTimeZone })
+  .refine(isValidTimeZone, { error: M.viewerTimeZone });
+
+export const availabilityBody = z.strictObject({
+  timeZone: z.enum(canadianTimeZoneIds, { error: M.timeZone }),
+  weekly: z
+    .array(
+      z.strictObject({
+        weekday: z.number({ error: M.weekday }).int({ error: M.weekday }).min(1, { error: M.weekday }).max(7, {
+          error: M.weekday,
+        }),
+        start: time,
+        end: time,
+      }),
+      { error: 'weekly must be a list of windows' },
+    )
+    .max(7 * SCHEDULE_LIMITS.windowsPerDayMax, { error: M.tooManyWindows }),
+  slotMinutes: z
+    .number({ error: M.slotMinutes })
+    .int({ error: M.slotMinutes })
+    .min(SCHEDULE_LIMITS.slotMinutesMin, { error: M.slotMinutes })
+    .max(SCHEDULE_LIMITS.slotMinutesMax, { error: M.slotMinutes }),
+});
+
+export const exceptionParams = z.strictObject({
+  date: z.string({ error: M.exceptionDate }).regex(ISO_DATE, { error: M.exceptionDate }),
+});
+
+export const exceptionBody = z.strictObject({
+  windows: z
+    .array(timeWindow, { error: 'windows must be a list of { start, end } (empty: closed all day)' })
+    .max(SCHEDULE_LIMITS.windowsPerDayMax, { error: M.tooManyWindows }),
+  note: z
+    .string({ error: M.exceptionNote })
+    .max(SCHEDULE_LIMITS.exceptionNoteMax, { error: M.exceptionNote })
+    .nullable()
+    .optional(),
+});
+
+const weeklyView = z.object({ weekday: z.number().int(), start: z.string(), end: z.string() });
+export const availabilityView = z.object({
+  availability: z
+    .object({ timeZone: z.string(), weekly: z.array(weeklyView), slotMinutes: z.number().int() })
+    .nullable(),
+  exceptions: z.array(
+    z.object({
+      date: z.string(),
+      windows: z.array(z.object({ start: z.string(), end: z.string() })),
+      note: z.string().nullable(),
+    }),
+  ),
+});
+
+export const slotsQuery = z.strictObject({
+  from: z
+    .string({ error: 'from must be a date written YYYY-MM-DD' })
+    .regex(ISO_DATE, {
+      error: 'from must be a date written YYYY-MM-DD',
+    })
+    .optional(),
+  to: z
+    .string({ error: 'to must be a date written YYYY-MM-DD' })
+    .regex(ISO_DATE, {
+      error: 'to must be a date written YYYY-MM-DD',
+    })
+    .optional(),
+  tz: viewerTimeZone.optional(),
+});
+
+export const slotView = z.object({
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The slot's local date and start time in the viewer's zone. */
+  date: z.string(),
+  time: z.string(),
+});
+
+export const slotsView = z.object({
+  contractorId: z.uuid(),
+  /** The contractor's calendar zone; null when they have not set availability. */
+  timeZone: z.string().nullable(),
+  viewerTimeZone: z.string(),
+  slotMinutes: z.number().int().nullable(),
+  from: z.string(),
+  to: z.string(),
+  slots: z.array(slotView),
+});
+
+export const policyView = z.object({
+  freeHours: z.number(),
+  lateFeePercent: z.number(),
+  minimumFeeCents: z.number().int(),
+  noPriceFeeCents: z.number().int(),
+});
+
+export const scheduleView = z.object({
+  contractor: z.object({ id: z.uuid(), name: z.string() }),
+  timeZone: z.string().nullable(),
+  slotMinutes: z.number().int().nullable(),
+  offerings: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      description: z.string(),
+      pricingModel: z.enum(['hourly', 'fixed']),
+      priceCents: z.number().int(),
+      /** What one booking of this offering costs (an hourly rate times the slot length). */
+      bookingPriceCents: z.number().int().nullable(),
+    }),
+  ),
+  policy: policyView,
+});
+
+export const jobTypes = ['work-order'] as const;
+
+export const bookingTermsView = z.object({
+  workOrderId: z.string(),
+  jobType: z.enum(jobTypes),
+  title: z.string(),
+  contractorId: z.uuid(),
+  priceCents: z.number().int(),
+  /** The job's booking that is still requested or confirmed, if it has one. */
+  activeBookingId: z.uuid().nullable(),
+});
+
+export const workOrderParams = z.strictObject({
+  id: z
+    .string()
+    .min(1)
+    .max(100, { error: 'The job id is not valid' })
+    .regex(/^[A-Za-z0-9_-]+$/, {
+      error: 'The job id is not valid',
+    }),
+});
+
+const reason = z.string({ error: M.reason }).max(SCHEDULE_LIMITS.reasonMax, { error: M.reason }).nullable().optional();
+
+export const requestBody = z.strictObject({
+  contractorId: z.uuid({ error: 'contractorId must be a contractor id' }),
+  startsAt: z.iso.datetime({ offset: true, error: STARTS_AT_MESSAGE }),
+  /** The zone the customer books from (shown back to them); the contractor's zone by default. */
+  timeZone: viewerTimeZone.optional(),
+  workOrderId: workOrderParams.shape.id.optional(),
+  jobType: z.enum(jobTypes, { error: 'jobType must be work-order' }).optional(),
+  offeringId: z.uuid({ error: 'offeringId must be a service offering id' }).optional(),
+  note: z.string({ error: M.note }).max(SCHEDULE_LIMITS.noteMax, { error: M.note }).nullable().optional(),
+});
+
+// The client sends no body at all when there is no reason (spec section 7): Fastify then has null.
+export const reasonBody = z.strictObject({ reason }).nullish();
+export const rescheduleBody = z.strictObject({ startsAt: z.iso.datetime({ offset: true, error: STARTS_AT_MESSAGE }) });
+
+export const mineQuery = z.strictObject({
+  when: z.enum(['upcoming', 'past'], { error: 'when must be upcoming or past' }).default('upcoming'),
+});
+
+const party = z.object({ id: z.uuid(), name: z.string() });
+
+export const bookingView = z.object({
+  id: z.uuid(),
+  status: z.enum(bookingStatuses),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The contractor's calendar zone, and the zone the customer booked from. */
+  timeZone: z.string(),
+  customerTimeZone: z.string(),
+  contractor: party,
+  customer: party,
+  viewerRole: z.enum(['customer', 'contractor']),
+  workOrder: z.object({ id: z.string(), title: z.string().nullable() }).nullable(),
+  offering: z.object({ id: z.uuid(), title: z.string().nullable() }).nullable(),
+  priceCents: z.number().int().nullable(),
+  note: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  cancelledBy: z.enum(['customer', 'contractor']).nullable(),
+  /** The fee charged when it was cancelled (0 when free); null while not cancelled. */
+  lateFeeCents: z.number().int().nullable(),
+  previousStartsAt: z.string().nullable(),
+  /** A reschedule by the customer waits for the contractor's confirmation. */
+  awaitingConfirmationOfNewTime: z.boolean(),
+  requestedAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  declinedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  remindedAt: z.string().nullable(),
+  cancellation: z.object({
+    /** Cancelling before this instant is free (for the customer of a confirmed booking). */
+    freeUntil: z.string(),
+    /** What the viewer would pay if they cancelled now. */
+    feeIfCancelledNowCents: z.number().int(),
+    /** What a late cancellation of this booking costs the customer. */
+    lateFeeCents: z.number().int(),
+  }),
+  /** What the viewer may do now (the server checks again on each command). */
+  actions: z.object({
+    confirm: z.boolean(),
+    decline: z.boolean(),
+    reschedule: z.boolean(),
+    cancel: z.boolean(),
+    complete: z.boolean(),
+  }),
+});
+
+export const commandAnswer = z.object({
+  booking: z.object({ id: z.uuid(), status: z.enum(bookingStatuses), startsAt: z.string(), endsAt: z.string() }),
+});

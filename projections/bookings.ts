@@ -1,0 +1,380 @@
+import type { Sql } from '../shared/db/postgres.ts';
+import type { BookingStatus } from '../shared/domain/booking/decider.ts';
+import type { ScheduleEvent } from '../shared/domain/booking/events.ts';
+import type { WorkOrderEvent } from '../shared/domain/work/events.ts';
+import { defineProjection } from './types.ts';
+
+/**
+ * Bookings with both parties, for the booking page, "my bookings" of either role (indexed by
+ * contractor and by customer), the slots query (the time bookings hold) and the reminder job
+ * (confirmed bookings by start). Ids only; names come from the accounts module at read time.
+ *
+ * It also keeps, from the work-order contract (shared/domain/work/events.ts), what booking an
+ * awarded job needs: its customer, title, status, contractor and agreed price
+ * (`rm_booking_work_orders`). That is the scheduling screen's own read model, so it does not
+ * depend on the shape of the work module's tables.
+ */
+export const bookingsProjection = defineProjection({
+  name: 'bookings',
+  version: 1,
+  handles: [
+    'BookingRequested',
+    'BookingConfirmed',
+    'BookingDeclined',
+    'BookingRescheduled',
+    'BookingCancelled',
+    'BookingReminderSent',
+    'BookingCompleted',
+    'WorkOrderPosted',
+    'WorkOrderEdited',
+    'WorkOrderAwarded',
+    'WorkOrderCancelled',
+  ],
+  schema: `
+    create table if not exists rm_bookings (
+      booking_id uuid primary key,
+      contractor_id uuid not null,
+      customer_id uuid not null,
+      status text not null,
+      starts_at timestamptz not null,
+      ends_at timestamptz not null,
+      time_zone text not null,
+      customer_time_zone text not null,
+      work_order_id text,
+      offering_id uuid,
+      price_cents integer,
+      note text,
+      decline_reason text,
+      cancel_reason text,
+      cancelled_by uuid,
+      late_fee_cents integer,
+      previous_starts_at timestamptz,
+      rescheduled_by uuid,
+      reminded_for timestamptz,
+      requested_at timestamptz not null,
+      confirmed_at timestamptz,
+      declined_at timestamptz,
+      rescheduled_at timestamptz,
+      cancelled_at timestamptz,
+      reminded_at timestamptz,
+      completed_at timestamptz,
+      updated_at timestamptz not null
+    );
+    create index if not exists rm_bookings_contractor on rm_bookings (contractor_id, starts_at);
+    create index if not exists rm_bookings_customer on rm_bookings (customer_id, starts_at);
+    create index if not exists rm_bookings_confirmed_by_start on rm_bookings (starts_at) where status = 'confirmed';
+    create index if not exists rm_bookings_work_order on rm_bookings (work_order_id) where work_order_id is not null;
+    create table if not exists rm_booking_work_orders (
+      work_order_id text primary key,
+      customer_id uuid not null,
+      title text not null,
+      status text not null,
+      contractor_id uuid,
+      price_cents integer,
+      updated_at timestamptz not null
+    );`,
+  reset: 'drop table if exists rm_bookings, rm_booking_work_orders',
+  async apply(tx, recorded) {
+    const event = recorded as unknown as ScheduleEvent | WorkOrderEvent;
+    switch (event.type) {
+      case 'BookingRequested': {
+        const b = event.data;
+        await tx`
+          insert into rm_bookings (booking_id, contractor_id, customer_id, status, starts_at, ends_at, time_zone,
+            customer_time_zone, work_order_id, offering_id, price_cents, note, requested_at, updated_at)
+          values (${b.bookingId}, ${b.contractorId}, ${b.customerId}, 'requested', ${b.startsAt}, ${b.endsAt},
+            ${b.timeZone}, ${b.customerTimeZone}, ${b.workOrderId}, ${b.offeringId}, ${b.priceCents}, ${b.note},
+            ${b.requestedAt}, ${b.requestedAt})
+          on conflict (booking_id) do nothing`;
+        return;
+      }
+      case 'BookingConfirmed': {
+        const b = event.data;
+        await tx`
+          update rm_bookings set status = 'confirmed', confirmed_at = ${b.confirmedAt}, updated_at = ${b.confirmedAt}
+          where booking_id = ${b.bookingId}`;
+        return;
+      }
+      case 'BookingDeclined': {
+        const b = event.data;
+        await tx`
+          update rm_bookings set status = 'declined', decline_reason = ${b.reason}, declined_at = ${b.declinedAt},
+            updated_at = ${b.declinedAt}
+          where booking_id = ${b.bookingId}`;
+        return;
+      }
+      case 'BookingRescheduled': {
+        const b = event.data;
+        await tx`
+          update rm_bookings set
+            status = ${b.needsConfirmation ? 'requested' : 'confirmed'},
+            previous_starts_at = ${b.previousStartsAt}, starts_at = ${b.startsAt}, ends_at = ${b.endsAt},
+            rescheduled_by = ${b.rescheduledBy}, rescheduled_at = ${b.rescheduledAt}, updated_at = ${b.rescheduledAt}
+          where booking_id = ${b.bookingId}`;
+        return;
+      }
+      case 'BookingCancelled': {
+        const b = event.data;
+        await tx`
+          update rm_bookings set status = 'cancelled', cancelled_by = ${b.cancelledBy},
+            late_fee_cents = ${b.lateFeeCents}, cancel_reason = ${b.reason}, cancelled_at = ${b.cancelledAt},
+            updated_at = ${b.cancelledAt}
+          where booking_id = ${b.bookingId}`;
+        return;
+      }
+      case 'BookingReminderSent': {
+        const b = event.data;
+        await tx`
+          update rm_bookings set reminded_for = ${b.startsAt}, reminded_at = ${b.remindedAt}
+          where booking_id = ${b.bookingId}`;
+        return;
+      }
+      case 'BookingCompleted': {
+        const b = event.data;
+        await tx`
+          update rm_bookings set status = 'completed', completed_at = ${b.completedAt}, updated_at = ${b.completedAt}
+          where booking_id = ${b.bookingId}`;
+        return;
+      }
+      case 'WorkOrderPosted': {
+        const w = event.data;
+        await tx`
+          insert into rm_booking_work_orders (work_order_id, customer_id, title, status, updated_at)
+          values (${w.workOrderId}, ${w.customerId}, ${w.title}, 'open', ${w.postedAt})
+          on conflict (work_order_id) do nothing`;
+        return;
+      }
+      case 'WorkOrderEdited': {
+        const w = event.data;
+        await tx`
+          update rm_booking_work_orders set title = ${w.title}, updated_at = ${w.editedAt}
+          where work_order_id = ${w.workOrderId}`;
+        return;
+      }
+      case 'WorkOrderAwarded': {
+        const w = event.data;
+        await tx`
+          update rm_booking_work_orders set status = 'awarded', contractor_id = ${w.contractorId},
+            price_cents = ${w.priceCents}, updated_at = ${w.awardedAt}
+          where work_order_id = ${w.workOrderId}`;
+        return;
+      }
+      case 'WorkOrderCancelled': {
+        const w = event.data;
+        await tx`
+          update rm_booking_work_orders set status = 'cancelled', updated_at = ${w.cancelledAt}
+          where work_order_id = ${w.workOrderId}`;
+        return;
+      }
+    }
+  },
+});
+
+// ─── Queries ─────────────────────────────────────────────────────────────────────────────────
+
+export type BookingRow = {
+  id: string;
+  contractorId: string;
+  customerId: string;
+  status: BookingStatus;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  customerTimeZone: string;
+  workOrderId: string | null;
+  workOrderTitle: string | null;
+  offeringId: string | null;
+  offeringTitle: string | null;
+  priceCents: number | null;
+  note: string | null;
+  declineReason: string | null;
+  cancelReason: string | null;
+  cancelledBy: string | null;
+  lateFeeCents: number | null;
+  previousStartsAt: Date | null;
+  rescheduledBy: string | null;
+  remindedAt: Date | null;
+  requestedAt: Date;
+  confirmedAt: Date | null;
+  declinedAt: Date | null;
+  cancelledAt: Date | null;
+  completedAt: Date | null;
+};
+
+type SqlBookingRow = {
+  booking_id: string;
+  contractor_id: string;
+  customer_id: string;
+  status: BookingStatus;
+  starts_at: Date;
+  ends_at: Date;
+  time_zone: string;
+  customer_time_zone: string;
+  work_order_id: string | null;
+  work_order_title: string | null;
+  offering_id: string | null;
+  offering_title: string | null;
+  price_cents: number | null;
+  note: string | null;
+  decline_reason: string | null;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+  late_fee_cents: number | null;
+  previous_starts_at: Date | null;
+  rescheduled_by: string | null;
+  reminded_at: Date | null;
+  requested_at: Date;
+  confirmed_at: Date | null;
+  declined_at: Date | null;
+  cancelled_at: Date | null;
+  completed_at: Date | null;
+};
+
+const toBooking = (r: SqlBookingRow): BookingRow => ({
+  id: r.booking_id,
+  contractorId: r.contractor_id,
+  customerId: r.customer_id,
+  status: r.status,
+  startsAt: r.starts_at,
+  endsAt: r.ends_at,
+  timeZone: r.time_zone,
+  customerTimeZone: r.customer_time_zone,
+  workOrderId: r.work_order_id,
+  workOrderTitle: r.work_order_title,
+  offeringId: r.offering_id,
+  offeringTitle: r.offering_title,
+  priceCents: r.price_cents,
+  note: r.note,
+  declineReason: r.decline_reason,
+  cancelReason: r.cancel_reason,
+  cancelledBy: r.cancelled_by,
+  lateFeeCents: r.late_fee_cents,
+  previousStartsAt: r.previous_starts_at,
+  rescheduledBy: r.rescheduled_by,
+  remindedAt: r.reminded_at,
+  requestedAt: r.requested_at,
+  confirmedAt: r.confirmed_at,
+  declinedAt: r.declined_at,
+  cancelledAt: r.cancelled_at,
+  completedAt: r.completed_at,
+});
+
+/** The booking with the titles of its job and offering (one query, no N+1). */
+export async function findBooking(sql: Sql, bookingId: string): Promise<BookingRow | null> {
+  const [row] = await sql<SqlBookingRow[]>`
+    select b.*, w.title as work_order_title, o.title as offering_title
+    from rm_bookings b
+    left join rm_booking_work_orders w on w.work_order_id = b.work_order_id
+    left join rm_service_offerings o on o.offering_id = b.offering_id
+    where b.booking_id = ${bookingId}`;
+  return row ? toBooking(row) : null;
+}
+
+export const BOOKINGS_LIST_LIMIT = 100;
+
+/**
+ * A person's bookings as customer or as contractor. Upcoming: still requested or confirmed and not
+ * yet ended, soonest first. Past: ended, completed, declined or cancelled, latest first.
+ */
+export async function bookingsOf(
+  sql: Sql,
+  userId: string,
+  side: 'customer' | 'contractor',
+  when: 'upcoming' | 'past',
+  now: Date,
+  limit = BOOKINGS_LIST_LIMIT,
+): Promise<BookingRow[]> {
+  const party = side === 'customer' ? sql`b.customer_id = ${userId}` : sql`b.contractor_id = ${userId}`;
+  const rows =
+    when === 'upcoming'
+      ? await sql<SqlBookingRow[]>`
+          select b.*, w.title as work_order_title, o.title as offering_title
+          from rm_bookings b
+          left join rm_booking_work_orders w on w.work_order_id = b.work_order_id
+          left join rm_service_offerings o on o.offering_id = b.offering_id
+          where ${party} and b.status in ('requested', 'confirmed') and b.ends_at > ${now}
+          order by b.starts_at, b.booking_id limit ${limit}`
+      : await sql<SqlBookingRow[]>`
+          select b.*, w.title as work_order_title, o.title as offering_title
+          from rm_bookings b
+          left join rm_booking_work_orders w on w.work_order_id = b.work_order_id
+          left join rm_service_offerings o on o.offering_id = b.offering_id
+          where ${party} and (b.status not in ('requested', 'confirmed') or b.ends_at <= ${now})
+          order by b.starts_at desc, b.booking_id limit ${limit}`;
+  return rows.map(toBooking);
+}
+
+/** The time a contractor's requested and confirmed bookings hold between two instants (for slots). */
+export async function heldIntervals(
+  sql: Sql,
+  contractorId: string,
+  from: Date,
+  to: Date,
+): Promise<{ bookingId: string; startsAt: string; endsAt: string; status: string }[]> {
+  const rows = await sql<{ booking_id: string; starts_at: Date; ends_at: Date; status: string }[]>`
+    select booking_id, starts_at, ends_at, status from rm_bookings
+    where contractor_id = ${contractorId} and status in ('requested', 'confirmed')
+      and starts_at < ${to} and ends_at > ${from}`;
+  return rows.map((r) => ({
+    bookingId: r.booking_id,
+    startsAt: r.starts_at.toISOString(),
+    endsAt: r.ends_at.toISOString(),
+    status: r.status,
+  }));
+}
+
+/** Confirmed bookings starting in (now, now + 24 h] that have had no reminder for their start. */
+export async function bookingsDueForReminder(
+  sql: Sql,
+  now: Date,
+  limit = 500,
+): Promise<{ bookingId: string; contractorId: string }[]> {
+  const until = new Date(now.getTime() + 24 * 3_600_000);
+  const rows = await sql<{ booking_id: string; contractor_id: string }[]>`
+    select booking_id, contractor_id from rm_bookings
+    where status = 'confirmed' and starts_at > ${now} and starts_at <= ${until}
+      and reminded_for is distinct from starts_at
+    order by starts_at limit ${limit}`;
+  return rows.map((r) => ({ bookingId: r.booking_id, contractorId: r.contractor_id }));
+}
+
+export type BookableWorkOrder = {
+  workOrderId: string;
+  customerId: string;
+  title: string;
+  status: 'open' | 'awarded' | 'cancelled';
+  contractorId: string | null;
+  priceCents: number | null;
+  /** The job's active (requested or confirmed) booking, if it has one. */
+  activeBookingId: string | null;
+};
+
+export async function findBookableWorkOrder(sql: Sql, workOrderId: string): Promise<BookableWorkOrder | null> {
+  const [row] = await sql<
+    {
+      work_order_id: string;
+      customer_id: string;
+      title: string;
+      status: BookableWorkOrder['status'];
+      contractor_id: string | null;
+      price_cents: number | null;
+      active_booking_id: string | null;
+    }[]
+  >`
+    select w.*, (
+      select b.booking_id from rm_bookings b
+      where b.work_order_id = w.work_order_id and b.status in ('requested', 'confirmed')
+      order by b.requested_at desc limit 1
+    ) as active_booking_id
+    from rm_booking_work_orders w where w.work_order_id = ${workOrderId}`;
+  if (!row) return null;
+  return {
+    workOrderId: row.work_order_id,
+    customerId: row.customer_id,
+    title: row.title,
+    status: row.status,
+    contractorId: row.contractor_id,
+    priceCents: row.price_cents,
+    activeBookingId: row.active_booking_id,
+  };
+}

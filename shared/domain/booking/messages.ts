@@ -1,0 +1,40 @@
+/**
+ * The messages the schedule's rules answer with (the API sends them as `{ error }`, the pages show
+ * them as they are). Tests compare against these, so a wording change is made here once.
+ */
+export const BOOKING_MESSAGES = {
+  notTakingBookings: 'This contractor is not taking bookings yet.',
+  outsideAvailability: "That time is outside this contractor's availability.",
+  slotTaken: 'This time slot is no longer available. Please choose another time.',
+  tooSoon: 'Please choose a time at least 1 hour from now.',
+  tooFarAhead: 'Bookings can be made at most 180 days ahead.',
+  ownCalendar: 'You cannot book your own calendar.',
+  bookingExists: 'This booking already exists.',
+  workOrderBooked: 'This job already has a booking. Reschedule it instead.',
+  bookingNotFound: 'Booking not found.',
+  contractorNotFound: 'Contractor not found.',
+  notAParty: 'Only the customer and the contractor of this booking can do that.',
+  contractorOnly: 'Only the contractor of this booking can do that.',
+  notRequested: 'Only a booking request that is waiting for an answer can be confirmed or declined.',
+  notActive: 'This booking is no longer active.',
+  alreadyStarted: 'This booking has already started.',
+  notConfirmed: 'Only a confirmed booking can be completed.',
+  notStartedYet: 'A booking can be marked completed only once it has started.',
+  rescheduleSameTime: 'The booking is already at that time.',
+  rescheduleTooLate:
+    'Less than 24 hours before the start, a booking can no longer be moved. You can still cancel it (the late-cancellation fee applies).',
+  reminderNotDue: 'A reminder goes out only for a confirmed booking that starts within 24 hours.',
+  timeZone: 'Please choose a Canadian time zone',
+  viewerTimeZone: 'tz must be an IANA time zone name, such as America/Toronto',
+  slotMinutes: 'The slot length must be a whole number of minutes from 30 to 480',
+  weekday: 'weekday must be a number from 1 (Monday) to 7 (Sunday)',
+  tooManyWindows: 'At most 6 availability windows per day',
+  exceptionDate: 'The date must be a real date written YYYY-MM-DD',
+  exceptionPast: 'That date has already passed.',
+  exceptionTooFar: 'Exceptions can be set at most one year ahead.',
+  exceptionNotFound: 'There is no exception on that date.',
+  note: 'The note must be at most 500 characters',
+  reason: 'The reason must be at most 500 characters',
+  exceptionNote: 'The note must be at most 200 characters',
+  noAvailabilityYet: 'Set your weekly availability first.',
+} as const;

@@ -1,0 +1,356 @@
+import { CalendarClock } from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { cancellationFeeCents } from '../../../shared/domain/booking/policy.ts';
+import { format } from '../../i18n/index.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { bookingMessages, type BookingMessages } from '../../i18n/messages/booking.ts';
+import { formatCad, formatPrice } from '../../i18n/money.ts';
+import { ApiError, messageOf } from '../../lib/api.ts';
+import { toast } from '../../stores/toasts.ts';
+import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { InfoDialog } from '../../ui/Dialog.tsx';
+import { Field, Textarea } from '../../ui/Field.tsx';
+import { island } from '../../ui/island.tsx';
+import { PageSkeleton } from '../../ui/Skeleton.tsx';
+import { bookingAction, fetchBooking, FORMER_MEMBER, type Booking, type BookingAction, type Slot } from './api.ts';
+import { browserTimeZone, formatDateTime, formatRange, zoneLabel } from './format.ts';
+import { PolicyNote } from './PolicyNote.tsx';
+import { SlotPicker } from './SlotPicker.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+
+/**
+ * Destructive actions: red text on the page's own background (white on the dark theme's light red
+ * would fail contrast), so they read as dangerous in both themes.
+ */
+const dangerButton =
+  'inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-danger/60 bg-transparent px-4 text-sm font-medium text-danger transition hover:bg-danger/10 focus-visible:outline-2 disabled:pointer-events-none disabled:opacity-50';
+
+type Load = { status: 'loading' } | { status: 'error'; notFound: boolean } | { status: 'ready'; booking: Booking };
+
+const personName = (m: BookingMessages, name: string) => (name === FORMER_MEMBER ? m.formerMember : name);
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-muted">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * /bookings/{id}, for the booking's customer and contractor: status, times in the viewer's zone,
+ * the cancellation policy, and what the viewer may do now (the server says which actions apply
+ * and checks again on each command). The fee of a cancellation is shown before it is confirmed.
+ */
+function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: string }) {
+  const m = bookingMessages[locale];
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [zone, setZone] = useState<string | null>(null);
+  const [busy, setBusy] = useState<BookingAction | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'decline' | 'reschedule' | null>(null);
+  const [reason, setReason] = useState('');
+  const [pickZone, setPickZone] = useState<string | null>(null);
+  const [newSlot, setNewSlot] = useState<Slot | null>(null);
+
+  const reload = useCallback(
+    async (quiet = false) => {
+      if (!quiet) setLoad({ status: 'loading' });
+      try {
+        setLoad({ status: 'ready', booking: await fetchBooking(bookingId) });
+      } catch (error) {
+        setLoad({
+          status: 'error',
+          notFound: error instanceof ApiError && (error.status === 404 || error.status === 400),
+        });
+      }
+    },
+    [bookingId],
+  );
+
+  useEffect(() => {
+    const detected = browserTimeZone();
+    setZone(detected);
+    setPickZone(detected);
+    void reload();
+  }, [reload]);
+
+  if (load.status === 'loading' || !zone || !pickZone) return <PageSkeleton label={m.loading} />;
+  if (load.status === 'error') {
+    return (
+      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center">
+        <p className="text-lg font-medium">{load.notFound ? m.bookingNotFound : m.loadFailed}</p>
+        {!load.notFound && (
+          <button type="button" onClick={() => void reload()} className={buttonClasses('outline', 'sm')}>
+            {m.tryAgain}
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const { booking } = load;
+  const other = booking.viewerRole === 'customer' ? booking.contractor : booking.customer;
+  // Worked out at the moment the dialog shows, with the rule the server applies.
+  const fee =
+    booking.status === 'requested' || booking.status === 'confirmed'
+      ? cancellationFeeCents({
+          priceCents: booking.priceCents,
+          startsAt: new Date(booking.startsAt),
+          cancelledAt: new Date(),
+          cancelledBy: booking.viewerRole,
+          status: booking.status,
+        })
+      : 0;
+  const freeUntilPassed = Date.parse(booking.cancellation.freeUntil) <= Date.now();
+
+  async function act(action: BookingAction, body: object | undefined, done: string) {
+    setBusy(action);
+    try {
+      await bookingAction(booking.id, action, body);
+      toast({ title: done, variant: 'success' });
+      setDialog(null);
+      setReason('');
+      setNewSlot(null);
+      await reload(true);
+    } catch (error) {
+      toast({ title: m.actionFailed, description: messageOf(error, m.loadFailed), variant: 'destructive' });
+      await reload(true);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const reasonBody = () => (reason.trim() ? { reason: reason.trim() } : undefined);
+
+  return (
+    <div className="mt-6 space-y-6">
+      <header className="flex flex-wrap items-center gap-3">
+        {/* The page's h1 is the guard's title ("Booking"). */}
+        <h2 className="text-xl font-bold tracking-tight sm:text-2xl">
+          {format(m.bookingWith, { name: personName(m, other.name) })}
+        </h2>
+        <StatusBadge locale={locale} status={booking.status} />
+      </header>
+      {booking.awaitingConfirmationOfNewTime && (
+        <p className="text-sm text-muted" role="status">
+          {m.newTimeAwaiting}
+        </p>
+      )}
+
+      <section className="rounded-xl border border-border bg-surface px-4 sm:px-5">
+        <dl className="divide-y divide-border">
+          <Row label={m.when}>
+            <p className="font-medium" data-testid="booking-time">
+              {format(m.yourTime, {
+                time: formatRange(booking.startsAt, booking.endsAt, zone, locale),
+                zone: zoneLabel(zone, locale),
+              })}
+            </p>
+            {booking.timeZone !== zone && (
+              <p className="mt-1 text-sm text-muted">
+                {format(m.contractorTime, {
+                  time: formatRange(booking.startsAt, booking.endsAt, booking.timeZone, locale),
+                  zone: zoneLabel(booking.timeZone, locale),
+                })}
+              </p>
+            )}
+          </Row>
+          <Row label={m.status}>
+            <span data-testid="booking-status">{m[`status_${booking.status}`]}</span>
+          </Row>
+          <Row label={booking.viewerRole === 'customer' ? m.contractor : m.customer}>{personName(m, other.name)}</Row>
+          {booking.workOrder && <Row label={m.job}>{booking.workOrder.title ?? booking.workOrder.id}</Row>}
+          {booking.offering && <Row label={m.service}>{booking.offering.title ?? booking.offering.id}</Row>}
+          <Row label={m.price}>{booking.priceCents !== null ? formatPrice(booking.priceCents, locale) : m.noPrice}</Row>
+          {booking.note && (
+            <Row label={m.note}>
+              <p className="whitespace-pre-line">{booking.note}</p>
+            </Row>
+          )}
+          {booking.status === 'declined' && booking.declineReason && (
+            <Row label={m.declineReasonLabel}>{booking.declineReason}</Row>
+          )}
+          {booking.status === 'cancelled' && (
+            <Row label={m.status_cancelled}>
+              <p>{booking.cancelledBy === 'contractor' ? m.cancelledByContractor : m.cancelledByCustomer}</p>
+              <p className="mt-1 font-medium" data-testid="late-fee">
+                {booking.lateFeeCents
+                  ? format(m.lateFeeCharged, { fee: formatCad(booking.lateFeeCents, locale) })
+                  : m.noFeeCharged}
+              </p>
+              {booking.cancelReason && <p className="mt-1 text-sm text-muted">{booking.cancelReason}</p>}
+            </Row>
+          )}
+        </dl>
+      </section>
+
+      {Object.values(booking.actions).some(Boolean) && (
+        <div className="flex flex-wrap gap-2" role="group" aria-label={m.status}>
+          {booking.actions.confirm && (
+            <Button disabled={busy !== null} onClick={() => void act('confirm', undefined, m.confirmed)}>
+              {m.confirm}
+            </Button>
+          )}
+          {booking.actions.decline && (
+            <Button variant="outline" disabled={busy !== null} onClick={() => setDialog('decline')}>
+              {m.decline}
+            </Button>
+          )}
+          {booking.actions.complete && (
+            <Button disabled={busy !== null} onClick={() => void act('complete', undefined, m.completed)}>
+              {m.complete}
+            </Button>
+          )}
+          {booking.actions.reschedule && (
+            <Button variant="outline" disabled={busy !== null} onClick={() => setDialog('reschedule')}>
+              {m.reschedule}
+            </Button>
+          )}
+          {booking.actions.cancel && (
+            <button type="button" className={dangerButton} disabled={busy !== null} onClick={() => setDialog('cancel')}>
+              {m.cancel}
+            </button>
+          )}
+        </div>
+      )}
+      {booking.viewerRole === 'customer' &&
+        booking.status === 'confirmed' &&
+        booking.actions.cancel &&
+        !booking.actions.reschedule && <p className="text-sm text-muted">{m.rescheduleClosed}</p>}
+
+      <PolicyNote locale={locale}>
+        {/* A request can be withdrawn free at any time: the deadline matters once confirmed. */}
+        {booking.status === 'confirmed' && (
+          <p className="mt-2 font-medium" data-testid="free-until">
+            {freeUntilPassed
+              ? m.freeWindowOver
+              : format(m.freeUntil, { time: formatDateTime(booking.cancellation.freeUntil, zone, locale) })}
+          </p>
+        )}
+      </PolicyNote>
+
+      {/*
+        MESSAGING: the job-messaging thread of this booking mounts here. The conversations helper
+        builds it in site/islands/conversations/; the lead wires it as, for example,
+        <BookingThread client:visible locale={locale} bookingId={booking.id} /> in bookings/[id].astro
+        or here. Until then this spot renders nothing.
+      */}
+      <div id="booking-messages" data-booking-id={booking.id} hidden />
+
+      <InfoDialog
+        open={dialog === 'cancel'}
+        onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
+        title={m.cancelTitle}
+        description={fee > 0 ? format(m.cancelFee, { fee: formatCad(fee, locale) }) : m.cancelFree}
+        closeLabel={m.close}
+        size="md"
+        busy={busy === 'cancel'}
+        footer={
+          <>
+            <Button variant="outline" disabled={busy === 'cancel'} onClick={() => setDialog(null)}>
+              {m.keepBooking}
+            </Button>
+            <button
+              type="button"
+              className={dangerButton}
+              disabled={busy === 'cancel'}
+              onClick={() => void act('cancel', reasonBody(), m.cancelledToast)}
+            >
+              {fee > 0 ? format(m.cancelSubmitFee, { fee: formatCad(fee, locale) }) : m.cancelSubmitFree}
+            </button>
+          </>
+        }
+      >
+        <Field label={m.cancelReason}>
+          {({ id }) => (
+            <Textarea id={id} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+          )}
+        </Field>
+      </InfoDialog>
+
+      <InfoDialog
+        open={dialog === 'decline'}
+        onOpenChange={(open) => setDialog(open ? 'decline' : null)}
+        title={m.declineTitle}
+        closeLabel={m.close}
+        size="md"
+        busy={busy === 'decline'}
+        footer={
+          <>
+            <Button variant="outline" disabled={busy === 'decline'} onClick={() => setDialog(null)}>
+              {m.close}
+            </Button>
+            <button
+              type="button"
+              className={dangerButton}
+              disabled={busy === 'decline'}
+              onClick={() => void act('decline', reasonBody(), m.declined)}
+            >
+              {m.declineSubmit}
+            </button>
+          </>
+        }
+      >
+        <Field label={m.declineReason}>
+          {({ id }) => (
+            <Textarea id={id} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+          )}
+        </Field>
+      </InfoDialog>
+
+      <InfoDialog
+        open={dialog === 'reschedule'}
+        onOpenChange={(open) => {
+          setDialog(open ? 'reschedule' : null);
+          if (!open) setNewSlot(null);
+        }}
+        title={m.rescheduleTitle}
+        description={booking.viewerRole === 'customer' ? m.rescheduleNeedsConfirmation : undefined}
+        closeLabel={m.close}
+        size="xl"
+        busy={busy === 'reschedule'}
+        footer={
+          <>
+            <p className="mr-auto self-center text-sm font-medium" aria-live="polite">
+              {newSlot ? formatRange(newSlot.startsAt, newSlot.endsAt, pickZone, locale) : m.pickASlot}
+            </p>
+            <Button
+              disabled={!newSlot || busy === 'reschedule'}
+              onClick={() => newSlot && void act('reschedule', { startsAt: newSlot.startsAt }, m.rescheduled)}
+            >
+              <CalendarClock aria-hidden="true" className="h-4 w-4" />
+              {m.rescheduleSubmit}
+            </Button>
+          </>
+        }
+      >
+        {dialog === 'reschedule' && (
+          <SlotPicker
+            locale={locale}
+            contractorId={booking.contractor.id}
+            timeZone={pickZone}
+            detectedZone={zone}
+            onTimeZoneChange={setPickZone}
+            selected={newSlot?.startsAt ?? null}
+            onSelect={setNewSlot}
+          />
+        )}
+      </InfoDialog>
+
+      <p>
+        <a
+          href={localizePath(
+            booking.viewerRole === 'contractor' ? '/contractor-dashboard' : '/customer-dashboard',
+            locale,
+          )}
+          className="text-sm font-medium text-accent-text underline-offset-4 hover:underline focus-visible:outline-2"
+        >
+          {booking.viewerRole === 'contractor' ? m.mySchedule : m.bookingsTitle}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+export default island(BookingDetail);

@@ -1,0 +1,341 @@
+import { useStore } from '@nanostores/react';
+import { CalendarCheck, CalendarX } from 'lucide-react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { format } from '../../i18n/index.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { bookingMessages } from '../../i18n/messages/booking.ts';
+import { formatPrice } from '../../i18n/money.ts';
+import { ApiError, messageOf } from '../../lib/api.ts';
+import { $session } from '../../stores/session.ts';
+import { toast } from '../../stores/toasts.ts';
+import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { Field, Textarea } from '../../ui/Field.tsx';
+import { island } from '../../ui/island.tsx';
+import { PageSkeleton } from '../../ui/Skeleton.tsx';
+import { signInUrlFor } from '../guard/destination.ts';
+import {
+  fetchSchedule,
+  fetchTerms,
+  FORMER_MEMBER,
+  NOTE_MAX,
+  requestBooking,
+  type BookingTerms,
+  type Schedule,
+  type Slot,
+} from './api.ts';
+import { browserTimeZone, formatRange, zoneLabel } from './format.ts';
+import { PolicyNote } from './PolicyNote.tsx';
+import { selectClasses, SlotPicker } from './SlotPicker.tsx';
+
+type Props = { locale: Locale; contractorId: string; jobType?: string; jobId?: string };
+
+type Load = { status: 'loading' } | { status: 'error'; notFound: boolean } | { status: 'ready'; schedule: Schedule };
+
+type Terms =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; terms: BookingTerms };
+
+/** `?slot=<instant>`: the slot chosen before signing in, chosen again on return. */
+const SLOT_PARAM = 'slot';
+
+/**
+ * /schedule/{contractorId} and /schedule/{contractorId}/work-order/{jobId}: the contractor, a week
+ * of open slots in the viewer's zone, a note, and the request. Booking needs a customer account;
+ * a signed-out visitor goes to /signin and comes back with the chosen slot.
+ */
+function SchedulePage({ locale, contractorId, jobType, jobId }: Props) {
+  const m = bookingMessages[locale];
+  const session = useStore($session);
+  const offeringId = useId();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [terms, setTerms] = useState<Terms>({ status: 'idle' });
+  const [detected, setDetected] = useState('America/Toronto');
+  const [timeZone, setTimeZone] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Slot | null>(null);
+  const [offering, setOffering] = useState('');
+  const [note, setNote] = useState('');
+  const [sending, setSending] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [booked, setBooked] = useState<{ id: string } | null>(null);
+  const forJob = jobType === 'work-order' && jobId ? jobId : null;
+
+  const loadSchedule = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    try {
+      setLoad({ status: 'ready', schedule: await fetchSchedule(contractorId) });
+    } catch (error) {
+      setLoad({
+        status: 'error',
+        notFound: error instanceof ApiError && (error.status === 404 || error.status === 400),
+      });
+    }
+  }, [contractorId]);
+
+  useEffect(() => {
+    const zone = browserTimeZone();
+    setDetected(zone);
+    setTimeZone(zone);
+    const slot = new URLSearchParams(window.location.search).get(SLOT_PARAM);
+    if (slot && !Number.isNaN(Date.parse(slot))) setSelected({ startsAt: slot, endsAt: slot, date: '', time: '' });
+    void loadSchedule();
+  }, [loadSchedule]);
+
+  const customer = session.status === 'authenticated' && session.user.role === 'customer';
+  useEffect(() => {
+    if (!forJob || !customer) return;
+    setTerms({ status: 'loading' });
+    fetchTerms(forJob)
+      .then((answer) => setTerms({ status: 'ready', terms: answer }))
+      .catch((error: unknown) => setTerms({ status: 'error', message: messageOf(error, m.loadFailed) }));
+  }, [forJob, customer, m.loadFailed]);
+
+  if (load.status === 'loading' || !timeZone) return <PageSkeleton label={m.loading} />;
+  if (load.status === 'error') {
+    return (
+      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center">
+        <p className="text-lg font-medium">{load.notFound ? m.contractorNotFound : m.loadFailed}</p>
+        {!load.notFound && (
+          <button type="button" onClick={() => void loadSchedule()} className={buttonClasses('outline', 'sm')}>
+            {m.tryAgain}
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const { schedule } = load;
+  const name = schedule.contractor.name === FORMER_MEMBER ? m.formerMember : schedule.contractor.name;
+  const jobTerms = terms.status === 'ready' ? terms.terms : null;
+  const here = () => {
+    const url = new URL(window.location.href);
+    if (selected) url.searchParams.set(SLOT_PARAM, selected.startsAt);
+    return url.pathname + url.search;
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!selected || !timeZone) return;
+    setSending(true);
+    try {
+      const answer = await requestBooking({
+        contractorId,
+        startsAt: selected.startsAt,
+        timeZone,
+        ...(offering ? { offeringId: offering } : {}),
+        ...(forJob ? { workOrderId: forJob, jobType: 'work-order' as const } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      setBooked({ id: answer.id });
+      const url = new URL(window.location.href);
+      url.searchParams.delete(SLOT_PARAM);
+      window.history.replaceState(null, '', url.pathname + url.search);
+    } catch (error) {
+      const taken = error instanceof ApiError && error.status === 409;
+      toast({ title: m.bookingFailed, description: messageOf(error, m.loadFailed), variant: 'destructive' });
+      if (taken) {
+        setSelected(null);
+        setReloadKey((k) => k + 1);
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (booked) {
+    return (
+      <div
+        className="mx-auto max-w-xl rounded-2xl border border-border bg-surface p-6 text-center sm:p-8"
+        role="status"
+      >
+        <CalendarCheck aria-hidden="true" className="mx-auto h-10 w-10 text-success" />
+        <h2 className="mt-3 text-xl font-bold">{m.requestSentTitle}</h2>
+        {selected && (
+          <p className="mt-2 font-medium">{formatRange(selected.startsAt, selected.endsAt, timeZone, locale)}</p>
+        )}
+        <p className="mt-2 text-muted">{format(m.requestSent, { name })}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          <a href={localizePath(`/bookings/${booked.id}`, locale)} className={buttonClasses('primary')}>
+            {m.viewBooking}
+          </a>
+          {!forJob && (
+            <button
+              type="button"
+              className={buttonClasses('outline')}
+              onClick={() => {
+                setBooked(null);
+                setSelected(null);
+                setNote('');
+                setReloadKey((k) => k + 1);
+              }}
+            >
+              {m.bookAnother}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const summary =
+    selected && selected.date
+      ? formatRange(selected.startsAt, selected.endsAt, timeZone, locale)
+      : selected
+        ? new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
+            timeZone,
+            dateStyle: 'full',
+            timeStyle: 'short',
+          }).format(new Date(selected.startsAt))
+        : null;
+
+  return (
+    <div className="mt-6 space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {forJob && jobTerms
+            ? format(m.scheduleJobTitle, { title: jobTerms.title })
+            : format(m.scheduleTitle, { name })}
+        </h1>
+        {forJob && jobTerms && (
+          <p className="text-lg font-medium" data-testid="agreed-price">
+            {format(m.agreedPrice, { price: formatPrice(jobTerms.priceCents, locale) })}
+            <span className="text-muted"> · {name}</span>
+          </p>
+        )}
+        {forJob && terms.status === 'error' && (
+          <p role="alert" className="text-danger">
+            {terms.message}
+          </p>
+        )}
+        {schedule.timeZone && (
+          <p className="text-sm text-muted">
+            {format(m.contractorZone, { zone: zoneLabel(schedule.timeZone, locale) })}
+          </p>
+        )}
+      </header>
+
+      {!forJob && schedule.offerings.length > 0 && (
+        <section aria-labelledby="services-heading" className="rounded-xl border border-border bg-surface p-4 sm:p-5">
+          <h2 id="services-heading" className="text-lg font-semibold">
+            {m.services}
+          </h2>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            {schedule.offerings.map((o) => (
+              <li key={o.id} className="rounded-lg bg-surface-2/50 p-3">
+                <p className="font-medium">{o.title}</p>
+                <p className="mt-1 line-clamp-3 text-sm text-muted">{o.description}</p>
+                <p className="mt-2 text-sm font-medium">
+                  {format(o.pricingModel === 'hourly' ? m.perHour : m.fixedPrice, {
+                    price: formatPrice(o.priceCents, locale),
+                  })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {jobTerms?.activeBookingId ? (
+        <div className="rounded-xl border border-border bg-surface p-5" role="status">
+          <p className="font-medium">{m.jobAlreadyBooked}</p>
+          <a
+            href={localizePath(`/bookings/${jobTerms.activeBookingId}`, locale)}
+            className={buttonClasses('primary', 'md', 'mt-3')}
+          >
+            {m.viewExistingBooking}
+          </a>
+        </div>
+      ) : !schedule.timeZone ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-border bg-surface px-4 py-12 text-center">
+          <CalendarX aria-hidden="true" className="h-10 w-10 text-muted" />
+          <p className="font-medium">{m.noAvailability}</p>
+        </div>
+      ) : (
+        <>
+          <SlotPicker
+            locale={locale}
+            contractorId={contractorId}
+            timeZone={timeZone}
+            detectedZone={detected}
+            onTimeZoneChange={(zone) => {
+              setTimeZone(zone);
+            }}
+            selected={selected?.startsAt ?? null}
+            onSelect={setSelected}
+            reloadKey={reloadKey}
+          />
+
+          <form
+            onSubmit={(event) => void submit(event)}
+            aria-labelledby="your-booking"
+            className="space-y-4 rounded-xl border border-border bg-surface p-4 sm:p-5"
+          >
+            <h2 id="your-booking" className="text-lg font-semibold">
+              {m.yourBooking}
+            </h2>
+            <p
+              className={summary ? 'font-medium' : 'text-sm text-muted'}
+              data-testid="selected-slot"
+              aria-live="polite"
+            >
+              {summary ?? m.pickASlot}
+            </p>
+            {!forJob && schedule.offerings.length > 0 && (
+              <div className="space-y-1.5">
+                <label htmlFor={offeringId} className="block text-sm font-medium">
+                  {m.serviceChoice}
+                </label>
+                <select
+                  id={offeringId}
+                  value={offering}
+                  onChange={(event) => setOffering(event.target.value)}
+                  className={selectClasses}
+                >
+                  <option value="">{m.anyService}</option>
+                  {schedule.offerings.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.title}
+                      {o.bookingPriceCents !== null
+                        ? ` — ${format(m.bookingPrice, { price: formatPrice(o.bookingPriceCents, locale) })}`
+                        : ''}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <Field label={m.noteLabel} hint={m.noteHint}>
+              {({ id, describedBy }) => (
+                <Textarea
+                  id={id}
+                  aria-describedby={describedBy}
+                  value={note}
+                  maxLength={NOTE_MAX}
+                  placeholder={m.notePlaceholder}
+                  onChange={(event) => setNote(event.target.value)}
+                />
+              )}
+            </Field>
+            {session.status === 'authenticated' && session.user.role !== 'customer' ? (
+              <p className="text-sm text-muted" role="note">
+                {m.customersOnly}
+              </p>
+            ) : session.status === 'authenticated' ? (
+              <Button type="submit" disabled={!selected || sending || (forJob !== null && !jobTerms)}>
+                {sending ? m.booking : m.book}
+              </Button>
+            ) : session.status === 'unauthenticated' ? (
+              <a href={signInUrlFor(here(), locale)} className={buttonClasses('primary')}>
+                {m.signInToBook}
+              </a>
+            ) : null}
+          </form>
+        </>
+      )}
+
+      <PolicyNote locale={locale} />
+    </div>
+  );
+}
+
+export default island(SchedulePage);

@@ -1,0 +1,25 @@
+import type { Locale } from '../../i18n/locales.ts';
+
+/**
+ * Server-rendered booking pages (their URL carries an id): which language the `[...lang]` part
+ * asks for, or null for an address that is not a page (a 404).
+ */
+export function pageLocale(lang: string | undefined): Locale | null {
+  if (lang === undefined) return 'en';
+  return lang === 'fr' ? 'fr' : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isId = (value: string | undefined): value is string => value !== undefined && UUID.test(value);
+
+/** Job ids as the work module makes them; kept loose (the server checks the job itself). */
+export const isJobId = (value: string | undefined): value is string =>
+  value !== undefined && /^[A-Za-z0-9_-]{1,100}$/.test(value);
+
+/**
+ * A visitor who chose French (the `lang` cookie) gets the French page for an English address, as
+ * the server does for prerendered pages (api/plugins/site.ts).
+ */
+export function frenchRedirect(url: URL, lang: string | undefined, cookie: string | undefined): string | null {
+  return lang === undefined && cookie === 'fr' ? `/fr${url.pathname}${url.search}` : null;
+}
