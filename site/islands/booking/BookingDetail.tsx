@@ -1,4 +1,6 @@
 import { CalendarClock } from 'lucide-react';
+import { ConversationThread } from '../conversations/ConversationThread.tsx';
+import { BookingReviews } from '../reviews/BookingReviews.tsx';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { cancellationFeeCents } from '../../../shared/domain/booking/policy.ts';
 import { format } from '../../i18n/index.ts';
@@ -230,13 +232,16 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
         )}
       </PolicyNote>
 
-      {/*
-        MESSAGING: the job-messaging thread of this booking mounts here. The conversations helper
-        builds it in site/islands/conversations/; the lead wires it as, for example,
-        <BookingThread client:visible locale={locale} bookingId={booking.id} /> in bookings/[id].astro
-        or here. Until then this spot renders nothing.
-      */}
-      <div id="booking-messages" data-booking-id={booking.id} hidden />
+      {booking.status === 'completed' && (
+        <section className="mt-8" id="booking-reviews">
+          <BookingReviews bookingId={booking.id} locale={locale} />
+        </section>
+      )}
+
+      {/* The job's conversation between its two parties (live, with unread counts). */}
+      <section className="mt-8" id="booking-messages" data-booking-id={booking.id}>
+        <ConversationThread kind="booking" id={booking.id} locale={locale} />
+      </section>
 
       <InfoDialog
         open={dialog === 'cancel'}
