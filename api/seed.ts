@@ -5,9 +5,13 @@ import { handleCommand, type CommandContext } from '../shared/domain/decider.ts'
 import { WrongExpectedVersionError } from '../shared/eventstore/types.ts';
 import { randomUUID } from 'node:crypto';
 import { registerAccount, type AccountsDeps } from './modules/accounts/service.ts';
+import { personalDataByEmail } from './modules/accounts/personal-data.ts';
+import { marketplaceContractors, marketplaceCustomers, seedMarketplace } from './seed-marketplace.ts';
+import type { ServiceSlug } from '../shared/domain/catalogue/categories.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2024';
 const SEED_STREAM = 'system-demo-seed';
+const MARKETPLACE_SEED_STREAM = 'system-demo-seed-marketplace';
 
 export type DemoAccount = { email: string; role: Role; name: string };
 
@@ -16,7 +20,13 @@ type DemoContractor = DemoAccount & {
   remote: boolean;
   years: number;
   statement: string;
-  offering: { title: string; description: string; pricingModel: 'hourly' | 'fixed'; price: number };
+  offering: {
+    title: string;
+    description: string;
+    service?: ServiceSlug;
+    pricingModel: 'hourly' | 'fixed';
+    price: number;
+  };
 };
 
 const customers: DemoAccount[] = [
@@ -150,72 +160,114 @@ const contractors: DemoContractor[] = [
   },
 ];
 
-export const demoAccounts: DemoAccount[] = [admin, ...customers, ...contractors];
+export const demoAccounts: DemoAccount[] = [
+  admin,
+  ...customers,
+  ...contractors,
+  ...marketplaceCustomers.map((c) => ({ ...c, role: 'customer' as const })),
+  ...marketplaceContractors.map((c) => ({ email: c.email, name: c.name, role: 'contractor' as const })),
+];
 
-/**
- * Seeds demo data once, through the same commands the API runs. A marker stream appended last
- * (expected: no stream) makes a second start skip it, and two processes racing cannot both seed.
- */
-export async function seedDemoData(deps: AccountsDeps): Promise<{ seeded: boolean }> {
-  if ((await deps.store.readStream(SEED_STREAM, { maxCount: 1 })).length > 0) return { seeded: false };
-  const context = (): CommandContext => ({ actorId: null, correlationId: randomUUID(), now: new Date() });
-  const dateOfBirth = '1988-06-15';
+const dateOfBirth = '1988-06-15';
+const context = (): CommandContext => ({ actorId: null, correlationId: randomUUID(), now: new Date() });
 
-  for (const account of [admin, ...customers]) {
-    await registerAccount(deps, { ...account, password: DEMO_PASSWORD, dateOfBirth }, context());
-  }
-  for (const contractor of contractors) {
-    const { accountId } = await registerAccount(
-      deps,
-      { email: contractor.email, name: contractor.name, role: 'contractor', password: DEMO_PASSWORD, dateOfBirth },
-      context(),
-    );
-    const ctx = { ...context(), actorId: accountId };
-    await handleCommand(
-      deps.store,
-      contractorStreamId(accountId),
-      contractorDecider,
-      {
-        type: 'UpdateContractorProfile',
+async function registerContractor(deps: AccountsDeps, contractor: DemoContractor) {
+  const { accountId } = await registerAccount(
+    deps,
+    { email: contractor.email, name: contractor.name, role: 'contractor', password: DEMO_PASSWORD, dateOfBirth },
+    context(),
+  );
+  const ctx = { ...context(), actorId: accountId };
+  await handleCommand(
+    deps.store,
+    contractorStreamId(accountId),
+    contractorDecider,
+    {
+      type: 'UpdateContractorProfile',
+      contractorId: accountId,
+      changes: {
+        location: contractor.location,
+        canWorkRemotely: contractor.remote,
+        yearsOfExperience: contractor.years,
+        expertiseStatement: contractor.statement,
+      },
+      now: ctx.now,
+    },
+    ctx,
+  );
+  const offeringId = randomUUID();
+  await handleCommand(
+    deps.store,
+    offeringStreamId(offeringId),
+    offeringDecider,
+    {
+      type: 'CreateServiceOffering',
+      offering: {
+        offeringId,
         contractorId: accountId,
-        changes: {
-          location: contractor.location,
-          canWorkRemotely: contractor.remote,
-          yearsOfExperience: contractor.years,
-          expertiseStatement: contractor.statement,
-        },
-        now: ctx.now,
+        title: contractor.offering.title,
+        description: contractor.offering.description,
+        ...(contractor.offering.service ? { service: contractor.offering.service } : {}),
+        pricingModel: contractor.offering.pricingModel,
+        priceCents: contractor.offering.price * 100,
+        isRemoteService: contractor.remote,
+        isActive: true,
       },
-      ctx,
-    );
-    const offeringId = randomUUID();
-    await handleCommand(
-      deps.store,
-      offeringStreamId(offeringId),
-      offeringDecider,
-      {
-        type: 'CreateServiceOffering',
-        offering: {
-          offeringId,
-          contractorId: accountId,
-          title: contractor.offering.title,
-          description: contractor.offering.description,
-          pricingModel: contractor.offering.pricingModel,
-          priceCents: contractor.offering.price * 100,
-          isRemoteService: contractor.remote,
-          isActive: true,
-        },
-        now: ctx.now,
-      },
-      ctx,
-    );
-  }
+      now: ctx.now,
+    },
+    ctx,
+  );
+}
+
+async function seeded(deps: AccountsDeps, marker: string): Promise<boolean> {
+  return (await deps.store.readStream(marker, { maxCount: 1 })).length > 0;
+}
+
+async function markSeeded(deps: AccountsDeps, marker: string) {
   try {
-    await deps.store.append(SEED_STREAM, [{ type: 'DemoDataSeeded', data: { seededAt: new Date().toISOString() } }], {
+    await deps.store.append(marker, [{ type: 'DemoDataSeeded', data: { seededAt: new Date().toISOString() } }], {
       expectedRevision: 'no_stream',
     });
   } catch (error) {
     if (!(error instanceof WrongExpectedVersionError)) throw error;
   }
-  return { seeded: true };
+}
+
+/**
+ * Seeds demo data once, through the same commands the API runs, in chapters: accounts, then the
+ * marketplace (service areas, calendars, work orders, bids, bookings, reviews, conversations). A
+ * marker stream appended after each chapter (expected: no stream) makes a later start skip it, so
+ * a data folder seeded by an older version gains the new chapter on its next start.
+ */
+export async function seedDemoData(deps: AccountsDeps, today = new Date()): Promise<{ seeded: boolean }> {
+  let didSeed = false;
+  if (!(await seeded(deps, SEED_STREAM))) {
+    for (const account of [admin, ...customers]) {
+      await registerAccount(deps, { ...account, password: DEMO_PASSWORD, dateOfBirth }, context());
+    }
+    for (const contractor of contractors) await registerContractor(deps, contractor);
+    await markSeeded(deps, SEED_STREAM);
+    didSeed = true;
+  }
+  if (!(await seeded(deps, MARKETPLACE_SEED_STREAM))) {
+    for (const customer of marketplaceCustomers) {
+      await registerAccount(deps, { ...customer, role: 'customer', password: DEMO_PASSWORD, dateOfBirth }, context());
+    }
+    for (const contractor of marketplaceContractors) {
+      await registerContractor(deps, {
+        ...contractor,
+        role: 'contractor',
+        remote: contractor.offering.service === 'computer-help' || contractor.offering.service === 'tutoring',
+      });
+    }
+    const ids = new Map<string, string>();
+    for (const account of demoAccounts) {
+      const found = await personalDataByEmail(deps.sql, account.email);
+      if (found) ids.set(account.email, found.accountId);
+    }
+    await seedMarketplace(deps.store, ids, today);
+    await markSeeded(deps, MARKETPLACE_SEED_STREAM);
+    didSeed = true;
+  }
+  return { seeded: didSeed };
 }

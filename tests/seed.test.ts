@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoAccounts, seedDemoData } from '../api/seed.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { Browser } from './support/http-client.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const deps = { sql: t.runtime.sql, store: t.runtime.store, emailHashKey: 'test-email-hash-key' };
+  expect((await seedDemoData(deps)).seeded).toBe(true);
+  await t.runtime.runner!.idle(60_000);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function signIn(email: string): Promise<Browser> {
+  const browser = new Browser(t.app);
+  const response = await browser.post('/api/auth/login', { email, password: DEMO_PASSWORD });
+  expect(response.statusCode, response.body).toBe(200);
+  return browser;
+}
+
+describe('demo data', () => {
+  it('is seeded once: a second run changes nothing', async () => {
+    const deps = { sql: t.runtime.sql, store: t.runtime.store, emailHashKey: 'test-email-hash-key' };
+    const [before] = await t.runtime.sql<{ count: string }[]>`select count(*)::text as count from es_events`;
+    expect((await seedDemoData(deps)).seeded).toBe(false);
+    const [after] = await t.runtime.sql<{ count: string }[]>`select count(*)::text as count from es_events`;
+    expect(after!.count).toBe(before!.count);
+  });
+
+  it('lists every demo contractor in the directory, across provinces, most with ratings', async () => {
+    const response = await new Browser(t.app).get('/api/contractors/browse?limit=100');
+    expect(response.statusCode, response.body).toBe(200);
+    const { contractors } = response.json() as {
+      contractors: { name: string; province?: string | null; ratingCount?: number; rating?: { count: number } }[];
+    };
+    const demoContractors = demoAccounts.filter((a) => a.role === 'contractor');
+    expect(contractors.length).toBe(demoContractors.length);
+    const rated = contractors.filter((c) => (c.ratingCount ?? c.rating?.count ?? 0) > 0);
+    expect(rated.length).toBeGreaterThanOrEqual(10);
+    expect(contractors.map((c) => c.name)).toContain('Déneigement Laval Express');
+  });
+
+  it('finds contractors near a Montréal postal code', async () => {
+    const response = await new Browser(t.app).get(
+      '/api/contractors/browse?postalCode=H2X%201Y4&distanceKm=50&sort=distance',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const names = (response.json() as { contractors: { name: string }[] }).contractors.map((c) => c.name);
+    expect(names).toContain('Marc Gagnon Renovations');
+    expect(names).toContain('Déneigement Laval Express');
+    expect(names).not.toContain('Prairie Movers');
+  });
+
+  it('counts contractors per service in the service directory', async () => {
+    const response = await new Browser(t.app).get('/api/service-directory');
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { categories: { services: { slug: string; contractors: number }[] }[] };
+    const cleaning = body.categories.flatMap((c) => c.services).find((s) => s.slug === 'house-cleaning')!;
+    expect(cleaning.contractors).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives contractors open jobs with bids to browse', async () => {
+    const browser = await signIn('sparkle@demo.ca');
+    const response = await browser.get('/api/work-orders/browse');
+    expect(response.statusCode, response.body).toBe(200);
+    const { orders } = response.json() as { orders: { proposalCount?: number }[] };
+    expect(orders.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('fills the demo customer’s dashboard: orders with proposals, bookings, a review to write, messages', async () => {
+    const customer = await signIn('customer@demo.ca');
+    const orders = await customer.get('/api/work-orders/mine');
+    expect(orders.statusCode, orders.body).toBe(200);
+    expect(orders.body).toContain('Repaint a two-bedroom condo');
+    const bookings = await customer.get('/api/bookings/mine');
+    expect(bookings.statusCode, bookings.body).toBe(200);
+    expect(bookings.body).toContain('confirmed');
+    expect(bookings.body).toContain('completed');
+    const pending = await customer.get('/api/reviews/pending');
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect(JSON.stringify(pending.json())).not.toBe('[]');
+    const conversations = await customer.get('/api/conversations');
+    expect(conversations.statusCode, conversations.body).toBe(200);
+    expect(conversations.body).toContain('Great, thank you!');
+  });
+
+  it('gives the demo contractor direct requests and booking requests to answer', async () => {
+    const contractor = await signIn('contractor@demo.ca');
+    const requests = await contractor.get('/api/work-orders/direct-requests');
+    expect(requests.statusCode, requests.body).toBe(200);
+    expect(requests.body).toContain('Rehang a sagging gate');
+    const bookings = await contractor.get('/api/bookings/mine');
+    expect(bookings.body).toContain('requested');
+  });
+});
