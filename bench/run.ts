@@ -1,6 +1,7 @@
 import { startApp } from '../tests/support/start-app.ts';
 import { benchAppends, benchProjectionLag } from './eventstore.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchMarketplace } from './marketplace.ts';
 import { benchPageWeight } from './page-weight.ts';
 import { benchDatabase, printTable, type Row } from './support.ts';
 
@@ -8,12 +9,22 @@ import { benchDatabase, printTable, type Row } from './support.ts';
  * `npm run bench`: every figure measured in this one run, printed as one table.
  * BENCH_SECONDS sets the length of each timed phase (default 5); BENCH_DATABASE_URL points it at
  * a server (default: DATABASE_URL, else the embedded PostgreSQL). BENCH_ONLY=store or BENCH_ONLY=web
- * runs one half: the event store, or the site (page weight and Lighthouse against `npm start`).
+ * runs one part: the event store, or the site (page weight and Lighthouse against `npm start`);
+ * BENCH_ONLY=marketplace runs the directory and job-board read routes under load.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
 const rows: Row[] = [];
-if (only !== 'web') {
+if (only === undefined || only === 'marketplace') {
+  const database = await benchDatabase();
+  try {
+    console.log(`Benchmarking the marketplace read routes on ${database.label}...`);
+    rows.push(...(await benchMarketplace(database.url, { contractors: 3000, orders: 1000, seconds })));
+  } finally {
+    await database.drop();
+  }
+}
+if (only === undefined || only === 'store') {
   const database = await benchDatabase();
   try {
     console.log(`Benchmarking on ${database.label}, ${seconds} s per phase...`);
@@ -23,7 +34,7 @@ if (only !== 'web') {
     await database.drop();
   }
 }
-if (only !== 'store') {
+if (only === undefined || only === 'web') {
   console.log('Starting the app as `npm start` does, for the page-weight and Lighthouse figures...');
   const app = await startApp();
   try {

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { buildApp } from '../api/app.ts';
+import { insertPersonalData } from '../api/modules/accounts/personal-data.ts';
+import { createRuntime } from '../api/runtime.ts';
+import { serviceCategories, type ServiceSlug } from '../shared/domain/catalogue/categories.ts';
+import { contractorDecider } from '../shared/domain/catalogue/decider.ts';
+import { contractorStreamId } from '../shared/domain/catalogue/streams.ts';
+import { accountStreamId } from '../shared/domain/accounts/streams.ts';
+import { handleCommand } from '../shared/domain/decider.ts';
+import { workOrderDecider } from '../shared/domain/work/decider.ts';
+import { workOrderStreamId } from '../shared/domain/work/events.ts';
+import { loadConfig } from '../shared/config.ts';
+import { lookupPostalCode } from '../shared/geo/index.ts';
+import type { Row } from './support.ts';
+
+/** Where the generated marketplace lives: FSAs of nine cities in seven provinces. */
+const POSTAL_CODES = [
+  'H2X 1Y4',
+  'H3Z 2Y7',
+  'H7N 5H9',
+  'M5V 2T6',
+  'M4C 1B5',
+  'L5B 3C2',
+  'K1P 5J2',
+  'K1S 3W7',
+  'V6B 1A1',
+  'V8W 1P6',
+  'T2P 1J9',
+  'T5J 0N3',
+  'R3C 0V8',
+  'B3H 1Y4',
+  'G1R 4P5',
+  'J8X 3X7',
+  'S7K 1J5',
+  'L8P 4R5',
+];
+const SERVICES = serviceCategories.flatMap((c) => c.services.map((s) => s.slug)) as ServiceSlug[];
+
+export const MARKETPLACE_TARGETS = { browseP95Ms: 100, profileP95Ms: 50 } as const;
+
+/**
+ * The directory and job board under load: `contractors` contractors with service areas and
+ * `orders` open work orders, written through the deciders (accounts are inserted directly, as
+ * hashing thousands of demo passwords would measure argon2, not the marketplace), then the read
+ * routes measured with autocannon over HTTP against the real app.
+ */
+export async function benchMarketplace(
+  databaseUrl: string,
+  options: { contractors: number; orders: number; seconds: number },
+): Promise<Row[]> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+  });
+  const runtime = await createRuntime(config);
+  const app = await buildApp({
+    config,
+    runtime,
+    secrets: { sessionSecret: 'bench-session-secret-that-is-long-enough-0123', emailHashKey: 'bench-email-hash-key' },
+    distDir: null,
+    logger: false,
+  });
+  try {
+    const now = new Date();
+    const context = () => ({ actorId: null, correlationId: randomUUID(), now });
+    const contractorIds: string[] = [];
+    for (let i = 0; i < options.contractors; i++) {
+      const accountId = randomUUID();
+      contractorIds.push(accountId);
+      await insertPersonalData(runtime.sql, {
+        accountId,
+        name: `Bench Contractor ${i}`,
+        email: `bench-${accountId}@example.test`,
+        passwordHash: 'not-a-real-hash',
+        dateOfBirth: '1985-01-01',
+      });
+      await runtime.store.append(accountStreamId(accountId), [
+        { type: 'AccountRegistered', data: { accountId, role: 'contractor', registeredAt: now.toISOString() } },
+      ]);
+      const place = lookupPostalCode(POSTAL_CODES[i % POSTAL_CODES.length]!)!;
+      await handleCommand(
+        runtime.store,
+        contractorStreamId(accountId),
+        contractorDecider,
+        {
+          type: 'SetContractorServiceArea',
+          contractorId: accountId,
+          place,
+          radiusKm: 10 + (i % 5) * 10,
+          services: [SERVICES[i % SERVICES.length]!, SERVICES[(i * 7) % SERVICES.length]!],
+          hourlyRateCents: 3000 + (i % 20) * 500,
+          now,
+        },
+        context(),
+      );
+    }
+    for (let i = 0; i < options.orders; i++) {
+      const workOrderId = randomUUID();
+      const place = lookupPostalCode(POSTAL_CODES[i % POSTAL_CODES.length]!)!;
+      const category = serviceCategories[i % serviceCategories.length]!;
+      await handleCommand(
+        runtime.store,
+        workOrderStreamId(workOrderId),
+        workOrderDecider,
+        {
+          type: 'PostWorkOrder',
+          workOrderId,
+          customerId: randomUUID(),
+          mode: 'bids',
+          directContractorId: null,
+          details: {
+            title: `Bench job number ${i}`,
+            description: 'A generated job description long enough to pass validation rules.',
+            category: category.slug,
+            service: category.services[0]!.slug,
+            location: {
+              postalCode: place.postalCode!,
+              city: place.city,
+              province: place.province,
+              lat: place.lat,
+              lng: place.lng,
+            },
+            remote: false,
+            budgetMinCents: 10_000,
+            budgetMaxCents: 50_000 + (i % 10) * 10_000,
+            preferredDates: [],
+            photos: [],
+          },
+          now,
+        },
+        context(),
+      );
+    }
+    await runtime.runner!.idle(300_000);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+    const measure = async (path: string) => {
+      const result = await autocannon({ url: base + path, connections: 10, duration: options.seconds });
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      return { p95: result.latency.p97_5 ?? result.latency.p99, p50: result.latency.p50, rps: result.requests.average };
+    };
+    const browse = await measure('/api/contractors/browse?postalCode=H2X%201Y4&distanceKm=50&sort=distance');
+    const search = await measure('/api/contractors/browse?search=cleaning&sort=rating');
+    const jobs = await measure('/api/work-orders/browse?postalCode=M5V%202T6&radiusKm=100');
+    const profile = await measure(`/api/contractors/${contractorIds[0]}`);
+    const label = `${options.contractors} contractors, ${options.orders} jobs, 10 connections`;
+    const row = (metric: string, m: { p95: number; p50: number; rps: number }, target: number): Row => ({
+      metric: `${metric} (${label})`,
+      value: `p50 ${m.p50} ms, p97.5 ${m.p95} ms, ${Math.round(m.rps)} req/s`,
+      target: `p97.5 ≤ ${target} ms`,
+      pass: m.p95 <= target,
+    });
+    return [
+      row('directory: near a postal code, by distance', browse, MARKETPLACE_TARGETS.browseP95Ms),
+      row('directory: text search, by rating', search, MARKETPLACE_TARGETS.browseP95Ms),
+      row('job board: near a postal code', jobs, MARKETPLACE_TARGETS.browseP95Ms),
+      row('contractor profile', profile, MARKETPLACE_TARGETS.profileP95Ms),
+    ];
+  } finally {
+    await app.close();
+    await runtime.close();
+  }
+}
