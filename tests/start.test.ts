@@ -1,6 +1,9 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../api/seed.ts';
 import { makeDataDir, startApp, type E2EApp } from './support/start-app.ts';
+
+const demoContractors = demoAccounts.filter((account) => account.role === 'contractor').length;
 
 /**
  * `npm start` as a person runs it: no services, no variables. It must build the site if needed,
@@ -46,7 +49,7 @@ describe('npm start (embedded default)', () => {
       expect(await me.json()).toMatchObject({ role: 'customer', email: 'customer@demo.ca', authenticated: true });
 
       const browse = await fetch(url('/api/contractors/browse'));
-      expect(((await browse.json()) as { total: number }).total).toBeGreaterThanOrEqual(8);
+      expect(((await browse.json()) as { total: number }).total).toBe(demoContractors);
 
       // Hashed assets go out precompressed with immutable caching.
       const script = /"(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
@@ -69,7 +72,7 @@ describe('npm start (embedded default)', () => {
     try {
       expect(app.output()).not.toContain('Seeded demo data.');
       const browse = await fetch(`${app.baseURL}/api/contractors/browse`);
-      expect(((await browse.json()) as { total: number }).total).toBe(8);
+      expect(((await browse.json()) as { total: number }).total).toBe(demoContractors);
     } finally {
       await app.stop();
     }
