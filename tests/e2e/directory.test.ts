@@ -12,7 +12,7 @@ import { hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './su
  * narrows by rating, opens a profile and follows its Book button; the same in French; the
  * landing search's values arriving at /contractors; the service directory's links.
  *
- * Saskatoon and Regina have no demo contractors, so the ones made here are the only results.
+ * Fredericton and Saint John have no demo contractors offering house cleaning, so the ones made here are the only results.
  * Ratings come from `ReviewsPublished` events appended to the app's store, as the reviews module
  * would.
  */
@@ -92,13 +92,13 @@ async function publishReviews(contractorId: string, ratings: number[]) {
 }
 
 beforeAll(async () => {
-  await contractor('star', { postalCode: 'S7K 1J5', services: ['house-cleaning'], hourlyRateCents: 4200 });
+  await contractor('star', { postalCode: 'E3B 1A1', services: ['house-cleaning'], hourlyRateCents: 4200 });
   await contractor('fair', {
-    postalCode: 'S7N 0W8',
+    postalCode: 'E3A 1A1',
     services: ['house-cleaning', 'window-cleaning'],
     hourlyRateCents: 3500,
   });
-  await contractor('regina', { postalCode: 'S4P 3Y2', services: ['house-cleaning'], hourlyRateCents: 3000 });
+  await contractor('regina', { postalCode: 'E2L 1A1', services: ['house-cleaning'], hourlyRateCents: 3000 });
   await publishReviews(pros.star.id, [5, 5, 4, 5, 5]);
   await publishReviews(pros.fair.id, [3, 4]);
   await publishReviews(pros.regina.id, [5]);
@@ -121,12 +121,12 @@ describe('contractor directory', { timeout: 120_000 }, () => {
       await open(page, '/contractors');
       const search = page.getByRole('search', { name: 'Search contractors' });
       await search.getByLabel('Service').fill('House Cleaning');
-      await search.getByLabel('City or postal code').fill('s7k1j5');
+      await search.getByLabel('City or postal code').fill('e3b1a1');
       await search.getByLabel('Distance').selectOption('25');
       await search.getByRole('button', { name: 'Search' }).click();
 
-      // Within 25 km of downtown Saskatoon: the two Saskatoon contractors, not the one in Regina.
-      const heading = page.getByRole('heading', { name: /^2 contractors near Saskatoon, SK$/ });
+      // Within 25 km of downtown Fredericton: the two Fredericton contractors, not the one in Saint John.
+      const heading = page.getByRole('heading', { name: /^2 contractors near Fredericton, NB$/ });
       await visible(heading);
       await visible(card(page, pros.star.name));
       await visible(card(page, pros.fair.name));
@@ -137,20 +137,20 @@ describe('contractor directory', { timeout: 120_000 }, () => {
 
       // The search is in the URL, so it can be shared.
       const url = new URL(page.url());
-      expect(url.searchParams.get('postalCode')).toBe('S7K 1J5');
+      expect(url.searchParams.get('postalCode')).toBe('E3B 1A1');
       expect(url.searchParams.get('service')).toBe('house-cleaning');
 
       // At least 4 stars: the 3.5 contractor drops out.
       await search.getByLabel('Minimum rating').selectOption('4');
-      await visible(page.getByRole('heading', { name: /^1 contractor near Saskatoon, SK$/ }));
+      await visible(page.getByRole('heading', { name: /^1 contractor near Fredericton, NB$/ }));
       expect(await card(page, pros.fair.name).count()).toBe(0);
       expect(new URL(page.url()).searchParams.get('minRating')).toBe('4');
 
-      // A wider search reaches Regina; sorted by distance it comes last.
+      // A wider search reaches Saint John; sorted by distance it comes last.
       await search.getByLabel('Minimum rating').selectOption('0');
       await search.getByLabel('Distance').selectOption('500');
       await search.getByLabel('Sort by').selectOption('distance');
-      await visible(page.getByRole('heading', { name: /^3 contractors near Saskatoon, SK$/ }));
+      await visible(page.getByRole('heading', { name: /^3 contractors near Fredericton, NB$/ }));
       const names = await page.locator('article[data-contractor] h3').allInnerTexts();
       expect(names.at(-1)).toBe(pros.regina.name);
 
@@ -158,7 +158,7 @@ describe('contractor directory', { timeout: 120_000 }, () => {
       await waitForPath(page, `/contractors/${pros.star.id}`);
       await hydrated(page);
       await visible(page.getByRole('heading', { level: 1, name: pros.star.name }));
-      await visible(page.getByText('Saskatoon, SK', { exact: true }));
+      await visible(page.getByText('Fredericton, NB', { exact: true }));
       await visible(page.getByText('Thorough and on time.').first());
       const book = page.getByRole('link', { name: 'Book' });
       expect(await book.getAttribute('href')).toBe(`/schedule/${pros.star.id}`);
@@ -175,15 +175,15 @@ describe('contractor directory', { timeout: 120_000 }, () => {
       await page.goBack();
       await page.goBack();
       await hydrated(page);
-      await visible(page.getByRole('heading', { name: /^3 contractors near Saskatoon, SK$/ }));
+      await visible(page.getByRole('heading', { name: /^3 contractors near Fredericton, NB$/ }));
     });
   });
 
   it('works in French: the shared search shows French labels and the Book button keeps the language', async () => {
     await e2e.run(
       async ({ page }) => {
-        await open(page, '/fr/contractors?service=house-cleaning&postalCode=S7K%201J5&distanceKm=25&minRating=4');
-        await visible(page.getByRole('heading', { name: /^1 entrepreneur près de Saskatoon, SK$/ }));
+        await open(page, '/fr/contractors?service=house-cleaning&postalCode=E3B%201A1&distanceKm=25&minRating=4');
+        await visible(page.getByRole('heading', { name: /^1 entrepreneur près de Fredericton, NB$/ }));
         const search = page.getByRole('search', { name: 'Rechercher des entrepreneurs' });
         expect(await search.getByLabel('Service').inputValue()).toBe('Ménage résidentiel');
         await visible(card(page, pros.star.name).getByText('Très bien noté'));
@@ -200,11 +200,11 @@ describe('contractor directory', { timeout: 120_000 }, () => {
 
   it('starts from the landing search’s values, and says so when an invalid postal code is typed', async () => {
     await e2e.run(async ({ page }) => {
-      await open(page, '/contractors?mode=contractors&service=house-cleaning&distanceKm=25&lat=52.1300&lng=-106.6600');
-      await visible(page.getByRole('heading', { name: /^2 contractors near Saskatoon, SK$/ }));
+      await open(page, '/contractors?mode=contractors&service=house-cleaning&distanceKm=25&lat=45.9535&lng=-66.6704');
+      await visible(page.getByRole('heading', { name: /^2 contractors near Fredericton, NB$/ }));
       const search = page.getByRole('search', { name: 'Search contractors' });
       expect(await search.getByLabel('Service').inputValue()).toBe('House Cleaning');
-      await visible(page.getByText('Your location: 52.1300, -106.6600'));
+      await visible(page.getByText('Your location: 45.9535, -66.6704'));
 
       await search.getByLabel('City or postal code').fill('K1O 0B1');
       await search.getByRole('button', { name: 'Search' }).click();
@@ -240,7 +240,7 @@ describe('contractor directory', { timeout: 120_000 }, () => {
     await e2e.run(async ({ page }) => {
       for (const theme of ['dark', 'light'] as const) {
         for (const url of [
-          '/contractors?postalCode=S7K%201J5&distanceKm=25',
+          '/contractors?postalCode=E3B%201A1&distanceKm=25',
           `/contractors/${pros.star.id}`,
           '/service-directory',
         ]) {

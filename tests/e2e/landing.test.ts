@@ -354,7 +354,7 @@ describe('landing sections', { timeout: 60_000 }, () => {
       await card.getByRole('option', { name: 'Peinture' }).click();
       expect(await page.locator('[data-plan-total]').textContent()).toMatch(/^120\s\$\/mois$/);
       await card.getByRole('button', { name: 'Trouver des entrepreneurs' }).click();
-      await waitForPath(page, '/fr/platform');
+      await waitForPath(page, '/fr/contractors');
       expect(await query(page)).toEqual({ mode: 'contractors', service: 'painting', distanceKm: '10' });
     }));
 
