@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { buildApp } from '../api/app.ts';
 import { insertPersonalData } from '../api/modules/accounts/personal-data.ts';
-import { createRuntime } from '../api/runtime.ts';
+import { createRuntime, type Runtime } from '../api/runtime.ts';
+import type { FastifyInstance } from 'fastify';
 import { serviceCategories, type ServiceSlug } from '../shared/domain/catalogue/categories.ts';
 import { contractorDecider } from '../shared/domain/catalogue/decider.ts';
 import { contractorStreamId } from '../shared/domain/catalogue/streams.ts';
@@ -64,6 +65,22 @@ export async function benchMarketplace(
     logger: false,
   });
   try {
+    const contractorIds = await generateMarketplace(runtime, options);
+    await runtime.runner!.idle(300_000);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    return await measureRoutes(app, contractorIds, options);
+  } finally {
+    await app.close();
+    await runtime.close();
+  }
+}
+
+/** Writes the generated contractors and jobs; answers the contractors' ids. */
+export async function generateMarketplace(
+  runtime: Runtime,
+  options: { contractors: number; orders: number },
+): Promise<string[]> {
+  {
     const now = new Date();
     const context = () => ({ actorId: null, correlationId: randomUUID(), now });
     const contractorIds: string[] = [];
@@ -134,8 +151,16 @@ export async function benchMarketplace(
         context(),
       );
     }
-    await runtime.runner!.idle(300_000);
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    return contractorIds;
+  }
+}
+
+async function measureRoutes(
+  app: FastifyInstance,
+  contractorIds: string[],
+  options: { contractors: number; orders: number; seconds: number },
+): Promise<Row[]> {
+  {
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
@@ -162,8 +187,5 @@ export async function benchMarketplace(
       row('job board: near a postal code', jobs, MARKETPLACE_TARGETS.browseP95Ms),
       row('contractor profile', profile, MARKETPLACE_TARGETS.profileP95Ms),
     ];
-  } finally {
-    await app.close();
-    await runtime.close();
   }
 }

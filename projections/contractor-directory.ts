@@ -14,7 +14,7 @@ import type {
 import {
   fold,
   rankContractors,
-  textMatchQuality,
+  textMatcher,
   type DirectorySort,
   type RankCandidate,
 } from '../shared/domain/catalogue/ranking.ts';
@@ -585,6 +585,7 @@ export async function searchDirectory(
     order by priority_placement desc, boosted_until desc nulls last, rating_count desc, contractor_id
     limit ${MAX_CANDIDATES}`;
 
+  const matchText = textMatcher(filters.search);
   const candidates: (RankCandidate & { row: CandidateRow })[] = [];
   for (const row of rows) {
     const at = row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
@@ -599,7 +600,7 @@ export async function searchDirectory(
       ratingCount: row.rating_count,
       completedJobs: row.completed_jobs,
       distanceKm: distance,
-      textMatch: textMatchQuality(filters.search, { services: row.services, offeringTitles: row.offering_titles }),
+      textMatch: matchText({ services: row.services, offeringTitles: row.offering_titles }),
       registeredAt: row.registered_at.toISOString(),
     });
   }

@@ -61,16 +61,28 @@ export function textMatchQuality(
   search: string | undefined,
   contractor: { services: readonly string[]; offeringTitles: readonly string[] },
 ): number {
+  return textMatcher(search)(contractor);
+}
+
+/**
+ * `textMatchQuality` for one search, prepared once: the search is folded and matched against the
+ * service names once, not once per candidate (a search can have thousands of candidates).
+ */
+export function textMatcher(
+  search: string | undefined,
+): (contractor: { services: readonly string[]; offeringTitles: readonly string[] }) => number {
   const query = fold(search ?? '');
-  if (!query) return 0;
+  if (!query) return () => 0;
   const named = serviceFromText(search ?? '');
-  const titles = contractor.offeringTitles.map(fold);
-  if ((named && contractor.services.includes(named)) || titles.includes(query)) return 3;
   const words = query.split(' ');
   const containsAll = (text: string) => words.every((word) => ` ${text}`.includes(` ${word}`));
-  const labels = contractor.services.flatMap((service) => serviceLabels.get(service) ?? []);
-  if ([...labels, ...titles].some(containsAll)) return 2;
-  return 1;
+  return (contractor) => {
+    const titles = contractor.offeringTitles.map(fold);
+    if ((named && contractor.services.includes(named)) || titles.includes(query)) return 3;
+    const labels = contractor.services.flatMap((service) => serviceLabels.get(service) ?? []);
+    if ([...labels, ...titles].some(containsAll)) return 2;
+    return 1;
+  };
 }
 
 export function bayesianRating(c: Pick<RankCandidate, 'ratingAverage' | 'ratingCount'>): number {
