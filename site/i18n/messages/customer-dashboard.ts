@@ -1,0 +1,66 @@
+import { defineMessages } from '../index.ts';
+
+/** /customer-dashboard: the customer's work orders, bookings, messages and reviews in one place. */
+export const customerDashboardMessages = defineMessages({
+  en: {
+    sections: 'Dashboard sections',
+    overview: 'Overview',
+    orders: 'My work orders',
+    bookings: 'Bookings',
+    messages: 'Messages',
+    reviews: 'Reviews to write',
+    openOrders: 'Open work orders',
+    proposalsWaiting: 'Proposals to compare',
+    upcomingBookings: 'Upcoming bookings',
+    unreadMessages: 'Unread messages',
+    reviewsToWrite: 'Reviews to write',
+    postJob: 'Post a job',
+    findContractor: 'Find a contractor',
+    noOrders:
+      'You have not posted a work order yet. Describe the job and collect bids, or send it to a contractor you picked.',
+    compareProposals: 'Compare {n} proposals',
+    compareOneProposal: 'Compare 1 proposal',
+    viewOrder: 'View',
+    allMessages: 'All messages',
+    noMessages: 'No conversations yet. Each booking and hired job has its own conversation with the contractor.',
+    unread: '{n} unread',
+    you: 'You: ',
+    noMessagesYet: 'No messages yet',
+    allReviews: 'All my reviews',
+    loadFailed: 'This section could not be loaded.',
+    retry: 'Try again',
+    loading: 'Loading…',
+  },
+  fr: {
+    sections: 'Sections du tableau de bord',
+    overview: 'Aperçu',
+    orders: 'Mes bons de travail',
+    bookings: 'Réservations',
+    messages: 'Messages',
+    reviews: 'Avis à rédiger',
+    openOrders: 'Bons de travail ouverts',
+    proposalsWaiting: 'Propositions à comparer',
+    upcomingBookings: 'Réservations à venir',
+    unreadMessages: 'Messages non lus',
+    reviewsToWrite: 'Avis à rédiger',
+    postJob: 'Publier un travail',
+    findContractor: 'Trouver un entrepreneur',
+    noOrders:
+      'Vous n’avez encore publié aucun bon de travail. Décrivez le travail et recevez des soumissions, ou envoyez-le à l’entrepreneur de votre choix.',
+    compareProposals: 'Comparer {n} propositions',
+    compareOneProposal: 'Comparer 1 proposition',
+    viewOrder: 'Voir',
+    allMessages: 'Tous les messages',
+    noMessages:
+      'Aucune conversation pour l’instant. Chaque réservation et chaque travail attribué a sa propre conversation avec l’entrepreneur.',
+    unread: '{n} non lu(s)',
+    you: 'Vous : ',
+    noMessagesYet: 'Aucun message pour l’instant',
+    allReviews: 'Tous mes avis',
+    loadFailed: 'Cette section n’a pas pu être chargée.',
+    retry: 'Réessayer',
+    loading: 'Chargement…',
+  },
+});
+
+export type CustomerDashboardMessages = (typeof customerDashboardMessages)['en'];
