@@ -52,6 +52,11 @@ declare
   v_revision bigint;
   v_actual bigint;
 begin
+  -- Writers of one stream queue here first. An advisory lock needs no transaction id, so the id
+  -- (which orders $all) is assigned only after the lock, in the order writers get it. Without it a
+  -- writer can take its id, lose the CPU, and lock the stream row after a later writer: its event
+  -- gets the next revision but the smaller id, and $all shows the stream out of order ('any').
+  perform pg_advisory_xact_lock(hashtextextended(p_stream_id, 0));
   if p_expected = 'no_stream' then
     insert into es_streams (stream_id, revision) values (p_stream_id, n - 1);
     v_revision := n - 1;
