@@ -250,7 +250,12 @@ export async function open(page: Page, path: string) {
 export async function revealIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
   const lazy = page.locator('astro-island[ssr][client="visible"]');
   for (let i = await lazy.count(); i > 0; i = await lazy.count()) {
-    await lazy.first().scrollIntoViewIfNeeded();
+    // The island can hydrate between counting and scrolling; the locator then matches nothing and
+    // its wait is cut short, as the count below has already dropped.
+    await lazy
+      .first()
+      .scrollIntoViewIfNeeded({ timeout: 2_000 })
+      .catch(() => {});
     await page
       .waitForFunction((count) => document.querySelectorAll('astro-island[ssr][client="visible"]').length < count, i, {
         timeout,
