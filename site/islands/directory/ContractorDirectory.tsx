@@ -1,3 +1,4 @@
+import { useLocationRequest } from '../landing/use-location-request.ts';
 import { LoaderCircle, LocateFixed, MapPin, Search, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { performanceBadges } from '../../../shared/domain/catalogue/badges.ts';
@@ -12,14 +13,7 @@ import { ApiError, getJson } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import {
-  formatCoordinates,
-  GEOLOCATION_OPTIONS,
-  locationProblem,
-  problemVisibleMs,
-  roundCoordinates,
-  type LocationProblem,
-} from '../landing/location.ts';
+import { formatCoordinates } from '../landing/location.ts';
 import { SERVICE_SUGGESTIONS } from '../landing/search.ts';
 import { ContractorCard } from './ContractorCard.tsx';
 import { placeLabel, serviceLabel } from './parts.tsx';
@@ -43,7 +37,6 @@ import type { BrowseAnswer, PlaceSuggestion } from './types.ts';
 
 type Props = { locale: Locale };
 type Results = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; answer: BrowseAnswer };
-type GpsStatus = { kind: 'idle' } | { kind: 'pending' } | { kind: 'problem'; problem: LocationProblem };
 type Draft = { service: string; where: string; maxPrice: string };
 
 const fold = (text: string) =>
@@ -74,10 +67,13 @@ function ContractorDirectory({ locale }: Props) {
   const [errors, setErrors] = useState<{ where?: string; maxPrice?: string }>({});
   const [results, setResults] = useState<Results>({ kind: 'loading' });
   const [reload, setReload] = useState(0);
-  const [gps, setGps] = useState<GpsStatus>({ kind: 'idle' });
   const [places, setPlaces] = useState<PlaceSuggestion[]>([]);
-  const problemTimer = useRef<number | undefined>(undefined);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const { gps, requestLocation } = useLocationRequest(({ lat, lng }) => {
+    setDraft((d) => ({ ...d, where: '' }));
+    setErrors((e) => ({ ...e, where: undefined }));
+    apply({ ...form, lat, lng, postalCode: '', city: '', page: 1 }, { push: true });
+  });
 
   const labelOf = useCallback(
     (slug: string) => (suggestionLabels as Record<string, string | undefined>)[slug] ?? serviceLabel(slug, locale),
@@ -109,8 +105,6 @@ function ContractorDirectory({ locale }: Props) {
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
   }, [draftOf]);
-
-  useEffect(() => () => window.clearTimeout(problemTimer.current), []);
 
   useEffect(() => {
     if (!ready) return;
@@ -188,33 +182,6 @@ function ContractorDirectory({ locale }: Props) {
         page: 1,
       },
       { push: true },
-    );
-  }
-
-  function showProblem(problem: LocationProblem) {
-    window.clearTimeout(problemTimer.current);
-    setGps({ kind: 'problem', problem });
-    problemTimer.current = window.setTimeout(() => setGps({ kind: 'idle' }), problemVisibleMs(problem));
-  }
-
-  function requestLocation() {
-    if (gps.kind === 'pending') return;
-    window.clearTimeout(problemTimer.current);
-    if (!('geolocation' in navigator) || !navigator.geolocation) {
-      showProblem('unsupported');
-      return;
-    }
-    setGps({ kind: 'pending' });
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        const { lat, lng } = roundCoordinates(position.coords);
-        setGps({ kind: 'idle' });
-        setDraft((d) => ({ ...d, where: '' }));
-        setErrors((e) => ({ ...e, where: undefined }));
-        apply({ ...form, lat, lng, postalCode: '', city: '', page: 1 }, { push: true });
-      },
-      (error) => showProblem(locationProblem(error)),
-      GEOLOCATION_OPTIONS,
     );
   }
 

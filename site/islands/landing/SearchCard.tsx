@@ -1,3 +1,4 @@
+import { useLocationRequest } from './use-location-request.ts';
 import { ClipboardList, LoaderCircle, LocateFixed, MapPin, Search, Users } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { format } from '../../i18n/index.ts';
@@ -5,15 +6,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { searchCardMessages, serviceSuggestionLabels } from '../../i18n/messages/landing.ts';
 import { Button } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
-import {
-  formatCoordinates,
-  GEOLOCATION_OPTIONS,
-  locationProblem,
-  problemVisibleMs,
-  roundCoordinates,
-  type Coordinates,
-  type LocationProblem,
-} from './location.ts';
+import { formatCoordinates, type Coordinates } from './location.ts';
 import {
   DISTANCE_KM,
   distanceLabel,
@@ -27,7 +20,6 @@ import {
 import { pagedValue } from './slider.ts';
 
 type Props = { locale: Locale };
-type GpsStatus = { kind: 'idle' } | { kind: 'pending' } | { kind: 'problem'; problem: LocationProblem };
 
 const modeIcons = { contractors: Users, 'work-orders': ClipboardList } as const;
 
@@ -55,8 +47,7 @@ function SearchCard({ locale }: Props) {
   const [listOpen, setListOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [coordinates, setCoordinates] = useState<Coordinates | null>(null);
-  const [gps, setGps] = useState<GpsStatus>({ kind: 'idle' });
-  const problemTimer = useRef<number | undefined>(undefined);
+  const { gps, requestLocation } = useLocationRequest(setCoordinates);
   const form = useRef<HTMLFormElement>(null);
 
   // The card hydrates at the first sign of use (client:interaction): keep whatever the visitor
@@ -76,37 +67,11 @@ function SearchCard({ locale }: Props) {
   const expanded = listOpen && matches.length > 0;
   const distanceText = distanceLabel(distanceKm, m);
 
-  useEffect(() => () => window.clearTimeout(problemTimer.current), []);
-
   // The highlighted suggestion stays in view while the arrow keys move through a scrolled list.
   useEffect(() => {
     if (expanded && active >= 0)
       document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [expanded, active, id]);
-
-  function showProblem(problem: LocationProblem) {
-    window.clearTimeout(problemTimer.current);
-    setGps({ kind: 'problem', problem });
-    problemTimer.current = window.setTimeout(() => setGps({ kind: 'idle' }), problemVisibleMs(problem));
-  }
-
-  function requestLocation() {
-    if (gps.kind === 'pending') return;
-    window.clearTimeout(problemTimer.current);
-    if (!('geolocation' in navigator) || !navigator.geolocation) {
-      showProblem('unsupported');
-      return;
-    }
-    setGps({ kind: 'pending' });
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setCoordinates(roundCoordinates(position.coords));
-        setGps({ kind: 'idle' });
-      },
-      (error) => showProblem(locationProblem(error)),
-      GEOLOCATION_OPTIONS,
-    );
-  }
 
   function choose(index: number) {
     const picked = matches[index];

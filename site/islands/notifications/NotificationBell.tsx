@@ -4,7 +4,7 @@ import { useOnDemand } from '../../ui/on-demand.ts';
 
 /**
  * The header's notification bell, for signed-in users only (the header renders it only then).
- * This stub is all a signed-out visitor's first load carries: the bell itself (button, badge,
+ * This small loader is all a signed-out visitor's first load carries: the bell itself (button, badge,
  * the count's stream and polling) is fetched once a signed-in header mounts it.
  */
 export function NotificationBell({ locale }: { locale: Locale }) {
