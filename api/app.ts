@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from '../shared/config.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { bookingRoutes } from './modules/booking/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -18,6 +19,8 @@ import { directoryRoutes } from './modules/catalogue/directory-routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { notificationPreferencesRoutes } from './modules/notification-preferences/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { contractRoutes } from './modules/contracts/routes.ts';
+import { escrowRoutes } from './modules/escrow/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { messagingRoutes } from './modules/messaging/routes.ts';
@@ -78,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
   );
   await app.register(errorsPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(securityPlugin, { redis: options.runtime.redis });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(sessionPlugin, {
@@ -112,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(messagingRoutes);
   await app.register(workRoutes);
   await app.register(bookingRoutes);
+  await app.register(contractRoutes);
+  await app.register(escrowRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

@@ -13,6 +13,8 @@ import { startEmailSender } from '../shared/email/sender.ts';
 import { startScheduledJobs } from '../projections/scheduled.ts';
 import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
 import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
+import { IDEMPOTENCY_SCHEMA } from './plugins/idempotency.ts';
+import { createSandboxGateway, type PaymentGateway } from '../shared/payments/gateway.ts';
 
 type Logger = {
   info(obj: object | string, msg?: string): void;
@@ -27,6 +29,8 @@ export type Runtime = {
   checkpoints: CheckpointWatcher;
   runner: ProjectionRunner | null;
   redis: Redis | null;
+  /** The payment gateway (config PAYMENT_GATEWAY; the offline sandbox by default). */
+  gateway: PaymentGateway;
   projections: readonly Projection[];
   close(): Promise<void>;
 };
@@ -38,6 +42,10 @@ export async function migrate(sql: Sql, options: { postgresEventStore: boolean }
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('personal_data_schema'))`;
     await tx.unsafe(PERSONAL_DATA_SCHEMA);
+  });
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('idempotency_schema'))`;
+    await tx.unsafe(IDEMPOTENCY_SCHEMA);
   });
 }
 
@@ -64,6 +72,7 @@ export async function createRuntime(
   try {
     await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
     const store = await openEventStore({ databaseUrl: url, eventStoreUrl: config.EVENTSTORE_URL });
+    const gateway = createSandboxGateway();
     closers.push(() => store.close());
     const checkpoints = await CheckpointWatcher.start(
       sql,
@@ -84,7 +93,7 @@ export async function createRuntime(
       const started = runner;
       closers.push(() => started.stop());
       closers.push(startEmailSender(sql, config, logger).stop);
-      closers.push(startScheduledJobs(sql, store, allScheduledJobs, { logger }).stop);
+      closers.push(startScheduledJobs(sql, store, allScheduledJobs, { logger, gateway }).stop);
     }
 
     let redis: Redis | null = null;
@@ -102,6 +111,7 @@ export async function createRuntime(
       checkpoints,
       runner,
       redis,
+      gateway,
       projections,
       async close() {
         for (const close of closers.reverse()) await close().catch(() => {});

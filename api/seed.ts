@@ -7,11 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { registerAccount, type AccountsDeps } from './modules/accounts/service.ts';
 import { personalDataByEmail } from './modules/accounts/personal-data.ts';
 import { marketplaceContractors, marketplaceCustomers, seedMarketplace } from './seed-marketplace.ts';
+import { seedMoney } from './seed-money.ts';
 import type { ServiceSlug } from '../shared/domain/catalogue/categories.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2024';
 const SEED_STREAM = 'system-demo-seed';
 const MARKETPLACE_SEED_STREAM = 'system-demo-seed-marketplace';
+const MONEY_SEED_STREAM = 'system-demo-seed-money';
 
 export type DemoAccount = { email: string; role: Role; name: string };
 
@@ -235,7 +237,8 @@ async function markSeeded(deps: AccountsDeps, marker: string) {
 
 /**
  * Seeds demo data once, through the same commands the API runs, in chapters: accounts, then the
- * marketplace (service areas, calendars, work orders, bids, bookings, reviews, conversations). A
+ * marketplace (service areas, calendars, work orders, bids, bookings, reviews, conversations), then
+ * money (contracts and escrows at each step). A
  * marker stream appended after each chapter (expected: no stream) makes a later start skip it, so
  * a data folder seeded by an older version gains the new chapter on its next start.
  */
@@ -267,6 +270,20 @@ export async function seedDemoData(deps: AccountsDeps, today = new Date()): Prom
     }
     await seedMarketplace(deps.store, ids, today);
     await markSeeded(deps, MARKETPLACE_SEED_STREAM);
+    didSeed = true;
+  }
+  if (!(await seeded(deps, MONEY_SEED_STREAM))) {
+    const ids = new Map<string, string>();
+    const names = new Map<string, string>();
+    for (const email of ['customer@demo.ca', 'customer2@demo.ca', 'contractor@demo.ca']) {
+      const found = await personalDataByEmail(deps.sql, email);
+      if (found) {
+        ids.set(email, found.accountId);
+        names.set(email, found.name);
+      }
+    }
+    await seedMoney(deps.store, ids, names, today);
+    await markSeeded(deps, MONEY_SEED_STREAM);
     didSeed = true;
   }
   return { seeded: didSeed };

@@ -2,6 +2,7 @@ import { startApp } from '../tests/support/start-app.ts';
 import { benchAppends, benchProjectionLag } from './eventstore.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchMarketplace } from './marketplace.ts';
+import { benchMoney } from './money.ts';
 import { benchPageWeight } from './page-weight.ts';
 import { benchDatabase, printTable, type Row } from './support.ts';
 
@@ -10,7 +11,8 @@ import { benchDatabase, printTable, type Row } from './support.ts';
  * BENCH_SECONDS sets the length of each timed phase (default 5); BENCH_DATABASE_URL points it at
  * a server (default: DATABASE_URL, else the embedded PostgreSQL). BENCH_ONLY=store or BENCH_ONLY=web
  * runs one part: the event store, or the site (page weight and Lighthouse against `npm start`);
- * BENCH_ONLY=marketplace runs the directory and job-board read routes under load.
+ * BENCH_ONLY=marketplace runs the directory and job-board read routes under load; BENCH_ONLY=money
+ * the contract and escrow commands on the hash-chained store, and the payouts job.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
@@ -20,6 +22,17 @@ if (only === undefined || only === 'marketplace') {
   try {
     console.log(`Benchmarking the marketplace read routes on ${database.label}...`);
     rows.push(...(await benchMarketplace(database.url, { contractors: 3000, orders: 1000, seconds })));
+  } finally {
+    await database.drop();
+  }
+}
+if (only === undefined || only === 'money') {
+  const database = await benchDatabase();
+  try {
+    console.log(`Benchmarking contracts, escrow and payouts on ${database.label}...`);
+    rows.push(
+      ...(await benchMoney(database.url, { jobs: Number(process.env.BENCH_MONEY_JOBS ?? 500), concurrency: 8 })),
+    );
   } finally {
     await database.drop();
   }

@@ -2,6 +2,9 @@ import { accountsProjection } from './accounts.ts';
 import { availabilityProjection } from './availability.ts';
 import { bookingsProjection } from './bookings.ts';
 import { contactInboxProjection } from './contact-inbox.ts';
+import { contractsProjection } from './contracts.ts';
+import { escrowsProjection } from './escrows.ts';
+import { payoutsProjection } from './payouts.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
 import { conversationsProjection } from './conversations.ts';
@@ -32,6 +35,9 @@ export const allProjections: readonly Projection[] = [
   contractorReviewsProjection,
   availabilityProjection,
   bookingsProjection,
+  contractsProjection,
+  escrowsProjection,
+  payoutsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

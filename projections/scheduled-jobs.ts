@@ -1,6 +1,14 @@
 import { bookingRemindersJob } from './booking-reminders.ts';
+import { contractsAndEscrowsJob, escrowAutoReleaseJob, escrowHoldLimitJob, payoutsJob } from './money-jobs.ts';
 import { reviewsPublishJob } from './reviews-publish.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
-export const allScheduledJobs: readonly ScheduledJob[] = [bookingRemindersJob, reviewsPublishJob];
+export const allScheduledJobs: readonly ScheduledJob[] = [
+  bookingRemindersJob,
+  reviewsPublishJob,
+  contractsAndEscrowsJob,
+  escrowAutoReleaseJob,
+  escrowHoldLimitJob,
+  payoutsJob,
+];

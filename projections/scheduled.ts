@@ -1,5 +1,6 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { EventStore } from '../shared/eventstore/types.ts';
+import { createSandboxGateway, type PaymentGateway } from '../shared/payments/gateway.ts';
 
 /**
  * Time-driven work (a booking reminder 24 h before, reviews published after 7 days). A job reads
@@ -8,7 +9,7 @@ import type { EventStore } from '../shared/eventstore/types.ts';
  * timer only keeps the work cheap: one worker process runs a job at a time (a Postgres advisory
  * lock), and a tick that overlaps the previous one is skipped.
  */
-export type ScheduledJobContext = { sql: Sql; store: EventStore; now: Date };
+export type ScheduledJobContext = { sql: Sql; store: EventStore; now: Date; gateway: PaymentGateway };
 
 export type ScheduledJob = {
   name: string;
@@ -30,9 +31,10 @@ export function startScheduledJobs(
   sql: Sql,
   store: EventStore,
   jobs: readonly ScheduledJob[],
-  options: { logger?: Logger; clock?: () => Date } = {},
+  options: { logger?: Logger; clock?: () => Date; gateway?: PaymentGateway } = {},
 ): { stop(): Promise<void> } {
   const clock = options.clock ?? (() => new Date());
+  const gateway = options.gateway ?? createSandboxGateway();
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -46,7 +48,7 @@ export function startScheduledJobs(
           select pg_try_advisory_lock(${0x5c4ed}, ${lockKey(job.name)}) as locked`;
         if (!row?.locked) return;
         try {
-          const handled = await job.run({ sql, store, now: clock() });
+          const handled = await job.run({ sql, store, now: clock(), gateway });
           if (handled > 0) options.logger?.info({ job: job.name, handled }, 'scheduled job ran');
         } finally {
           await reserved`select pg_advisory_unlock(${0x5c4ed}, ${lockKey(job.name)})`;

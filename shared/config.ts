@@ -53,6 +53,16 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How long a command waits for its projections before answering 202 (read your own writes). */
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+    /** The payment gateway. Only the offline sandbox (Stripe-style test cards) ships; a provider adapter plugs in here. */
+    PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+    /** The platform's legal name and GST/HST registration number, printed on receipts and fee invoices. */
+    PLATFORM_LEGAL_NAME: z.string().min(1).max(200).default('Marketplace'),
+    PLATFORM_TAX_NUMBER: z
+      .string()
+      .regex(/^\d{9} ?RT ?\d{4}$/, {
+        error: 'must be a CRA business number with its RT program account, e.g. 123456789 RT0001',
+      })
+      .default('000000000 RT0000'),
   })
   .transform((env) => {
     const embedded = env.DATABASE_URL === undefined;

@@ -47,3 +47,17 @@ export class ServiceUnavailableError extends AppError {
     super(503, message);
   }
 }
+
+/** The payment did not go through (a declined card): 402, with the gateway's message. */
+export class PaymentRequiredError extends AppError {
+  constructor(message: string) {
+    super(402, message);
+  }
+}
+
+/** Well-formed but unusable, e.g. an Idempotency-Key reused for a different request. */
+export class UnprocessableError extends AppError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}

@@ -322,7 +322,7 @@ describe('the double-blind rule', () => {
     expect((await bookingReviews(customer.browser, bookingId)).reviews).toEqual([]);
 
     // Before the 7 days: nothing to publish.
-    const job = { sql: t.runtime.sql, store: t.runtime.store };
+    const job = { sql: t.runtime.sql, store: t.runtime.store, gateway: t.runtime.gateway };
     expect(await reviewsPublishJob.run({ ...job, now: new Date() })).toBe(0);
     expect(await reviewsPublishJob.run({ ...job, now: new Date(completedAt.getTime() + 7 * DAY - 1000) })).toBe(0);
 

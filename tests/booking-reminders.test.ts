@@ -56,7 +56,8 @@ async function reminderEvents(contractorId: string) {
   return events.filter((e) => e.type === 'BookingReminderSent').map((e) => (e.data as { bookingId: string }).bookingId);
 }
 
-const run = (now: Date) => bookingRemindersJob.run({ sql: t.runtime.sql, store: t.runtime.store, now });
+const run = (now: Date) =>
+  bookingRemindersJob.run({ sql: t.runtime.sql, store: t.runtime.store, gateway: t.runtime.gateway, now });
 
 describe('the booking-reminders job', () => {
   it('is one of the jobs the worker runs', () => {

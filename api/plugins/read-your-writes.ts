@@ -37,3 +37,30 @@ export async function answerAfterProjections<Body extends object>(
     .header('x-event-position', at)
     .send({ ...body, pending: true, position: at });
 }
+
+/**
+ * Like answerAfterProjections, for commands that answer with a view read back from the read
+ * models: waits for them to include the write, then builds the view. Past the bounded wait the
+ * view (possibly stale) goes out as 202 with the position.
+ */
+export async function answerWithView<Body extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  position: Position | null,
+  projections: readonly string[],
+  build: () => Promise<Body>,
+) {
+  const reached =
+    !position ||
+    (await request.server.runtime.checkpoints.waitFor(position, {
+      projections,
+      timeoutMs: request.server.config.READ_YOUR_WRITES_TIMEOUT_MS,
+    }));
+  const body = await build();
+  if (reached) return reply.code(200).send(body);
+  const at = positionToString(position);
+  return reply
+    .code(202)
+    .header('x-event-position', at)
+    .send({ ...body, pending: true, position: at });
+}

@@ -22,11 +22,21 @@ function ttlOf(session: Session): number {
 }
 
 /**
+ * A destroyed session stays destroyed. With `rolling` sessions every response saves its session
+ * again, so a request that loaded the session before a logout and answers after it (a slow poll,
+ * an in-flight read) would write it back and sign the user in again. Destroying therefore leaves a
+ * tombstone for the session's lifetime, and a save of a tombstoned id is dropped. Session ids are
+ * random and never reused, so nothing legitimate is lost.
+ */
+const TOMBSTONE_TTL_MS = DEFAULT_TTL_MS;
+
+/**
  * The in-process default (no REDIS_URL): expiring entries, swept every minute, bounded in size so
  * a flood of sessions cannot exhaust memory. Sessions do not survive a restart.
  */
 export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, { json: string; expiresAt: number }>();
+  private readonly tombstones = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly maxSessions = 100_000) {
@@ -37,9 +47,11 @@ export class MemorySessionStore implements SessionStore {
   private sweep() {
     const now = Date.now();
     for (const [id, entry] of this.sessions) if (entry.expiresAt <= now) this.sessions.delete(id);
+    for (const [id, until] of this.tombstones) if (until <= now) this.tombstones.delete(id);
   }
 
   set(sessionId: string, session: Session, callback: Callback) {
+    if (this.tombstones.has(sessionId)) return callback();
     this.sessions.delete(sessionId);
     if (this.sessions.size >= this.maxSessions) {
       // Map keeps insertion order: the oldest written session goes first.
@@ -61,6 +73,11 @@ export class MemorySessionStore implements SessionStore {
 
   destroy(sessionId: string, callback: Callback) {
     this.sessions.delete(sessionId);
+    if (this.tombstones.size >= this.maxSessions) {
+      const oldest = this.tombstones.keys().next().value;
+      if (oldest !== undefined) this.tombstones.delete(oldest);
+    }
+    this.tombstones.set(sessionId, Date.now() + TOMBSTONE_TTL_MS);
     callback();
   }
 
@@ -83,10 +100,20 @@ export class RedisSessionStore implements SessionStore {
   }
 
   set(sessionId: string, session: Session, callback: Callback) {
-    this.redis.set(this.prefix + sessionId, JSON.stringify(session), 'PX', ttlOf(session)).then(
-      () => callback(),
-      (error: unknown) => callback(this.unavailable(error)),
-    );
+    // Write unless the session was destroyed (its tombstone exists), atomically.
+    this.redis
+      .eval(
+        "if redis.call('exists', KEYS[2]) == 0 then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) end return 1",
+        2,
+        this.prefix + sessionId,
+        `${this.prefix}destroyed:${sessionId}`,
+        JSON.stringify(session),
+        String(ttlOf(session)),
+      )
+      .then(
+        () => callback(),
+        (error: unknown) => callback(this.unavailable(error)),
+      );
   }
 
   get(sessionId: string, callback: GetCallback) {
@@ -97,9 +124,14 @@ export class RedisSessionStore implements SessionStore {
   }
 
   destroy(sessionId: string, callback: Callback) {
-    this.redis.del(this.prefix + sessionId).then(
-      () => callback(),
-      (error: unknown) => callback(this.unavailable(error)),
-    );
+    this.redis
+      .multi()
+      .del(this.prefix + sessionId)
+      .set(`${this.prefix}destroyed:${sessionId}`, '1', 'PX', TOMBSTONE_TTL_MS)
+      .exec()
+      .then(
+        () => callback(),
+        (error: unknown) => callback(this.unavailable(error)),
+      );
   }
 }

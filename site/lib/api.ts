@@ -30,10 +30,15 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, text, response.statusText);
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   const response = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers: { ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}), ...extraHeaders },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });

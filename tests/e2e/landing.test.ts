@@ -316,10 +316,10 @@ describe('landing sections', { timeout: 60_000 }, () => {
         await page.keyboard.press('Enter');
         const dialog = page.getByRole('dialog');
         await visible(dialog);
-        expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+        await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
         await page.keyboard.press('Escape');
         await hidden(dialog);
-        expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+        await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
       }
     }));
 

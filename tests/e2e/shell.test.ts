@@ -185,7 +185,9 @@ describe('header hints and on-demand menus', { timeout: 60_000 }, () => {
         await visible(menu.getByRole('menuitem', { name }));
       await page.keyboard.press('Escape');
       await hidden(menu);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Switch Dashboard');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Switch Dashboard');
       // Once loaded it is the real menu button: it opens again at once.
       await page.keyboard.press('Enter');
       await visible(menu);

@@ -40,9 +40,7 @@ export type FeeResult = {
 };
 
 export function feeTierFor(jobValueCents: number): FeeTier {
-  assertCents(jobValueCents);
-  // The last tier has no upper bound, so the search always finds one.
-  return FEE_TIERS.find((tier) => tier.toCents === null || jobValueCents < tier.toCents)!;
+  return feeTierOf('transaction', jobValueCents);
 }
 
 /** The fee on a job value, rounded half-up to the cent, and what the contractor receives. */
@@ -89,4 +87,28 @@ export function dollarsToCents(dollars: number): number {
 function assertCents(cents: number) {
   if (!Number.isSafeInteger(cents) || cents < 0)
     throw new RangeError(`an amount must be a non-negative integer of cents: ${cents}`);
+}
+
+/**
+ * The arbitration sliding scale of spec section 9 (under $500 5 %, $500–1,999 4 %, $2,000–4,999
+ * 3.5 %, $5,000+ 3 %). The spec gives it beside the 8/6/5/4 % tiers "which apply to all
+ * transactions"; both readings hold here: the transaction tiers on every job completed normally,
+ * this scale on a case a human arbitrator decides (docs/decisions.md, "The two fee readings").
+ * Same bounds as FEE_TIERS, so the tier is picked by the job value the same way.
+ */
+export const ARBITRATION_FEE_TIERS: readonly FeeTier[] = [
+  { id: 'under-500', fromCents: 0, toCents: 500_00, rateBps: 500 },
+  { id: '500-1999', fromCents: 500_00, toCents: 2_000_00, rateBps: 400 },
+  { id: '2000-4999', fromCents: 2_000_00, toCents: 5_000_00, rateBps: 350 },
+  { id: '5000-plus', fromCents: 5_000_00, toCents: null, rateBps: 300 },
+];
+
+export type FeeReading = 'transaction' | 'arbitration';
+
+/** The tier of a job value under one reading. */
+export function feeTierOf(reading: FeeReading, jobValueCents: number): FeeTier {
+  assertCents(jobValueCents);
+  const tiers = reading === 'transaction' ? FEE_TIERS : ARBITRATION_FEE_TIERS;
+  // The last tier has no upper bound, so the search always finds one.
+  return tiers.find((tier) => tier.toCents === null || jobValueCents < tier.toCents)!;
 }

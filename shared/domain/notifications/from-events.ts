@@ -5,6 +5,7 @@ import { reviewNotifications } from '../reviews/notifications.ts';
 import { bookingNotifications } from '../booking/notifications.ts';
 import type { NotificationDraft } from './types.ts';
 import { workNotifications } from '../work/notifications.ts';
+import { moneyNotifications } from '../escrow/notifications.ts';
 
 /** Where a user lands from their welcome notification: their own starting page. */
 export const WELCOME_ACTION_URL: Record<Role, string> = {
@@ -65,6 +66,7 @@ const sources: readonly NotificationSource[] = [
   workNotifications,
   bookingNotifications,
   reviewNotifications,
+  moneyNotifications,
 ];
 
 /**

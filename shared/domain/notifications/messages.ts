@@ -60,6 +60,33 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'booking.reminderContractor.message': 'You have a booking with a customer within 24 hours.',
     'booking.completed.title': 'Job completed',
     'booking.completed.message': 'The contractor marked the booking as completed. You can now leave a review.',
+    'contract.ready.title': 'Your contract is ready to sign',
+    'contract.ready.message':
+      'Review the contract for your job and sign it. The escrow opens once both of you have signed.',
+    'contract.revised.title': 'The contract terms changed',
+    'contract.revised.message': 'The other party edited the terms: a new version waits for both signatures.',
+    'contract.executedCustomer.title': 'Contract signed: pay into escrow',
+    'contract.executedCustomer.message': 'Both of you signed. Pay the agreed price into escrow so the work can begin.',
+    'contract.executedContractor.title': 'Contract signed',
+    'contract.executedContractor.message': 'Both of you signed. You will be told when the customer pays into escrow.',
+    'escrow.funded.title': 'Payment held in escrow',
+    'escrow.funded.message': 'The customer paid into escrow. Mark the work complete when it is done.',
+    'escrow.completed.title': 'Work complete: please review',
+    'escrow.completed.message':
+      'The contractor marked the work complete. Approve it to release the payment, or ask for changes, within 14 days.',
+    'escrow.changesRequested.title': 'Changes requested',
+    'escrow.changesRequested.message': 'The customer asked for changes before approving. See their note.',
+    'escrow.released.title': 'Payment released',
+    'escrow.released.message': 'The customer approved the work. Your payout is scheduled.',
+    'escrow.autoReleased.title': 'Payment released',
+    'escrow.autoReleased.message':
+      '14 days passed without an answer, so the payment was released. Your payout is scheduled.',
+    'escrow.refunded.title': 'Escrow refunded',
+    'escrow.refunded.message': 'The job was cancelled. Your refund is on its way to your card.',
+    'payout.sent.title': 'Payout sent',
+    'payout.sent.message': 'Your payout for the job was sent.',
+    'payout.refundSent.title': 'Refund sent',
+    'payout.refundSent.message': 'Your refund was sent to your card.',
   },
   fr: {
     'welcome.title': 'Bienvenue sur le marché!',
@@ -122,6 +149,36 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'booking.completed.title': 'Travail terminé',
     'booking.completed.message':
       'L’entrepreneur a indiqué que la réservation est terminée. Vous pouvez maintenant laisser un avis.',
+    'contract.ready.title': 'Votre contrat est prêt à signer',
+    'contract.ready.message':
+      'Relisez le contrat de votre travail et signez-le. L’entiercement s’ouvre quand vous l’avez signé tous les deux.',
+    'contract.revised.title': 'Les conditions du contrat ont changé',
+    'contract.revised.message':
+      'L’autre partie a modifié les conditions : une nouvelle version attend les deux signatures.',
+    'contract.executedCustomer.title': 'Contrat signé : payez en entiercement',
+    'contract.executedCustomer.message':
+      'Vous avez signé tous les deux. Versez le prix convenu en entiercement pour que les travaux commencent.',
+    'contract.executedContractor.title': 'Contrat signé',
+    'contract.executedContractor.message':
+      'Vous avez signé tous les deux. Vous serez avisé quand le client versera le paiement en entiercement.',
+    'escrow.funded.title': 'Paiement retenu en entiercement',
+    'escrow.funded.message': 'Le client a payé en entiercement. Indiquez les travaux terminés une fois faits.',
+    'escrow.completed.title': 'Travaux terminés : à vérifier',
+    'escrow.completed.message':
+      'L’entrepreneur a indiqué que les travaux sont terminés. Approuvez-les pour libérer le paiement, ou demandez des modifications, dans les 14 jours.',
+    'escrow.changesRequested.title': 'Modifications demandées',
+    'escrow.changesRequested.message': 'Le client a demandé des modifications avant d’approuver. Consultez sa note.',
+    'escrow.released.title': 'Paiement libéré',
+    'escrow.released.message': 'Le client a approuvé les travaux. Votre versement est prévu.',
+    'escrow.autoReleased.title': 'Paiement libéré',
+    'escrow.autoReleased.message':
+      '14 jours se sont écoulés sans réponse : le paiement a été libéré. Votre versement est prévu.',
+    'escrow.refunded.title': 'Entiercement remboursé',
+    'escrow.refunded.message': 'Le travail a été annulé. Votre remboursement est en route vers votre carte.',
+    'payout.sent.title': 'Versement envoyé',
+    'payout.sent.message': 'Votre versement pour le travail a été envoyé.',
+    'payout.refundSent.title': 'Remboursement envoyé',
+    'payout.refundSent.message': 'Votre remboursement a été envoyé sur votre carte.',
   },
 };
 

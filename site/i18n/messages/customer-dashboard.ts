@@ -4,6 +4,8 @@ import { defineMessages } from '../index.ts';
 export const customerDashboardMessages = defineMessages({
   en: {
     sections: 'Dashboard sections',
+    payments: 'Payments',
+    allContracts: 'All contracts',
     overview: 'Overview',
     orders: 'My work orders',
     bookings: 'Bookings',
@@ -33,6 +35,8 @@ export const customerDashboardMessages = defineMessages({
   },
   fr: {
     sections: 'Sections du tableau de bord',
+    payments: 'Paiements',
+    allContracts: 'Tous les contrats',
     overview: 'Aperçu',
     orders: 'Mes bons de travail',
     bookings: 'Réservations',

@@ -22,7 +22,9 @@ export const infoDialogMessages = defineMessages({
     tierRow: '{range}: {percent}',
     feeWho:
       'The fee is charged to the contractor, not the customer. It is calculated when escrow is created and deducted only when the job is completed successfully.',
-    feeAllTransactions: 'These tiers apply to every transaction, disputed or not.',
+    feeAllTransactions: 'These tiers apply to every job completed normally.',
+    feeArbitrationScale:
+      'When a human arbitrator decides a dispute, the arbitration scale applies instead, on the amount released to the contractor:',
     feeExample: 'Example: on a {job} job the fee is {fee} ({percent}) and the contractor receives {receives}.',
 
     evidencePhoto: 'Photo',
@@ -80,7 +82,9 @@ export const infoDialogMessages = defineMessages({
     tierRow: '{range} : {percent}',
     feeWho:
       'Les frais sont facturés à l’entrepreneur, pas au client. Ils sont calculés à la création de la fiducie et prélevés seulement quand le travail est terminé avec succès.',
-    feeAllTransactions: 'Ces paliers s’appliquent à toutes les transactions, contestées ou non.',
+    feeAllTransactions: 'Ces paliers s’appliquent à tous les travaux terminés normalement.',
+    feeArbitrationScale:
+      'Quand un arbitre humain tranche un litige, le barème d’arbitrage s’applique plutôt, sur le montant libéré à l’entrepreneur :',
     feeExample:
       'Exemple : pour un travail de {job}, les frais sont de {fee} ({percent}) et l’entrepreneur reçoit {receives}.',
 

@@ -28,6 +28,9 @@ export const pageTitles = defineMessages({
     schedule: 'Schedule a service',
     scheduleJob: 'Schedule a service for a job',
     booking: 'Booking',
+    contracts: 'Contracts',
+    contract: 'Contract',
+    receipt: 'Receipt',
   },
   fr: {
     home: 'Trouvez votre fournisseur de services de confiance',
@@ -55,5 +58,8 @@ export const pageTitles = defineMessages({
     schedule: 'Réserver un service',
     scheduleJob: 'Réserver un service pour un travail',
     booking: 'Réservation',
+    contracts: 'Contrats',
+    contract: 'Contrat',
+    receipt: 'Reçu',
   },
 });

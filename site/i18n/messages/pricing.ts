@@ -81,6 +81,9 @@ export const pricingMessages = defineMessages({
     feeTableCaption: 'Platform fee by job value',
     feeColumnValue: 'Job value',
     feeColumnRate: 'Fee',
+    feeColumnArbitrated: 'If an arbitrator decides',
+    feeArbitratedNote:
+      'The first column applies to every job completed normally. When a human arbitrator decides a dispute, the arbitration scale of the second column applies instead, on the amount released to the contractor.',
     currentTier: 'Your tier',
     feeChargedTo:
       'The fee is charged to the contractor, not the customer, and is deducted only when the job completes successfully.',
@@ -174,6 +177,9 @@ export const pricingMessages = defineMessages({
     feeTableCaption: 'Frais de plateforme selon la valeur du contrat',
     feeColumnValue: 'Valeur du contrat',
     feeColumnRate: 'Frais',
+    feeColumnArbitrated: 'Si un arbitre tranche',
+    feeArbitratedNote:
+      'La première colonne s’applique à tous les travaux terminés normalement. Quand un arbitre humain tranche un litige, le barème d’arbitrage de la seconde colonne s’applique plutôt, sur le montant libéré à l’entrepreneur.',
     currentTier: 'Votre palier',
     feeChargedTo:
       'Les frais sont facturés à l’entrepreneur, et non au client, et ne sont déduits que lorsque le travail est terminé avec succès.',

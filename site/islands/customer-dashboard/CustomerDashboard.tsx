@@ -15,14 +15,15 @@ import { PendingReviews } from '../reviews/PendingReviews.tsx';
 import { useJson, type WorkOrder } from '../work/api.ts';
 import { EmptyState, ErrorState, ListSkeleton, StatusBadge } from '../work/parts.tsx';
 import { countOrders } from './summary.ts';
+import { PaymentsList } from '../contracts/PaymentsList.tsx';
 
 type Props = { locale: Locale };
 
-const SECTIONS = ['overview', 'orders', 'bookings', 'messages', 'reviews'] as const;
+const SECTIONS = ['overview', 'orders', 'payments', 'bookings', 'messages', 'reviews'] as const;
 
 /**
  * /customer-dashboard: everything a customer has going on. Each section loads on its own, so one
- * failing read shows its own error and retry while the others render. Payments join with escrow.
+ * failing read shows its own error and retry while the others render.
  */
 function CustomerDashboard({ locale }: Props) {
   const m = customerDashboardMessages[locale];
@@ -108,6 +109,18 @@ function CustomerDashboard({ locale }: Props) {
             ))}
           </ul>
         )}
+      </Section>
+
+      <Section
+        id="payments"
+        title={m.payments}
+        action={
+          <a className="text-sm font-medium underline underline-offset-4" href={localizePath('/contracts', locale)}>
+            {m.allContracts}
+          </a>
+        }
+      >
+        <PaymentsList locale={locale} />
       </Section>
 
       <Section id="bookings" title={m.bookings}>

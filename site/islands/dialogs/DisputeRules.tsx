@@ -10,7 +10,12 @@ import {
   scoreCategories,
   SMALL_JOB_FLAG_CENTS,
 } from '../../../shared/domain/disputes/rules.ts';
-import { calculateFee, FEE_EXAMPLE_JOB_CENTS, FEE_TIERS } from '../../../shared/domain/fees/tiers.ts';
+import {
+  calculateFee,
+  FEE_EXAMPLE_JOB_CENTS,
+  ARBITRATION_FEE_TIERS,
+  FEE_TIERS,
+} from '../../../shared/domain/fees/tiers.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { infoDialogMessages } from '../../i18n/messages/info-dialogs.ts';
@@ -124,6 +129,15 @@ export function FeeTiers({ locale }: { locale: Locale }) {
       </dl>
       <p>{m.feeWho}</p>
       <p>{m.feeAllTransactions}</p>
+      <p>{m.feeArbitrationScale}</p>
+      <dl className="divide-y divide-border rounded-lg border border-border" data-fee-reading="arbitration">
+        {ARBITRATION_FEE_TIERS.map((tier) => (
+          <div key={tier.id} className="flex items-baseline justify-between gap-4 px-3 py-2">
+            <dt>{feeTierRange(tier, locale, m)}</dt>
+            <dd className="font-semibold text-fg">{formatPercent(tier.rateBps / 100, locale)}</dd>
+          </div>
+        ))}
+      </dl>
       <p>
         {format(m.feeExample, {
           job: formatPrice(example.jobValueCents, locale),

@@ -10,7 +10,12 @@ import {
   LONG_DESCRIPTION_MIN_EXCLUSIVE,
   PAYOUT_BUSINESS_DAYS,
 } from '../../../shared/domain/disputes/rules.ts';
-import { calculateFee, FEE_EXAMPLE_JOB_CENTS, FEE_TIERS } from '../../../shared/domain/fees/tiers.ts';
+import {
+  calculateFee,
+  FEE_EXAMPLE_JOB_CENTS,
+  ARBITRATION_FEE_TIERS,
+  FEE_TIERS,
+} from '../../../shared/domain/fees/tiers.ts';
 import { BOOSTS, planIds, PLANS, type BoostId } from '../../../shared/domain/plans/catalogue.ts';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -144,6 +149,7 @@ export function faqContent(locale: Locale): FaqGroup[] {
           after: [
             info.feeWho,
             info.feeAllTransactions,
+            `${info.feeArbitrationScale} ${ARBITRATION_FEE_TIERS.map((tier) => feeTierRow(tier, locale, info)).join('; ')}.`,
             format(info.feeExample, {
               job: formatPrice(example.jobValueCents, locale),
               fee: formatCad(example.feeCents, locale),

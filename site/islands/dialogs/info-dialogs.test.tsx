@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { infoDialogMessages } from '../../i18n/messages/info-dialogs.ts';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { locales, type Locale } from '../../i18n/locales.ts';
@@ -172,14 +173,16 @@ describe('arbitration and quality evaluation', () => {
     expect(text).toContain('moins de 100 $');
   });
 
-  it('shows the one fee table, never the conflicting arbitration sliding scale (3.5 %, 3 %)', () => {
+  it('shows both fee readings: the transaction tiers, and the arbitration scale named as such', () => {
     for (const locale of locales) {
-      const texts = [
-        textOf(renderToString(<ArbitrationBody locale={locale} />)),
-        textOf(renderToString(<QualityEvaluationBody locale={locale} initiallyOpen="fee-structure" />)),
-      ];
-      for (const text of texts) expect(text).not.toMatch(/\b3(?:[.,]5)? ?%/);
-      expect(texts[1]).toMatch(/4 ?%/);
+      const text = textOf(renderToString(<QualityEvaluationBody locale={locale} initiallyOpen="fee-structure" />));
+      const m = infoDialogMessages[locale];
+      // The transaction tiers first, then the arbitration scale after the sentence that says when it applies.
+      const scaleAt = text.indexOf(m.feeArbitrationScale);
+      expect(scaleAt).toBeGreaterThan(0);
+      expect(text.slice(0, scaleAt)).toMatch(/8 ?%/);
+      expect(text.slice(0, scaleAt)).not.toMatch(/\b3[.,]5 ?%/);
+      expect(text.slice(scaleAt)).toMatch(/3[.,]5 ?%/);
     }
   });
 

@@ -3,6 +3,7 @@ import {
   calculateFee,
   FEE_CALCULATOR,
   FEE_EXAMPLE_JOB_CENTS,
+  ARBITRATION_FEE_TIERS,
   FEE_TIERS,
   dollarsToCents,
   type FeeTier,
@@ -143,7 +144,7 @@ export function badgeGroups(locale: Locale): BadgeGroupView[] {
   ];
 }
 
-export type FeeTierRowView = { id: FeeTier['id']; range: string; rate: string };
+export type FeeTierRowView = { id: FeeTier['id']; range: string; rate: string; arbitrationRate: string };
 
 /** 'Under $500', '$500 to $1,999.99', …, '$5,000 and over' with each tier's rate. */
 export function feeTierRows(locale: Locale): FeeTierRowView[] {
@@ -155,7 +156,13 @@ export function feeTierRows(locale: Locale): FeeTierRowView[] {
     else if (tier.fromCents === 0) range = format(m.feeTierUnder, { to: formatPrice(tier.toCents, locale) });
     // The upper bound is exclusive: the last amount in the tier is one cent below it.
     else range = format(m.feeTierRange, { from, to: formatPrice(tier.toCents - 1, locale) });
-    return { id: tier.id, range, rate: formatPercent(tier.rateBps / 100, locale) };
+    const arbitration = ARBITRATION_FEE_TIERS.find((t) => t.id === tier.id)!;
+    return {
+      id: tier.id,
+      range,
+      rate: formatPercent(tier.rateBps / 100, locale),
+      arbitrationRate: formatPercent(arbitration.rateBps / 100, locale),
+    };
   });
 }
 

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { termsFor } from '../projections/money-jobs.ts';
+import { contractDecider, type ContractCommand, type ContractState } from '../shared/domain/contracts/decider.ts';
+import { contractStreamId } from '../shared/domain/contracts/events.ts';
+import { handleCommand, type CommandContext } from '../shared/domain/decider.ts';
+import { escrowDecider, type EscrowCommand } from '../shared/domain/escrow/decider.ts';
+import { escrowStreamId } from '../shared/domain/escrow/events.ts';
+import { workOrderDecider } from '../shared/domain/work/decider.ts';
+import { workOrderStreamId } from '../shared/domain/work/events.ts';
+import type { EventStore } from '../shared/eventstore/types.ts';
+import { lookupPostalCode } from '../shared/geo/index.ts';
+import type { ProvinceCode } from '../shared/geo/provinces.ts';
+import { createSandboxGateway, SANDBOX_CARDS } from '../shared/payments/gateway.ts';
+
+/**
+ * The money chapter of the demo data: jobs whose contracts and escrows stand at each step, through
+ * the same deciders the API runs, so a demo customer has something to sign, to pay and to approve,
+ * and a demo contractor has earnings and a payout. The payout itself is sent by the payouts job
+ * after start, like any other.
+ */
+type Person = { email: string; name: string };
+type Stage = 'awaiting-customer-signature' | 'awaiting-funding' | 'awaiting-approval' | 'released';
+
+type Story = {
+  customer: Person;
+  contractor: Person & { province: ProvinceCode };
+  title: string;
+  description: string;
+  category: string;
+  service: string;
+  postalCode: string;
+  priceDollars: number;
+  stage: Stage;
+  /** When the job was awarded, in days before today. */
+  awardedDaysAgo: number;
+};
+
+const chloe: Person = { email: 'customer@demo.ca', name: 'Chloé Tremblay' };
+const liam: Person = { email: 'customer2@demo.ca', name: 'Liam Chen' };
+const handyman = { email: 'contractor@demo.ca', name: 'Marc Gagnon Renovations', province: 'QC' as const };
+
+const DAY = 86_400_000;
+
+export async function seedMoney(
+  store: EventStore,
+  ids: ReadonlyMap<string, string>,
+  names: ReadonlyMap<string, string>,
+  today = new Date(),
+): Promise<void> {
+  const contractorName = names.get(handyman.email) ?? handyman.name;
+  const named = (person: Person): Person => ({ ...person, name: names.get(person.email) ?? person.name });
+  const stories: Story[] = [
+    {
+      customer: named(chloe),
+      contractor: { ...handyman, name: contractorName },
+      title: 'Repaint the kitchen',
+      description: 'Walls and ceiling of a 12 m² kitchen, two coats, furniture moved and covered.',
+      category: 'painting',
+      service: 'painting',
+      postalCode: 'H2T 1S6',
+      priceDollars: 850,
+      stage: 'awaiting-approval',
+      awardedDaysAgo: 20,
+    },
+    {
+      customer: named(chloe),
+      contractor: { ...handyman, name: contractorName },
+      title: 'Fix a leaking bathroom faucet',
+      description: 'The cold-water tap drips constantly; replace the cartridge or the faucet.',
+      category: 'repairs',
+      service: 'home-repair',
+      postalCode: 'H2T 1S6',
+      priceDollars: 150,
+      stage: 'awaiting-funding',
+      awardedDaysAgo: 4,
+    },
+    {
+      customer: named(chloe),
+      contractor: { ...handyman, name: contractorName },
+      title: 'Patch drywall in the hallway',
+      description: 'Three fist-sized holes and a long scrape to patch, sand and paint to match.',
+      category: 'painting',
+      service: 'drywall',
+      postalCode: 'H2T 1S6',
+      priceDollars: 320,
+      stage: 'awaiting-customer-signature',
+      awardedDaysAgo: 2,
+    },
+    {
+      customer: named(liam),
+      contractor: { ...handyman, name: contractorName },
+      title: 'Install floating shelves',
+      description: 'Four oak shelves on a brick wall in the living room, hardware supplied.',
+      category: 'repairs',
+      service: 'handyman-services',
+      postalCode: 'H3B 1A7',
+      priceDollars: 480,
+      stage: 'released',
+      awardedDaysAgo: 30,
+    },
+  ];
+  const gateway = createSandboxGateway();
+
+  for (const story of stories) {
+    const customerId = ids.get(story.customer.email);
+    const contractorId = ids.get(story.contractor.email);
+    if (!customerId || !contractorId) continue;
+    const jobId = randomUUID();
+    const place = lookupPostalCode(story.postalCode)!;
+    let at = new Date(today.getTime() - story.awardedDaysAgo * DAY - 6 * 3_600_000);
+    const step = (hours: number) => {
+      at = new Date(at.getTime() + hours * 3_600_000);
+      return at;
+    };
+    const context = (actorId: string | null, now: Date): CommandContext => ({
+      actorId,
+      correlationId: randomUUID(),
+      now,
+    });
+
+    await handleCommand(
+      store,
+      workOrderStreamId(jobId),
+      workOrderDecider,
+      {
+        type: 'PostWorkOrder',
+        workOrderId: jobId,
+        customerId,
+        mode: 'direct',
+        directContractorId: contractorId,
+        details: {
+          title: story.title,
+          description: story.description,
+          category: story.category,
+          service: story.service,
+          location: {
+            postalCode: place.postalCode!,
+            city: place.city,
+            province: place.province,
+            lat: place.lat,
+            lng: place.lng,
+          },
+          remote: false,
+          budgetMinCents: story.priceDollars * 100,
+          budgetMaxCents: story.priceDollars * 100,
+          preferredDates: [],
+          photos: [],
+        },
+        now: at,
+      },
+      context(customerId, at),
+    );
+    await handleCommand(
+      store,
+      workOrderStreamId(jobId),
+      workOrderDecider,
+      { type: 'AcceptDirectRequest', workOrderId: jobId, actorId: contractorId, now: step(3) },
+      context(contractorId, at),
+    );
+
+    const contract = (command: ContractCommand, actorId: string | null) =>
+      handleCommand(store, contractStreamId(jobId), contractDecider, command, context(actorId, command.now));
+    const generated = await contract(
+      {
+        type: 'GenerateContract',
+        terms: termsFor({
+          jobId,
+          jobKind: 'work-order',
+          customerId,
+          contractorId,
+          title: story.title,
+          scope: story.description,
+          priceCents: story.priceDollars * 100,
+          startsAt: null,
+          endsAt: null,
+          timeZone: null,
+          workProvince: place.province,
+          contractorProvince: story.contractor.province,
+          customerName: story.customer.name,
+          contractorName: story.contractor.name,
+        }),
+        now: step(0.01),
+      },
+      null,
+    );
+    const state = generated.newState as Extract<ContractState, { version: number }>;
+    const sign = (userId: string, name: string, now: Date) =>
+      contract(
+        {
+          type: 'SignContract',
+          actorId: userId,
+          version: state.version,
+          textHash: state.textHash,
+          typedName: name,
+          accountName: name,
+          consent: true,
+          userAgent: 'Mozilla/5.0 (demo data)',
+          now,
+        },
+        userId,
+      );
+    await sign(contractorId, story.contractor.name, step(2));
+    if (story.stage === 'awaiting-customer-signature') continue;
+    await sign(customerId, story.customer.name, step(5));
+
+    const escrow = (command: EscrowCommand, actorId: string | null) =>
+      handleCommand(store, escrowStreamId(jobId), escrowDecider, command, context(actorId, command.now));
+    const amountCents = story.priceDollars * 100;
+    await escrow(
+      {
+        type: 'CreateEscrow',
+        jobId,
+        contractVersion: state.version,
+        customerId,
+        contractorId,
+        amountCents,
+        contractorProvince: story.contractor.province,
+        startsAt: null,
+        now: step(0.01),
+      },
+      null,
+    );
+    if (story.stage === 'awaiting-funding') continue;
+
+    const charge = await gateway.charge({
+      amountCents,
+      card: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: today.getUTCFullYear() + 3, cvc: '123' },
+      idempotencyKey: `demo-seed:${jobId}`,
+      description: `Escrow for job ${jobId}`,
+    });
+    if (!charge.ok) throw new Error('the sandbox refused the demo card');
+    await escrow(
+      {
+        type: 'RecordFunding',
+        actorId: customerId,
+        amountCents,
+        paymentId: charge.paymentId,
+        cardBrand: charge.brand,
+        cardLast4: charge.last4,
+        now: step(1),
+      },
+      customerId,
+    );
+    // The work is done a couple of days before today, or long ago for the released job.
+    const completedAt = new Date(today.getTime() - (story.stage === 'released' ? 20 : 2) * DAY);
+    await escrow(
+      { type: 'MarkWorkComplete', actorId: contractorId, note: 'All done, site cleaned up.', now: completedAt },
+      contractorId,
+    );
+    if (story.stage === 'released') {
+      await escrow(
+        { type: 'ApproveWork', actorId: customerId, now: new Date(completedAt.getTime() + DAY) },
+        customerId,
+      );
+    }
+  }
+}

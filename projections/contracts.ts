@@ -1,0 +1,132 @@
+import type { Sql } from '../shared/db/postgres.ts';
+import {
+  CONTRACT_EVENT_TYPES,
+  type ContractEvent,
+  type ContractSigned,
+  type ContractTerms,
+  type JobKind,
+} from '../shared/domain/contracts/events.ts';
+import { defineProjection } from './types.ts';
+
+/**
+ * Contracts as their parties list and read them (/contracts): the current version's terms and
+ * hash, and the signatures on it. Each version's hash is kept too, so "verify" can show that an
+ * earlier signature was voided by a revision rather than lost.
+ */
+export const contractsProjection = defineProjection({
+  name: 'contracts',
+  version: 1,
+  handles: CONTRACT_EVENT_TYPES,
+  schema: `
+    create table if not exists rm_contracts (
+      job_id uuid primary key,
+      job_kind text not null,
+      status text not null,
+      version integer not null,
+      template_version text not null,
+      customer_id uuid not null,
+      contractor_id uuid not null,
+      title text not null,
+      price_cents bigint,
+      terms jsonb not null,
+      text_hash text not null,
+      signatures jsonb not null default '{}',
+      versions jsonb not null default '[]',
+      generated_at timestamptz not null,
+      executed_at timestamptz,
+      cancelled_at timestamptz,
+      updated_at timestamptz not null
+    );
+    create index if not exists rm_contracts_customer on rm_contracts (customer_id, updated_at desc);
+    create index if not exists rm_contracts_contractor on rm_contracts (contractor_id, updated_at desc);
+    create index if not exists rm_contracts_executed on rm_contracts (executed_at) where status = 'executed';`,
+  reset: 'drop table if exists rm_contracts',
+  async apply(tx, recorded) {
+    const event = recorded as unknown as ContractEvent;
+    switch (event.type) {
+      case 'ContractGenerated': {
+        const d = event.data;
+        const version = { version: d.version, textHash: d.textHash, at: d.generatedAt };
+        await tx`
+          insert into rm_contracts (job_id, job_kind, status, version, template_version, customer_id, contractor_id,
+            title, price_cents, terms, text_hash, versions, generated_at, updated_at)
+          values (${d.jobId}, ${d.terms.jobKind}, 'awaiting-signatures', ${d.version}, ${d.templateVersion},
+            ${d.terms.customer.userId}, ${d.terms.contractor.userId}, ${d.terms.title}, ${d.terms.priceCents},
+            ${tx.json(d.terms)}, ${d.textHash}, ${tx.json([version])}, ${d.generatedAt}, ${d.generatedAt})
+          on conflict (job_id) do nothing`;
+        return;
+      }
+      case 'ContractRevised': {
+        const d = event.data;
+        const version = { version: d.version, textHash: d.textHash, at: d.revisedAt };
+        await tx`
+          update rm_contracts set version = ${d.version}, template_version = ${d.templateVersion},
+            title = ${d.terms.title}, price_cents = ${d.terms.priceCents}, terms = ${tx.json(d.terms)},
+            text_hash = ${d.textHash}, signatures = '{}', versions = versions || ${tx.json([version])}::jsonb,
+            updated_at = ${d.revisedAt}
+          where job_id = ${d.jobId} and version < ${d.version}`;
+        return;
+      }
+      case 'ContractSigned': {
+        const d = event.data;
+        await tx`
+          update rm_contracts set signatures = signatures || ${tx.json({ [d.role]: d })}::jsonb, updated_at = ${d.signedAt}
+          where job_id = ${d.jobId} and version = ${d.version}`;
+        return;
+      }
+      case 'ContractExecuted': {
+        const d = event.data;
+        await tx`
+          update rm_contracts set status = 'executed', executed_at = ${d.executedAt}, updated_at = ${d.executedAt}
+          where job_id = ${d.jobId}`;
+        return;
+      }
+      case 'ContractCancelled': {
+        const d = event.data;
+        await tx`
+          update rm_contracts set status = 'cancelled', cancelled_at = ${d.cancelledAt}, updated_at = ${d.cancelledAt}
+          where job_id = ${d.jobId}`;
+        return;
+      }
+    }
+  },
+});
+
+export type ContractRow = {
+  jobId: string;
+  jobKind: JobKind;
+  status: 'awaiting-signatures' | 'executed' | 'cancelled';
+  version: number;
+  templateVersion: string;
+  customerId: string;
+  contractorId: string;
+  title: string;
+  priceCents: number | null;
+  terms: ContractTerms;
+  textHash: string;
+  signatures: Partial<Record<'customer' | 'contractor', ContractSigned['data']>>;
+  versions: { version: number; textHash: string; at: string }[];
+  generatedAt: Date;
+  executedAt: Date | null;
+  cancelledAt: Date | null;
+  updatedAt: Date;
+};
+
+const columns = (sql: Sql) => sql`
+  job_id as "jobId", job_kind as "jobKind", status, version, template_version as "templateVersion",
+  customer_id as "customerId", contractor_id as "contractorId", title, price_cents::int as "priceCents", terms,
+  text_hash as "textHash", signatures, versions, generated_at as "generatedAt", executed_at as "executedAt",
+  cancelled_at as "cancelledAt", updated_at as "updatedAt"`;
+
+export async function findContract(sql: Sql, jobId: string): Promise<ContractRow | null> {
+  const [row] = await sql<ContractRow[]>`select ${columns(sql)} from rm_contracts where job_id = ${jobId}`;
+  return row ?? null;
+}
+
+/** The contracts a user is a party to, most recently changed first. */
+export async function contractsOf(sql: Sql, userId: string, limit = 100): Promise<ContractRow[]> {
+  return sql<ContractRow[]>`
+    select ${columns(sql)} from rm_contracts
+    where customer_id = ${userId} or contractor_id = ${userId}
+    order by updated_at desc, job_id limit ${limit}`;
+}

@@ -1,0 +1,235 @@
+import type { Decider } from '../decider.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { ContractEvent, ContractRole, ContractSchedule, ContractSigned, ContractTerms } from './events.ts';
+import { CONTRACT_MESSAGES as M } from './messages.ts';
+import { CURRENT_TEMPLATE_VERSION, renderContract } from './template.ts';
+
+export type GenerateContract = { type: 'GenerateContract'; terms: ContractTerms; now: Date };
+
+/** An edit of the terms by a party before both signed. Omitted fields keep their value. */
+export type ReviseContract = {
+  type: 'ReviseContract';
+  actorId: string;
+  changes: { title?: string; scope?: string; priceCents?: number; schedule?: ContractSchedule | null };
+  now: Date;
+};
+
+export type SignContract = {
+  type: 'SignContract';
+  actorId: string;
+  /** The version and text hash the party was shown: a sign-off on anything else is refused. */
+  version: number;
+  textHash: string;
+  typedName: string;
+  /** The name on the signer's account, looked up by the caller. */
+  accountName: string;
+  consent: boolean;
+  userAgent: string;
+  now: Date;
+};
+
+export type CancelContract = { type: 'CancelContract'; now: Date };
+
+export type ContractCommand = GenerateContract | ReviseContract | SignContract | CancelContract;
+
+export type Signature = ContractSigned['data'];
+
+export type ContractState =
+  | { status: 'none' }
+  | {
+      status: 'awaiting-signatures' | 'executed' | 'cancelled';
+      version: number;
+      templateVersion: string;
+      terms: ContractTerms;
+      textHash: string;
+      generatedAt: string;
+      /** Signatures on the current version only. */
+      signatures: Partial<Record<ContractRole, Signature>>;
+      executedAt: string | null;
+    };
+
+/** Names compare without case, accents, apostrophes, hyphens or extra spaces: "José  O'Neil" = "jose oneil". */
+export function normalisedName(name: string): string {
+  return (
+    name
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      // O'Neil, O’Neil and ONeil are the same name. A hyphen separates names like a space does
+      // (below), so Jean-Luc and Jean Luc are the same name too.
+      .replace(/['’‘`]/gu, '')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  );
+}
+
+export function roleOf(terms: ContractTerms, userId: string): ContractRole | null {
+  if (terms.customer.userId === userId) return 'customer';
+  if (terms.contractor.userId === userId) return 'contractor';
+  return null;
+}
+
+const initialState = (): ContractState => ({ status: 'none' });
+
+function evolve(state: ContractState, event: ContractEvent): ContractState {
+  switch (event.type) {
+    case 'ContractGenerated':
+      return {
+        status: 'awaiting-signatures',
+        version: event.data.version,
+        templateVersion: event.data.templateVersion,
+        terms: event.data.terms,
+        textHash: event.data.textHash,
+        generatedAt: event.data.generatedAt,
+        signatures: {},
+        executedAt: null,
+      };
+    case 'ContractRevised':
+      if (state.status === 'none') return state;
+      return {
+        ...state,
+        version: event.data.version,
+        templateVersion: event.data.templateVersion,
+        terms: event.data.terms,
+        textHash: event.data.textHash,
+        generatedAt: event.data.revisedAt,
+        signatures: {},
+      };
+    case 'ContractSigned':
+      if (state.status === 'none') return state;
+      return { ...state, signatures: { ...state.signatures, [event.data.role]: event.data } };
+    case 'ContractExecuted':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'executed', executedAt: event.data.executedAt };
+    case 'ContractCancelled':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'cancelled' };
+  }
+}
+
+const MAX_PRICE_CENTS = 100_000_000;
+
+function decide(command: ContractCommand, state: ContractState): ContractEvent[] {
+  const now = command.now.toISOString();
+  if (command.type === 'GenerateContract') {
+    // Generation is triggered by the job's events and may run twice (a retried tick): once is enough.
+    if (state.status !== 'none') return [];
+    const rendered = renderContract(command.terms, { version: 1, generatedAt: now });
+    return [
+      {
+        type: 'ContractGenerated',
+        data: {
+          jobId: command.terms.jobId,
+          version: 1,
+          templateVersion: CURRENT_TEMPLATE_VERSION,
+          terms: command.terms,
+          textHash: rendered.textHash,
+          generatedAt: now,
+        },
+      },
+    ];
+  }
+  if (state.status === 'none') throw new NotFoundError(M.notFound);
+
+  switch (command.type) {
+    case 'CancelContract':
+      // An executed contract stays as it was signed; its escrow carries the cancellation.
+      if (state.status !== 'awaiting-signatures') return [];
+      return [
+        {
+          type: 'ContractCancelled',
+          data: { jobId: state.terms.jobId, version: state.version, reason: 'job-cancelled', cancelledAt: now },
+        },
+      ];
+
+    case 'ReviseContract': {
+      if (!roleOf(state.terms, command.actorId)) throw new ForbiddenError(M.notAParty);
+      if (state.status === 'executed') throw new ConflictError(M.alreadyExecuted);
+      if (state.status === 'cancelled') throw new ConflictError(M.cancelled);
+      const { changes } = command;
+      if (
+        changes.priceCents !== undefined &&
+        (!Number.isSafeInteger(changes.priceCents) || changes.priceCents < 100 || changes.priceCents > MAX_PRICE_CENTS)
+      ) {
+        throw new ValidationError(M.priceRange);
+      }
+      const terms: ContractTerms = {
+        ...state.terms,
+        ...(changes.title !== undefined ? { title: changes.title } : {}),
+        ...(changes.scope !== undefined ? { scope: changes.scope } : {}),
+        ...(changes.priceCents !== undefined ? { priceCents: changes.priceCents } : {}),
+        ...(changes.schedule !== undefined ? { schedule: changes.schedule } : {}),
+      };
+      if (JSON.stringify(terms) === JSON.stringify(state.terms)) throw new ConflictError(M.nothingChanged);
+      const version = state.version + 1;
+      const rendered = renderContract(terms, { version, generatedAt: now });
+      return [
+        {
+          type: 'ContractRevised',
+          data: {
+            jobId: terms.jobId,
+            version,
+            templateVersion: CURRENT_TEMPLATE_VERSION,
+            terms,
+            textHash: rendered.textHash,
+            revisedBy: command.actorId,
+            voidedSignatures: (['customer', 'contractor'] as const).filter((role) => state.signatures[role]),
+            revisedAt: now,
+          },
+        },
+      ];
+    }
+
+    case 'SignContract': {
+      const role = roleOf(state.terms, command.actorId);
+      if (!role) throw new ForbiddenError(M.notAParty);
+      if (state.status === 'cancelled') throw new ConflictError(M.cancelled);
+      if (state.signatures[role] && state.signatures[role]!.version === command.version) {
+        throw new ConflictError(M.alreadySigned);
+      }
+      if (state.status === 'executed') throw new ConflictError(M.alreadyExecuted);
+      if (command.version !== state.version || command.textHash !== state.textHash) {
+        throw new ConflictError(M.staleVersion);
+      }
+      if (state.terms.priceCents === null) throw new ConflictError(M.priceNotSet);
+      if (!command.consent) throw new ValidationError(M.consentRequired);
+      const typed = normalisedName(command.typedName);
+      if (typed === '' || typed !== normalisedName(command.accountName)) throw new ValidationError(M.nameMismatch);
+      const signed: ContractEvent = {
+        type: 'ContractSigned',
+        data: {
+          jobId: state.terms.jobId,
+          version: state.version,
+          role,
+          userId: command.actorId,
+          typedName: command.typedName.trim(),
+          textHash: state.textHash,
+          userAgent: command.userAgent,
+          signedAt: now,
+        },
+      };
+      const other = role === 'customer' ? 'contractor' : 'customer';
+      if (!state.signatures[other]) return [signed];
+      return [
+        signed,
+        {
+          type: 'ContractExecuted',
+          data: {
+            jobId: state.terms.jobId,
+            version: state.version,
+            textHash: state.textHash,
+            customerId: state.terms.customer.userId,
+            contractorId: state.terms.contractor.userId,
+            executedAt: now,
+          },
+        },
+      ];
+    }
+  }
+}
+
+export const contractDecider: Decider<ContractState, ContractCommand, ContractEvent> = {
+  initialState,
+  evolve,
+  decide,
+};

@@ -1,0 +1,120 @@
+import type { ProvinceCode } from '../../geo/provinces.ts';
+
+/**
+ * The contract of one job (spec section 1: "a contract is generated per job and both parties sign
+ * it digitally"). One stream per job, `contract-<jobId>`, hash-chained like every money stream
+ * (shared/eventstore/hash-chain.ts), so an auditor can prove what was signed and when.
+ *
+ * A job is an awarded work order (`jobId` = the work order's id) or a confirmed direct booking of
+ * an offering (`jobId` = the booking's id). The escrow of the job is `escrow-<jobId>`.
+ *
+ * Unlike most streams these events carry the parties' names and the name each party typed to
+ * sign: a contract must name its parties, and tax law requires the record to be kept (see
+ * docs/decisions.md, "Contracts keep the parties' names").
+ *
+ * This file is the contract other modules read: add events or optional fields, never change the
+ * meaning of an existing one.
+ */
+export const contractStreamId = (jobId: string) => `contract-${jobId}`;
+
+export type JobKind = 'work-order' | 'booking';
+
+export type ContractParty = {
+  userId: string;
+  /** The display name at generation time. */
+  name: string;
+  /** Where the party is, when known: decides the language order (Bill 96) and, for the contractor, the tax. */
+  province: ProvinceCode | null;
+};
+
+export type ContractSchedule = { startsAt: string; endsAt: string; timeZone: string };
+
+/** What both parties agree to. Fees and tax are derived from these by the template (one rule). */
+export type ContractTerms = {
+  jobId: string;
+  jobKind: JobKind;
+  title: string;
+  scope: string;
+  /** The agreed price in CAD cents; null until the parties set one (a quote-priced booking). */
+  priceCents: number | null;
+  schedule: ContractSchedule | null;
+  customer: ContractParty;
+  contractor: ContractParty & { province: ProvinceCode };
+  /** The province whose law governs: where the work is done, else the contractor's. */
+  governingProvince: ProvinceCode;
+};
+
+export type ContractGenerated = {
+  type: 'ContractGenerated';
+  data: {
+    jobId: string;
+    version: number;
+    templateVersion: string;
+    terms: ContractTerms;
+    /** SHA-256 (hex) of the rendered text of this version; each signature must match it. */
+    textHash: string;
+    generatedAt: string;
+  };
+};
+
+/** An edit of the terms before both signed: a new version, and earlier signatures are void. */
+export type ContractRevised = {
+  type: 'ContractRevised';
+  data: {
+    jobId: string;
+    version: number;
+    templateVersion: string;
+    terms: ContractTerms;
+    textHash: string;
+    revisedBy: string;
+    /** Parties whose signature on an earlier version no longer counts. */
+    voidedSignatures: ContractRole[];
+    revisedAt: string;
+  };
+};
+
+export type ContractRole = 'customer' | 'contractor';
+
+export type ContractSigned = {
+  type: 'ContractSigned';
+  data: {
+    jobId: string;
+    version: number;
+    role: ContractRole;
+    userId: string;
+    /** The full name the party typed. */
+    typedName: string;
+    /** The SHA-256 of the exact text the party was shown and signed. */
+    textHash: string;
+    userAgent: string;
+    signedAt: string;
+  };
+};
+
+export type ContractExecuted = {
+  type: 'ContractExecuted';
+  data: {
+    jobId: string;
+    version: number;
+    textHash: string;
+    customerId: string;
+    contractorId: string;
+    executedAt: string;
+  };
+};
+
+/** The job ended before both signed (booking cancelled or declined). */
+export type ContractCancelled = {
+  type: 'ContractCancelled';
+  data: { jobId: string; version: number; reason: 'job-cancelled'; cancelledAt: string };
+};
+
+export type ContractEvent = ContractGenerated | ContractRevised | ContractSigned | ContractExecuted | ContractCancelled;
+
+export const CONTRACT_EVENT_TYPES = [
+  'ContractGenerated',
+  'ContractRevised',
+  'ContractSigned',
+  'ContractExecuted',
+  'ContractCancelled',
+] as const satisfies readonly ContractEvent['type'][];

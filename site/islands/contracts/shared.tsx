@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { htmlLang, type Locale } from '../../i18n/locales.ts';
+import { contractsMessages } from '../../i18n/messages/contracts.ts';
+import { buttonClasses } from '../../ui/Button.tsx';
+import type { EscrowStatus } from './api.ts';
+
+export const FORMER_MEMBER = 'Former member';
+
+/** A date (and time) in the viewer's zone and language. */
+export function formatWhen(iso: string, locale: Locale, withTime = true): string {
+  return new Intl.DateTimeFormat(htmlLang[locale], {
+    dateStyle: 'long',
+    ...(withTime ? { timeStyle: 'short' } : {}),
+  }).format(new Date(iso));
+}
+
+/** A calendar date (YYYY-MM-DD), shown as that day wherever the viewer is. */
+export function formatDay(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}
+
+export function percent(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(htmlLang[locale], { style: 'percent', maximumFractionDigits: 3 }).format(value / 100);
+}
+
+const tones: Record<string, string> = {
+  good: 'border-success/40 bg-success/10 text-success',
+  waiting: 'border-accent/40 bg-accent/10 text-accent-text',
+  neutral: 'border-border bg-surface-2 text-fg',
+  bad: 'border-danger/40 bg-danger/10 text-danger',
+};
+
+export function Badge({ tone, children, status }: { tone: keyof typeof tones; children: ReactNode; status?: string }) {
+  return (
+    <span
+      data-status={status}
+      className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+const escrowTones: Record<EscrowStatus, keyof typeof tones> = {
+  'awaiting-funding': 'waiting',
+  funded: 'good',
+  completed: 'waiting',
+  frozen: 'bad',
+  released: 'neutral',
+  refunded: 'neutral',
+  cancelled: 'neutral',
+  distributed: 'neutral',
+};
+
+export function EscrowBadge({ locale, status }: { locale: Locale; status: EscrowStatus }) {
+  return (
+    <Badge tone={escrowTones[status]} status={status}>
+      {contractsMessages[locale][`escrow:${status}`]}
+    </Badge>
+  );
+}
+
+export function LoadError({ message, retry, label }: { message: string; retry?: () => void; label: string }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 py-12 text-center">
+      <p className="text-lg font-medium">{message}</p>
+      {retry && (
+        <button type="button" onClick={retry} className={buttonClasses('outline', 'sm')}>
+          {label}
+        </button>
+      )}
+    </div>
+  );
+}
