@@ -21,6 +21,7 @@ import { notificationPreferencesRoutes } from './modules/notification-preference
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { escrowRoutes } from './modules/escrow/routes.ts';
+import { disputeRoutes } from './modules/disputes/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { messagingRoutes } from './modules/messaging/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bookingRoutes);
   await app.register(contractRoutes);
   await app.register(escrowRoutes);
+  await app.register(disputeRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

@@ -14,6 +14,8 @@ import { startScheduledJobs } from '../projections/scheduled.ts';
 import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
 import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
 import { IDEMPOTENCY_SCHEMA } from './plugins/idempotency.ts';
+import { createLocalFileStorage, type FileStorage } from '../shared/storage/file-storage.ts';
+import { createDisputeNarrator } from '../shared/ai/dispute-narrator.ts';
 import { createSandboxGateway, type PaymentGateway } from '../shared/payments/gateway.ts';
 
 type Logger = {
@@ -31,6 +33,8 @@ export type Runtime = {
   redis: Redis | null;
   /** The payment gateway (config PAYMENT_GATEWAY; the offline sandbox by default). */
   gateway: PaymentGateway;
+  /** Where uploaded files live (dispute evidence): local disk under DATA_DIR, or S3 when configured. */
+  fileStorage: FileStorage;
   projections: readonly Projection[];
   close(): Promise<void>;
 };
@@ -73,6 +77,8 @@ export async function createRuntime(
     await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
     const store = await openEventStore({ databaseUrl: url, eventStoreUrl: config.EVENTSTORE_URL });
     const gateway = createSandboxGateway();
+    const fileStorage = createLocalFileStorage(config.DATA_DIR);
+    const narrator = createDisputeNarrator(config, logger);
     closers.push(() => store.close());
     const checkpoints = await CheckpointWatcher.start(
       sql,
@@ -93,7 +99,7 @@ export async function createRuntime(
       const started = runner;
       closers.push(() => started.stop());
       closers.push(startEmailSender(sql, config, logger).stop);
-      closers.push(startScheduledJobs(sql, store, allScheduledJobs, { logger, gateway }).stop);
+      closers.push(startScheduledJobs(sql, store, allScheduledJobs, { logger, gateway, narrator }).stop);
     }
 
     let redis: Redis | null = null;
@@ -112,6 +118,7 @@ export async function createRuntime(
       runner,
       redis,
       gateway,
+      fileStorage,
       projections,
       async close() {
         for (const close of closers.reverse()) await close().catch(() => {});

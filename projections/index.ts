@@ -5,6 +5,7 @@ import { contactInboxProjection } from './contact-inbox.ts';
 import { contractsProjection } from './contracts.ts';
 import { escrowsProjection } from './escrows.ts';
 import { payoutsProjection } from './payouts.ts';
+import { disputesProjection } from './disputes.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
 import { conversationsProjection } from './conversations.ts';
@@ -38,6 +39,7 @@ export const allProjections: readonly Projection[] = [
   contractsProjection,
   escrowsProjection,
   payoutsProjection,
+  disputesProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

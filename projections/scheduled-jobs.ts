@@ -1,5 +1,6 @@
 import { bookingRemindersJob } from './booking-reminders.ts';
 import { contractsAndEscrowsJob, escrowAutoReleaseJob, escrowHoldLimitJob, payoutsJob } from './money-jobs.ts';
+import { disputeAnalysisJob, disputeProgressJob } from './dispute-jobs.ts';
 import { reviewsPublishJob } from './reviews-publish.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
@@ -11,4 +12,6 @@ export const allScheduledJobs: readonly ScheduledJob[] = [
   escrowAutoReleaseJob,
   escrowHoldLimitJob,
   payoutsJob,
+  disputeProgressJob,
+  disputeAnalysisJob,
 ];

@@ -1,5 +1,6 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { EventStore } from '../shared/eventstore/types.ts';
+import { noNarrator, type DisputeNarrator } from '../shared/ai/dispute-narrator.ts';
 import { createSandboxGateway, type PaymentGateway } from '../shared/payments/gateway.ts';
 
 /**
@@ -9,7 +10,14 @@ import { createSandboxGateway, type PaymentGateway } from '../shared/payments/ga
  * timer only keeps the work cheap: one worker process runs a job at a time (a Postgres advisory
  * lock), and a tick that overlaps the previous one is skipped.
  */
-export type ScheduledJobContext = { sql: Sql; store: EventStore; now: Date; gateway: PaymentGateway };
+export type ScheduledJobContext = {
+  sql: Sql;
+  store: EventStore;
+  now: Date;
+  gateway: PaymentGateway;
+  /** The optional AI provider's narrative for dispute analyses (none when absent). */
+  narrator?: DisputeNarrator;
+};
 
 export type ScheduledJob = {
   name: string;
@@ -31,10 +39,11 @@ export function startScheduledJobs(
   sql: Sql,
   store: EventStore,
   jobs: readonly ScheduledJob[],
-  options: { logger?: Logger; clock?: () => Date; gateway?: PaymentGateway } = {},
+  options: { logger?: Logger; clock?: () => Date; gateway?: PaymentGateway; narrator?: DisputeNarrator } = {},
 ): { stop(): Promise<void> } {
   const clock = options.clock ?? (() => new Date());
   const gateway = options.gateway ?? createSandboxGateway();
+  const narrator = options.narrator ?? noNarrator;
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -48,7 +57,7 @@ export function startScheduledJobs(
           select pg_try_advisory_lock(${0x5c4ed}, ${lockKey(job.name)}) as locked`;
         if (!row?.locked) return;
         try {
-          const handled = await job.run({ sql, store, now: clock(), gateway });
+          const handled = await job.run({ sql, store, now: clock(), gateway, narrator });
           if (handled > 0) options.logger?.info({ job: job.name, handled }, 'scheduled job ran');
         } finally {
           await reserved`select pg_advisory_unlock(${0x5c4ed}, ${lockKey(job.name)})`;

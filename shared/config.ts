@@ -40,7 +40,12 @@ export const configSchema = z
     /** Key for the e-mail reservation hash; falls back to SESSION_SECRET. */
     EMAIL_HASH_KEY: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
+    /** An optional OpenAI-compatible endpoint (…/v1): adds a narrative summary to dispute analyses. */
     AI_BASE_URL: url(['http:', 'https:']).optional(),
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+    /** How long one call to the AI endpoint may take before the built-in result stands alone. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(8000),
     /** E-mail through SMTP (smtp://user:pass@host:587); unset: one file per message under DATA_DIR/outbox. */
     SMTP_URL: url(['smtp:', 'smtps:']).optional(),
     /** Demo mode lets any signed-in user switch to any other user. Default: on only for the embedded database. */

@@ -61,3 +61,17 @@ export class UnprocessableError extends AppError {
     super(422, message);
   }
 }
+
+/** An upload over its size limit. */
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+
+/** An upload of a type that is not accepted, or whose bytes are not what it claims to be. */
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}

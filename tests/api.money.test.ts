@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contractsAndEscrowsJob,
-  escrowAutoReleaseJob,
-  escrowHoldLimitJob,
-  payoutsJob,
-} from '../projections/money-jobs.ts';
+import { escrowAutoReleaseJob, escrowHoldLimitJob, payoutsJob } from '../projections/money-jobs.ts';
 import { CONTRACT_MESSAGES } from '../shared/domain/contracts/messages.ts';
 import { escrowStreamId } from '../shared/domain/escrow/events.ts';
 import { ESCROW_MESSAGES } from '../shared/domain/escrow/messages.ts';
@@ -13,6 +8,7 @@ import { verifyStream } from '../shared/eventstore/hash-chain.ts';
 import { IDEMPOTENCY_MESSAGES } from '../api/plugins/idempotency.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';
+import { moneyFlow } from './support/money-flow.ts';
 import { waitUntil } from './support/wait.ts';
 
 let t: TestApp;
@@ -62,66 +58,7 @@ const SUCCESS = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
 const INSUFFICIENT = '4000 0000 0000 9995';
 
-const jobContext = (now = new Date()) => ({
-  sql: t.runtime.sql,
-  store: t.runtime.store,
-  gateway: t.runtime.gateway,
-  now,
-});
-
-/**
- * Lets the projections catch up and runs the money process (the runtime's timer may too), until
- * `ready` holds: runner.idle() only sees what the $all reader sees, and another database's open
- * transaction can hold that back for a moment.
- */
-async function settle(ready: () => Promise<boolean> = async () => true, now = new Date()) {
-  await waitUntil(
-    async () => {
-      await t.runtime.runner!.idle();
-      await contractsAndEscrowsJob.run(jobContext(now));
-      await t.runtime.runner!.idle();
-      return ready();
-    },
-    { message: 'the money process did not catch up' },
-  );
-}
-
-const rowIn = (table: 'rm_contracts' | 'rm_escrows', jobId: string) => async () =>
-  (await t.runtime.sql`select 1 from ${t.runtime.sql(table)} where job_id = ${jobId}`).length > 0;
-
-/** A customer's job awarded to a contractor at $1,000 in Toronto (HST 13 %). */
-async function awardedJob(priceCents = 100_000) {
-  const customer = await signUp(t.app, { role: 'customer' });
-  const contractor = await signUp(t.app, { role: 'contractor' });
-  const posted = await customer.browser.post('/api/work-orders', {
-    title: 'Paint a two-bedroom apartment',
-    description: 'Two bedrooms and a hallway, walls only. Paint is supplied.',
-    category: 'painting',
-    service: 'painting',
-    postalCode: 'M5V 2T6',
-    remote: false,
-    budgetMinCents: Math.min(priceCents, 80_000),
-    budgetMaxCents: Math.max(priceCents, 120_000),
-    preferredDates: [],
-    photos: [],
-    mode: 'bids',
-  });
-  expect(posted.statusCode, posted.body).toBe(201);
-  const orderId = posted.json().workOrder.id as string;
-  const proposed = await contractor.browser.post(`/api/work-orders/${orderId}/proposals`, {
-    priceCents,
-    durationHours: 16,
-    earliestStart: new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10),
-    message: 'Two painters, two days, clean finish guaranteed.',
-  });
-  expect(proposed.statusCode, proposed.body).toBe(201);
-  const accepted = await customer.browser.post(
-    `/api/work-orders/${orderId}/proposals/${proposed.json().proposal.id}/accept`,
-  );
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  await settle(rowIn('rm_contracts', orderId));
-  return { customer, contractor, jobId: orderId };
-}
+const { jobContext, settle, rowIn, awardedJob, sign, fundedJob } = moneyFlow(() => t);
 
 async function contractOf(person: Person, jobId: string): Promise<Contract> {
   const response = await person.browser.get(`/api/contracts/${jobId}`);
@@ -129,36 +66,10 @@ async function contractOf(person: Person, jobId: string): Promise<Contract> {
   return response.json() as Contract;
 }
 
-async function sign(person: Person, jobId: string, overrides: Record<string, unknown> = {}) {
-  const contract = await contractOf(person, jobId);
-  return person.browser.post(
-    `/api/contracts/${jobId}/sign`,
-    {
-      version: contract.version,
-      textHash: contract.rendered.textHash,
-      typedName: person.user.name,
-      consent: true,
-      ...overrides,
-    },
-    { 'user-agent': 'Mozilla/5.0 (test)' },
-  );
-}
-
 async function escrowOf(person: Person, jobId: string): Promise<Escrow> {
   const response = await person.browser.get(`/api/escrows/${jobId}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Escrow;
-}
-
-/** Awarded, signed by both, escrow created and funded with the success card. */
-async function fundedJob(priceCents = 100_000) {
-  const job = await awardedJob(priceCents);
-  expect((await sign(job.customer, job.jobId)).statusCode).toBe(200);
-  expect((await sign(job.contractor, job.jobId)).statusCode).toBe(200);
-  await settle(rowIn('rm_escrows', job.jobId));
-  const funded = await job.customer.browser.post(`/api/escrows/${job.jobId}/fund`, card(SUCCESS), key());
-  expect(funded.statusCode, funded.body).toBe(200);
-  return job;
 }
 
 describe('contracts', () => {

@@ -49,6 +49,7 @@ export async function answerWithView<Body extends object>(
   position: Position | null,
   projections: readonly string[],
   build: () => Promise<Body>,
+  statusCode = 200,
 ) {
   const reached =
     !position ||
@@ -57,7 +58,7 @@ export async function answerWithView<Body extends object>(
       timeoutMs: request.server.config.READ_YOUR_WRITES_TIMEOUT_MS,
     }));
   const body = await build();
-  if (reached) return reply.code(200).send(body);
+  if (reached) return reply.code(statusCode).send(body);
   const at = positionToString(position);
   return reply
     .code(202)

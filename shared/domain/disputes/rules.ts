@@ -4,9 +4,9 @@
  * data and functions, no I/O: the information dialogs render these numbers, and the disputes
  * module decides with them.
  *
- * There is no separate arbitration fee table. The spec's "arbitration sliding scale" marketing
- * text conflicts with the transaction fee tiers; the tiers in shared/domain/fees/tiers.ts apply to
- * every transaction, disputed or not (docs/decisions.md).
+ * Fees are not here: shared/domain/fees/tiers.ts holds both readings of the spec's fee text, and
+ * shared/domain/escrow/money.ts applies the arbitration scale to the contractor's share of a
+ * distributed escrow (docs/decisions.md, "The two fee readings").
  */
 
 // ── Evidence ────────────────────────────────────────────────────────────────────────────────
@@ -165,6 +165,16 @@ export const HUMAN_REVIEW_HOURS = { min: 24, max: 48 } as const;
 
 /** The escrowed money is paid out this many business days after the decision. */
 export const PAYOUT_BUSINESS_DAYS = { min: 2, max: 3 } as const;
+
+/** The other party may answer a dispute, with their own evidence, within this many days. */
+export const RESPONSE_DAYS = 5;
+
+/**
+ * The human arbitrator's flat fee per decided case (CAD cents). The platform pays it out of its
+ * own revenue; it is recorded on the decision so the cost of arbitration is auditable, and it is
+ * never taken from the escrowed money (docs/decisions.md).
+ */
+export const ARBITRATOR_FLAT_FEE_CENTS = 75_00;
 
 /** Disputes over jobs under this value (CAD cents) are flagged. */
 export const SMALL_JOB_FLAG_CENTS = 100_00;

@@ -6,6 +6,7 @@ import { bookingNotifications } from '../booking/notifications.ts';
 import type { NotificationDraft } from './types.ts';
 import { workNotifications } from '../work/notifications.ts';
 import { moneyNotifications } from '../escrow/notifications.ts';
+import { disputeNotifications } from '../disputes/notifications.ts';
 
 /** Where a user lands from their welcome notification: their own starting page. */
 export const WELCOME_ACTION_URL: Record<Role, string> = {
@@ -67,6 +68,7 @@ const sources: readonly NotificationSource[] = [
   bookingNotifications,
   reviewNotifications,
   moneyNotifications,
+  disputeNotifications,
 ];
 
 /**

@@ -87,6 +87,28 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'payout.sent.message': 'Your payout for the job was sent.',
     'payout.refundSent.title': 'Refund sent',
     'payout.refundSent.message': 'Your refund was sent to your card.',
+    'dispute.opened.title': 'A dispute was opened on your job',
+    'dispute.opened.message':
+      'The other party disputes the job, and its escrow is frozen. Answer with your side and your evidence within 5 days.',
+    'dispute.answered.title': 'Your dispute was answered',
+    'dispute.answered.message': 'The other party answered. The case now goes to the AI analysis.',
+    'dispute.noAnswer.title': 'No answer to your dispute',
+    'dispute.noAnswer.message': 'The other party did not answer within 5 days. The case goes ahead to the AI analysis.',
+    'dispute.inReview.title': 'Your case is with an arbitrator',
+    'dispute.inReview.message':
+      'The AI analysis is ready. A human arbitrator reviews the case, typically within 24 to 48 hours, and decides.',
+    'dispute.proposed.title': 'A resolution is proposed',
+    'dispute.proposed.message':
+      'The AI analysis proposes a resolution. It becomes final in 48 hours unless you ask for a human review.',
+    'dispute.reviewRequested.title': 'A human review was requested',
+    'dispute.reviewRequested.message':
+      'The other party asked for a human arbitrator. The proposed resolution is on hold.',
+    'dispute.decided.title': 'Your dispute was decided',
+    'dispute.decided.message':
+      'The decision is binding. The escrow is distributed, and payments follow in 2 to 3 business days.',
+    'dispute.voided.title': 'Your dispute was closed',
+    'dispute.voided.message':
+      'The escrow no longer held the money when the dispute was opened, so there is nothing to decide.',
   },
   fr: {
     'welcome.title': 'Bienvenue sur le marché!',
@@ -179,6 +201,28 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'payout.sent.message': 'Votre versement pour le travail a été envoyé.',
     'payout.refundSent.title': 'Remboursement envoyé',
     'payout.refundSent.message': 'Votre remboursement a été envoyé sur votre carte.',
+    'dispute.opened.title': 'Un litige a été ouvert sur votre travail',
+    'dispute.opened.message':
+      'L’autre partie conteste le travail, et son entiercement est gelé. Répondez avec votre version et vos preuves d’ici 5 jours.',
+    'dispute.answered.title': 'Votre litige a reçu une réponse',
+    'dispute.answered.message': 'L’autre partie a répondu. Le dossier passe maintenant à l’analyse par l’IA.',
+    'dispute.noAnswer.title': 'Aucune réponse à votre litige',
+    'dispute.noAnswer.message': 'L’autre partie n’a pas répondu en 5 jours. Le dossier passe à l’analyse par l’IA.',
+    'dispute.inReview.title': 'Votre dossier est entre les mains d’un arbitre',
+    'dispute.inReview.message':
+      'L’analyse par l’IA est prête. Un arbitre humain examine le dossier, habituellement en 24 à 48 heures, et tranche.',
+    'dispute.proposed.title': 'Une résolution est proposée',
+    'dispute.proposed.message':
+      'L’analyse par l’IA propose une résolution. Elle devient définitive dans 48 heures, sauf si vous demandez un examen humain.',
+    'dispute.reviewRequested.title': 'Un examen humain a été demandé',
+    'dispute.reviewRequested.message':
+      'L’autre partie a demandé un arbitre humain. La résolution proposée est suspendue.',
+    'dispute.decided.title': 'Votre litige a été tranché',
+    'dispute.decided.message':
+      'La décision est exécutoire. L’entiercement est réparti, et les paiements suivent dans 2 à 3 jours ouvrables.',
+    'dispute.voided.title': 'Votre litige a été fermé',
+    'dispute.voided.message':
+      'L’entiercement ne détenait plus l’argent à l’ouverture du litige : il n’y a rien à trancher.',
   },
 };
 

@@ -1,0 +1,298 @@
+import type { Sql } from '../shared/db/postgres.ts';
+import type { DisputeStatus } from '../shared/domain/disputes/decider.ts';
+import {
+  DISPUTE_EVENT_TYPES,
+  type DecisionOutcome,
+  type DisputeAnalysis,
+  type DisputeEvent,
+  type DisputeReason,
+  type FileEvidenceKind,
+  type PartyRole,
+  type Shares,
+} from '../shared/domain/disputes/events.ts';
+import type { OutcomeId } from '../shared/domain/disputes/rules.ts';
+import { defineProjection } from './types.ts';
+
+/**
+ * One row per dispute, with each stage's time (the status page's timeline and the arbitration
+ * queue read it), and one row per evidence file. The timers of the dispute process read it too.
+ */
+export const disputesProjection = defineProjection({
+  name: 'disputes',
+  version: 1,
+  handles: DISPUTE_EVENT_TYPES,
+  schema: `
+    create table if not exists rm_disputes (
+      dispute_id uuid primary key,
+      job_id uuid not null,
+      customer_id uuid not null,
+      contractor_id uuid not null,
+      opened_by uuid not null,
+      opener_role text not null,
+      reason text not null,
+      description text not null,
+      status text not null,
+      amount_cents bigint not null,
+      contractor_province text not null,
+      work_marked_complete boolean not null,
+      opened_at timestamptz not null,
+      respond_by timestamptz not null,
+      answered_at timestamptz,
+      answer_statement text,
+      ready_at timestamptz,
+      analysed_at timestamptz,
+      analysis jsonb,
+      proposal jsonb,
+      review_requested_at timestamptz,
+      review_requested_by text,
+      decided_at timestamptz,
+      decision jsonb,
+      voided_at timestamptz,
+      updated_at timestamptz not null
+    );
+    create index if not exists rm_disputes_customer on rm_disputes (customer_id, opened_at desc);
+    create index if not exists rm_disputes_contractor on rm_disputes (contractor_id, opened_at desc);
+    create index if not exists rm_disputes_open on rm_disputes (status, opened_at) where status not in ('decided', 'void');
+    create table if not exists rm_dispute_evidence (
+      evidence_id uuid primary key,
+      dispute_id uuid not null,
+      party_role text not null,
+      added_by uuid not null,
+      kind text not null,
+      storage_key text not null,
+      content_type text not null,
+      size_bytes bigint not null,
+      sha256 text not null,
+      caption text not null,
+      added_at timestamptz not null
+    );
+    create index if not exists rm_dispute_evidence_dispute on rm_dispute_evidence (dispute_id, added_at);`,
+  reset: 'drop table if exists rm_disputes; drop table if exists rm_dispute_evidence',
+  async apply(tx, recorded) {
+    const event = recorded as unknown as DisputeEvent;
+    switch (event.type) {
+      case 'DisputeOpened': {
+        const d = event.data;
+        await tx`
+          insert into rm_disputes (dispute_id, job_id, customer_id, contractor_id, opened_by, opener_role, reason,
+            description, status, amount_cents, contractor_province, work_marked_complete, opened_at, respond_by, updated_at)
+          values (${d.disputeId}, ${d.jobId}, ${d.customerId}, ${d.contractorId}, ${d.openedBy}, ${d.openerRole},
+            ${d.reason}, ${d.description}, 'awaiting-response', ${d.amountCents}, ${d.contractorProvince},
+            ${d.workMarkedComplete}, ${d.openedAt}, ${d.respondBy}, ${d.openedAt})
+          on conflict (dispute_id) do nothing`;
+        return;
+      }
+      case 'EvidenceAdded': {
+        const d = event.data;
+        await tx`
+          insert into rm_dispute_evidence (evidence_id, dispute_id, party_role, added_by, kind, storage_key,
+            content_type, size_bytes, sha256, caption, added_at)
+          values (${d.evidenceId}, ${d.disputeId}, ${d.partyRole}, ${d.addedBy}, ${d.kind}, ${d.storageKey},
+            ${d.contentType}, ${d.sizeBytes}, ${d.sha256}, ${d.caption}, ${d.addedAt})
+          on conflict (evidence_id) do nothing`;
+        await tx`update rm_disputes set updated_at = ${d.addedAt} where dispute_id = ${d.disputeId}`;
+        return;
+      }
+      case 'DisputeAnswered': {
+        const d = event.data;
+        await tx`
+          update rm_disputes set status = 'analysing', answered_at = ${d.answeredAt}, answer_statement = ${d.statement},
+            ready_at = ${d.answeredAt}, updated_at = ${d.answeredAt}
+          where dispute_id = ${d.disputeId}`;
+        return;
+      }
+      case 'ResponseWindowClosed': {
+        const d = event.data;
+        await tx`
+          update rm_disputes set status = 'analysing', ready_at = ${d.closedAt}, updated_at = ${d.closedAt}
+          where dispute_id = ${d.disputeId}`;
+        return;
+      }
+      case 'DisputeAnalysed': {
+        const d = event.data;
+        await tx`
+          update rm_disputes set status = 'in-review', analysed_at = ${d.analysedAt},
+            analysis = ${tx.json(d.analysis as never)}, updated_at = ${d.analysedAt}
+          where dispute_id = ${d.disputeId}`;
+        return;
+      }
+      case 'ResolutionProposed': {
+        const d = event.data;
+        const proposal = { outcome: d.outcome, shares: d.shares, appealBy: d.appealBy, proposedAt: d.proposedAt };
+        await tx`
+          update rm_disputes set status = 'proposed', proposal = ${tx.json(proposal)}, updated_at = ${d.proposedAt}
+          where dispute_id = ${d.disputeId}`;
+        return;
+      }
+      case 'HumanReviewRequested': {
+        const d = event.data;
+        await tx`
+          update rm_disputes set status = 'in-review', review_requested_at = ${d.requestedAt},
+            review_requested_by = ${d.partyRole}, updated_at = ${d.requestedAt}
+          where dispute_id = ${d.disputeId}`;
+        return;
+      }
+      case 'DisputeDecided': {
+        const d = event.data;
+        const decision = {
+          via: d.via,
+          decidedBy: d.decidedBy,
+          outcome: d.outcome,
+          shares: d.shares,
+          reasons: d.reasons,
+          arbitratorFeeCents: d.arbitratorFeeCents,
+        };
+        await tx`
+          update rm_disputes set status = 'decided', decided_at = ${d.decidedAt}, decision = ${tx.json(decision)},
+            updated_at = ${d.decidedAt}
+          where dispute_id = ${d.disputeId}`;
+        return;
+      }
+      case 'DisputeVoided': {
+        const d = event.data;
+        await tx`
+          update rm_disputes set status = 'void', voided_at = ${d.voidedAt}, updated_at = ${d.voidedAt}
+          where dispute_id = ${d.disputeId}`;
+        return;
+      }
+    }
+  },
+});
+
+export type DisputeRow = {
+  disputeId: string;
+  jobId: string;
+  customerId: string;
+  contractorId: string;
+  openedBy: string;
+  openerRole: PartyRole;
+  reason: DisputeReason;
+  description: string;
+  status: DisputeStatus;
+  amountCents: number;
+  contractorProvince: string;
+  workMarkedComplete: boolean;
+  openedAt: Date;
+  respondBy: Date;
+  answeredAt: Date | null;
+  answerStatement: string | null;
+  readyAt: Date | null;
+  analysedAt: Date | null;
+  analysis: DisputeAnalysis | null;
+  proposal: { outcome: OutcomeId; shares: Shares; appealBy: string; proposedAt: string } | null;
+  reviewRequestedAt: Date | null;
+  reviewRequestedBy: PartyRole | null;
+  decidedAt: Date | null;
+  decision: {
+    via: 'arbitrator' | 'auto-resolution';
+    decidedBy: string | null;
+    outcome: DecisionOutcome;
+    shares: Shares;
+    reasons: string;
+    arbitratorFeeCents: number;
+  } | null;
+  voidedAt: Date | null;
+  updatedAt: Date;
+};
+
+export type EvidenceRow = {
+  evidenceId: string;
+  disputeId: string;
+  partyRole: PartyRole;
+  addedBy: string;
+  kind: FileEvidenceKind;
+  storageKey: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+  caption: string;
+  addedAt: Date;
+};
+
+const columns = (sql: Sql) => sql`
+  dispute_id as "disputeId", job_id as "jobId", customer_id as "customerId", contractor_id as "contractorId",
+  opened_by as "openedBy", opener_role as "openerRole", reason, description, status,
+  amount_cents::int as "amountCents", contractor_province as "contractorProvince",
+  work_marked_complete as "workMarkedComplete", opened_at as "openedAt", respond_by as "respondBy",
+  answered_at as "answeredAt", answer_statement as "answerStatement", ready_at as "readyAt",
+  analysed_at as "analysedAt", analysis, proposal, review_requested_at as "reviewRequestedAt",
+  review_requested_by as "reviewRequestedBy", decided_at as "decidedAt", decision, voided_at as "voidedAt",
+  updated_at as "updatedAt"`;
+
+export async function findDispute(sql: Sql, disputeId: string): Promise<DisputeRow | null> {
+  const [row] = await sql<DisputeRow[]>`select ${columns(sql)} from rm_disputes where dispute_id = ${disputeId}`;
+  return row ?? null;
+}
+
+export async function disputesOf(sql: Sql, userId: string, limit = 100): Promise<DisputeRow[]> {
+  return sql<DisputeRow[]>`
+    select ${columns(sql)} from rm_disputes where customer_id = ${userId} or contractor_id = ${userId}
+    order by opened_at desc, dispute_id limit ${limit}`;
+}
+
+export type QueueFilter = { sort: 'age' | 'amount'; state: 'open' | 'decided' | 'all'; limit: number };
+
+/**
+ * The arbitration queue. Open cases first by what waits for the arbitrator (in review), then by age
+ * (oldest first) or by amount (largest first), the other key breaking ties.
+ */
+export async function disputeQueue(sql: Sql, filter: QueueFilter): Promise<DisputeRow[]> {
+  const order =
+    filter.sort === 'amount' ? sql`amount_cents desc, opened_at asc` : sql`opened_at asc, amount_cents desc`;
+  return sql<DisputeRow[]>`
+    select ${columns(sql)} from rm_disputes
+    where case ${filter.state}::text
+      when 'open' then status not in ('decided', 'void')
+      when 'decided' then status in ('decided', 'void')
+      else true end
+    order by (status = 'in-review') desc, ${order}, dispute_id
+    limit ${filter.limit}`;
+}
+
+export async function evidenceOf(sql: Sql, disputeId: string): Promise<EvidenceRow[]> {
+  return sql<EvidenceRow[]>`
+    select evidence_id as "evidenceId", dispute_id as "disputeId", party_role as "partyRole", added_by as "addedBy",
+      kind, storage_key as "storageKey", content_type as "contentType", size_bytes::int as "sizeBytes", sha256,
+      caption, added_at as "addedAt"
+    from rm_dispute_evidence where dispute_id = ${disputeId} order by added_at, evidence_id`;
+}
+
+// ── What the dispute process's timers look for ──────────────────────────────────────────────
+
+/** Disputes whose escrow is not frozen by them yet (opening freezes at once; this catches a crash). */
+export async function disputesAwaitingFreeze(sql: Sql, limit = 100) {
+  return sql<{ disputeId: string; openedBy: string; escrowStatus: string | null }[]>`
+    select d.dispute_id as "disputeId", d.opened_by as "openedBy", e.status as "escrowStatus"
+    from rm_disputes d left join rm_escrows e on e.job_id = d.job_id
+    where d.status not in ('decided', 'void')
+      and (e.job_id is null or e.dispute_id is distinct from d.dispute_id::text)
+    order by d.opened_at limit ${limit}`;
+}
+
+export async function disputesPastResponseWindow(sql: Sql, now: Date, limit = 100) {
+  return sql<{ disputeId: string }[]>`
+    select dispute_id as "disputeId" from rm_disputes
+    where status = 'awaiting-response' and respond_by <= ${now} order by respond_by limit ${limit}`;
+}
+
+export async function disputesReadyForAnalysis(sql: Sql, limit = 20) {
+  return sql<{ disputeId: string }[]>`
+    select dispute_id as "disputeId" from rm_disputes
+    where status = 'analysing' order by ready_at limit ${limit}`;
+}
+
+export async function proposalsPastAppealWindow(sql: Sql, now: Date, limit = 100) {
+  return sql<{ disputeId: string }[]>`
+    select dispute_id as "disputeId" from rm_disputes
+    where status = 'proposed' and (proposal->>'appealBy')::timestamptz <= ${now}
+    order by (proposal->>'appealBy')::timestamptz limit ${limit}`;
+}
+
+/** Decided disputes whose escrow still holds the money (the decision distributes at once; this catches a crash). */
+export async function decisionsAwaitingDistribution(sql: Sql, limit = 100) {
+  return sql<{ disputeId: string; shares: Shares }[]>`
+    select d.dispute_id as "disputeId", d.decision->'shares' as shares
+    from rm_disputes d join rm_escrows e on e.job_id = d.job_id
+    where d.status = 'decided' and e.status = 'frozen' and e.dispute_id = d.dispute_id::text
+    order by d.decided_at limit ${limit}`;
+}

@@ -1,0 +1,62 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * The file-storage port: where uploaded bytes live (dispute evidence). Files are not events: the
+ * events name a file by its key and carry its SHA-256, so an auditor can check a file against the
+ * history. Local disk under DATA_DIR by default; an S3-compatible store when S3_BUCKET is set.
+ */
+export type StoredFile = { body: Readable; sizeBytes: number };
+
+export type FileStorage = {
+  readonly kind: 'local' | 's3';
+  /** Stores the bytes under a new key; a key is written once and never replaced. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The file, or null when there is none under the key. */
+  get(key: string): Promise<StoredFile | null>;
+  delete(key: string): Promise<void>;
+};
+
+/** Keys are relative paths of plain segments: letters, digits, '-', '_' and one '.' extension. */
+export const STORAGE_KEY_PATTERN = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+(?:\.[a-z0-9]{1,5})?$/;
+
+export function assertStorageKey(key: string): void {
+  if (!STORAGE_KEY_PATTERN.test(key) || key.length > 300) throw new RangeError(`not a storage key: ${key}`);
+}
+
+export function createLocalFileStorage(root: string): FileStorage {
+  const base = path.resolve(root);
+  const fileOf = (key: string) => {
+    assertStorageKey(key);
+    return path.join(base, ...key.split('/'));
+  };
+  return {
+    kind: 'local',
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written under a temporary name and renamed, so a reader never sees half a file.
+      const partial = `${file}.partial-${process.pid}-${Date.now()}`;
+      await writeFile(partial, bytes, { flag: 'wx' });
+      try {
+        await rename(partial, file);
+      } catch (error) {
+        await unlink(partial).catch(() => {});
+        throw error;
+      }
+    },
+    async get(key) {
+      const file = fileOf(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { body: createReadStream(file), sizeBytes: info.size };
+    },
+    async delete(key) {
+      await unlink(fileOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    },
+  };
+}

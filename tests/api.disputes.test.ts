@@ -1,0 +1,471 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disputeAnalysisJob, disputeProgressJob } from '../projections/dispute-jobs.ts';
+import { DISPUTE_MESSAGES as M } from '../shared/domain/disputes/messages.ts';
+import { ARBITRATOR_FLAT_FEE_CENTS } from '../shared/domain/disputes/rules.ts';
+import { escrowStreamId } from '../shared/domain/escrow/events.ts';
+import { disputeStreamId } from '../shared/domain/disputes/events.ts';
+import { verifyStream } from '../shared/eventstore/hash-chain.ts';
+import { IDEMPOTENCY_MESSAGES } from '../api/plugins/idempotency.ts';
+import { EVIDENCE_MESSAGES } from '../api/modules/disputes/evidence.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { Browser, createAdmin, signUp } from './support/http-client.ts';
+import { DAY, idempotencyKey, moneyFlow, type Person } from './support/money-flow.ts';
+import { waitUntil } from './support/wait.ts';
+
+let t: TestApp;
+let admin: Browser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const created = await createAdmin(t.runtime);
+  admin = new Browser(t.app);
+  const login = await admin.post('/api/auth/login', {
+    email: created.registration.email,
+    password: created.registration.password,
+  });
+  expect(login.statusCode, login.body).toBe(200);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const { fundedJob, jobContext } = moneyFlow(() => t);
+const HOUR = 3_600_000;
+
+type View = {
+  disputeId: string;
+  status: string;
+  viewerRole: string;
+  openerRole: string;
+  amountCents: number;
+  respondBy: string;
+  analysis: {
+    scores: Record<string, number>;
+    average: number;
+    confidencePct: number;
+    recommendation: { outcome: string };
+    evidenceScores: Record<string, number>;
+  } | null;
+  proposal: { outcome: string; appealBy: string } | null;
+  decision: {
+    via: string;
+    outcome: string;
+    shares: Record<string, number>;
+    reasons: string;
+    arbitratorFeeCents: number | null;
+  } | null;
+  evidence: {
+    evidenceId: string;
+    kind: string;
+    contentType: string;
+    sizeBytes: number;
+    sha256: string;
+    url: string;
+    partyRole: string;
+  }[];
+  escrow: {
+    status: string;
+    customerRefundCents: number;
+    contractorGrossCents: number;
+    platformShareCents: number;
+    feeCents: number;
+    taxCents: number;
+    contractorNetCents: number;
+  } | null;
+  payouts: { kind: string; amountCents: number; dueOn: string | null; status: string }[];
+  timeline: { stage: string; state: string; detail?: string }[];
+  actions: Record<'addEvidence' | 'answer' | 'requestReview' | 'decide', boolean>;
+};
+
+const DESCRIPTION =
+  'The bathroom tiles are cracked in three places and the grout is missing along the bathtub. The work is not what the contract describes.';
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 32)]);
+
+function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer } | null) {
+  const boundary = `----dispute${randomUUID()}`;
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function upload(
+  person: Person | Browser,
+  disputeId: string,
+  file: { name: string; type: string; bytes: Buffer },
+  caption = '',
+) {
+  const browser = person instanceof Browser ? person : person.browser;
+  const { payload, contentType } = multipart(caption ? { caption } : {}, file);
+  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/disputes/${disputeId}/evidence`,
+    payload,
+    headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+async function open(person: Person, jobId: string, overrides: Record<string, unknown> = {}) {
+  return person.browser.post('/api/disputes', {
+    jobId,
+    reason: 'poor-quality',
+    description: DESCRIPTION,
+    ...overrides,
+  });
+}
+
+async function viewOf(browser: Browser, disputeId: string): Promise<View> {
+  const response = await browser.get(`/api/disputes/${disputeId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as View;
+}
+
+/** Runs the dispute process at `now` (the runtime's own timer runs it too) until `ready` holds. */
+async function progress(ready: () => Promise<boolean>, now = new Date()) {
+  const context = { ...jobContext(now) };
+  await waitUntil(
+    async () => {
+      await t.runtime.runner!.idle();
+      await disputeProgressJob.run(context);
+      await disputeAnalysisJob.run(context);
+      await t.runtime.runner!.idle();
+      return ready();
+    },
+    { message: 'the dispute process did not catch up' },
+  );
+}
+
+const statusIs = (browser: Browser, disputeId: string, status: string) => async () =>
+  (await viewOf(browser, disputeId)).status === status;
+
+describe('opening a dispute', () => {
+  it('freezes the escrow, tells the other party, and allows one dispute per job', async () => {
+    const { customer, contractor, jobId } = await fundedJob();
+    const opened = await open(customer, jobId);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const view = opened.json() as View;
+    expect(view).toMatchObject({
+      disputeId: jobId,
+      status: 'awaiting-response',
+      viewerRole: 'customer',
+      openerRole: 'customer',
+    });
+    expect(Date.parse(view.respondBy) - Date.now()).toBeGreaterThan(5 * DAY - 60_000);
+    expect(view.actions).toEqual({ addEvidence: true, answer: false, requestReview: false, decide: false });
+    expect((await customer.browser.get(`/api/escrows/${jobId}`)).json().status).toBe('frozen');
+
+    // The contractor is told, and may answer.
+    await waitUntil(async () => {
+      const list = (await contractor.browser.get('/api/notifications')).json();
+      return JSON.stringify(list).includes('dispute.opened') || JSON.stringify(list).includes('A dispute was opened');
+    });
+    expect((await viewOf(contractor.browser, jobId)).actions.answer).toBe(true);
+
+    // One dispute per job, whoever tries.
+    const again = await open(contractor, jobId, { reason: 'payment-withheld' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(M.alreadyOpen);
+    // A frozen escrow cannot be approved meanwhile.
+    const approve = await customer.browser.post(`/api/escrows/${jobId}/approve`, {}, idempotencyKey());
+    expect(approve.statusCode).toBe(409);
+  });
+
+  it('refuses strangers, visitors, administrators, bad input and money that is not held', async () => {
+    const { customer, jobId } = await fundedJob();
+    const stranger = await signUp(t.app, { role: 'customer' });
+    expect((await open(stranger, jobId)).statusCode).toBe(404);
+    expect(
+      (await new Browser(t.app).post('/api/disputes', { jobId, reason: 'other', description: DESCRIPTION })).statusCode,
+    ).toBe(401);
+    expect((await admin.post('/api/disputes', { jobId, reason: 'other', description: DESCRIPTION })).statusCode).toBe(
+      403,
+    );
+    for (const bad of [
+      { reason: 'poor-quality', description: 'too short' },
+      { reason: 'bad-vibes', description: DESCRIPTION },
+      { reason: 'other', description: 'x'.repeat(4001) },
+      { reason: 'other', description: DESCRIPTION, extra: true },
+    ]) {
+      const response = await customer.browser.post('/api/disputes', { jobId, ...bad });
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(typeof response.json().error).toBe('string');
+    }
+    expect(
+      (await customer.browser.post('/api/disputes', { jobId: 'not-a-uuid', reason: 'other', description: DESCRIPTION }))
+        .statusCode,
+    ).toBe(400);
+    // No escrow at all: the same 404 as for a stranger.
+    expect((await open(customer, randomUUID())).statusCode).toBe(404);
+  });
+});
+
+describe('evidence', () => {
+  it('stores photos and PDFs by their bytes, serves them to the parties and admins only, and refuses what is not allowed', async () => {
+    const { customer, contractor, jobId } = await fundedJob();
+    expect((await open(customer, jobId)).statusCode).toBe(201);
+
+    const photo = await upload(
+      customer,
+      jobId,
+      { name: 'crack.png', type: 'image/png', bytes: PNG },
+      'The crack by the tub',
+    );
+    expect(photo.statusCode, photo.body).toBe(201);
+    const document = await upload(contractor, jobId, { name: 'invoice.pdf', type: 'application/pdf', bytes: PDF });
+    expect(document.statusCode, document.body).toBe(201);
+    const view = document.json() as View;
+    expect(view.evidence.map((e) => [e.partyRole, e.kind, e.contentType, e.sizeBytes])).toEqual([
+      ['customer', 'photo', 'image/png', PNG.length],
+      ['contractor', 'document', 'application/pdf', PDF.length],
+    ]);
+
+    const served = await customer.browser.get(view.evidence[0]!.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect((await admin.get(view.evidence[1]!.url)).statusCode).toBe(200);
+    const stranger = await signUp(t.app, { role: 'contractor' });
+    expect((await stranger.browser.get(view.evidence[0]!.url)).statusCode).toBe(404);
+    expect((await new Browser(t.app).get(view.evidence[0]!.url)).statusCode).toBe(401);
+    expect((await upload(stranger, jobId, { name: 'x.png', type: 'image/png', bytes: PNG })).statusCode).toBe(404);
+
+    // A PDF that claims to be a PNG, a text file, an empty upload, and a photo over 10 MB.
+    const mismatch = await upload(customer, jobId, { name: 'fake.png', type: 'image/png', bytes: PDF });
+    expect(mismatch.statusCode).toBe(415);
+    expect(mismatch.json().error).toBe(EVIDENCE_MESSAGES.mismatch('image/png', 'a PDF document'));
+    const text = await upload(customer, jobId, {
+      name: 'notes.txt',
+      type: 'text/plain',
+      bytes: Buffer.from('hello there'),
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error).toBe(EVIDENCE_MESSAGES.type);
+    const empty = await upload(customer, jobId, { name: 'empty.png', type: 'image/png', bytes: Buffer.alloc(0) });
+    expect(empty.statusCode).toBe(400);
+    const huge = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024, 1)]);
+    const tooLarge = await upload(customer, jobId, { name: 'huge.png', type: 'image/png', bytes: huge });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error).toBe(EVIDENCE_MESSAGES.tooLarge('photo'));
+    const caption = await upload(customer, jobId, { name: 'c.png', type: 'image/png', bytes: PNG }, 'x'.repeat(501));
+    expect(caption.statusCode).toBe(400);
+    const notMultipart = await customer.browser.post(`/api/disputes/${jobId}/evidence`, { file: 'x' });
+    expect(notMultipart.statusCode).toBe(400);
+    // Nothing refused was kept.
+    expect((await viewOf(customer.browser, jobId)).evidence).toHaveLength(2);
+  });
+});
+
+describe('answer, analysis and the arbitrator’s decision', () => {
+  it('goes from the answer to the analysis to a binding custom split that distributes the escrow', async () => {
+    const { customer, contractor, jobId } = await fundedJob();
+    expect((await open(customer, jobId)).statusCode).toBe(201);
+    expect((await upload(customer, jobId, { name: 'crack.png', type: 'image/png', bytes: PNG })).statusCode).toBe(201);
+
+    const byOpener = await customer.browser.post(`/api/disputes/${jobId}/answer`, {
+      statement: 'I answer my own dispute here.',
+    });
+    expect(byOpener.statusCode).toBe(403);
+    expect(byOpener.json().error).toBe(M.openerCannotAnswer);
+    expect((await contractor.browser.post(`/api/disputes/${jobId}/answer`, { statement: 'short' })).statusCode).toBe(
+      400,
+    );
+    const answered = await contractor.browser.post(`/api/disputes/${jobId}/answer`, {
+      statement: 'The tiles were laid as agreed; the cracks come from the old wall.',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((answered.json() as View).status).toMatch(/analysing|in-review/);
+    expect((await upload(customer, jobId, { name: 'late.png', type: 'image/png', bytes: PNG })).statusCode).toBe(409);
+
+    // The worker analyses the ready case: no party can decide, only an administrator.
+    await progress(statusIs(customer.browser, jobId, 'in-review'));
+    const analysed = await viewOf(customer.browser, jobId);
+    expect(analysed.analysis).toMatchObject({
+      evidenceScores: { customer: 5, contractor: 1 },
+      // The work was not marked complete: 1.5 off the timeline.
+      scores: { quality: 4.6, price: 5.2, timeline: 4.7 },
+      recommendation: { outcome: 'minor-issues' },
+      confidencePct: 73,
+    });
+    expect(analysed.actions.decide).toBe(false);
+    expect(analysed.timeline.map((s) => [s.stage, s.state])).toEqual([
+      ['opened', 'done'],
+      ['response', 'done'],
+      ['analysis', 'done'],
+      ['proposal', 'skipped'],
+      ['review', 'current'],
+      ['decision', 'upcoming'],
+      ['payout', 'upcoming'],
+    ]);
+
+    const decision = {
+      outcome: 'custom',
+      split: { customer: 50, contractor: 40, platform: 10 },
+      reasons: 'The photos show real defects in half of the wall; the rest is sound.',
+    };
+    expect(
+      (await customer.browser.post(`/api/disputes/${jobId}/decision`, decision, idempotencyKey())).statusCode,
+    ).toBe(403);
+    const noKey = await admin.post(`/api/disputes/${jobId}/decision`, decision);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().error).toBe(IDEMPOTENCY_MESSAGES.required);
+    const badSplit = await admin.post(
+      `/api/disputes/${jobId}/decision`,
+      { ...decision, split: { customer: 50, contractor: 40, platform: 5 } },
+      idempotencyKey(),
+    );
+    expect(badSplit.statusCode).toBe(400);
+    expect(badSplit.json().error).toBe(M.shares);
+    const matrixWithSplit = await admin.post(
+      `/api/disputes/${jobId}/decision`,
+      { ...decision, outcome: 'minor-issues' },
+      idempotencyKey(),
+    );
+    expect(matrixWithSplit.statusCode).toBe(400);
+    expect(matrixWithSplit.json().error).toBe(M.sharesForOutcome);
+
+    const decided = await admin.post(`/api/disputes/${jobId}/decision`, decision, idempotencyKey());
+    expect(decided.statusCode, decided.body).toBe(200);
+    const view = decided.json() as View;
+    expect(view.decision).toMatchObject({
+      via: 'arbitrator',
+      outcome: 'custom',
+      shares: { customerBps: 5000, contractorBps: 4000, platformBps: 1000 },
+      arbitratorFeeCents: ARBITRATOR_FLAT_FEE_CENTS,
+    });
+    // $1,000: $500 back to the customer, $100 to the platform, $400 gross to the contractor, less
+    // the arbitration-scale fee for a $1,000 job (4 %) on it and the HST on that fee.
+    const escrow = view.escrow!;
+    expect(escrow.status).toBe('distributed');
+    expect(escrow.customerRefundCents + escrow.platformShareCents + escrow.contractorGrossCents).toBe(100_000);
+    expect(escrow).toMatchObject({
+      customerRefundCents: 50_000,
+      platformShareCents: 10_000,
+      contractorGrossCents: 40_000,
+    });
+    expect(escrow.contractorNetCents + escrow.feeCents + escrow.taxCents).toBe(40_000);
+    expect(view.payouts.map((p) => [p.kind, p.amountCents])).toEqual(
+      expect.arrayContaining([
+        ['refund', 50_000],
+        ['payout', escrow.contractorNetCents],
+      ]),
+    );
+
+    // Each party sees the outcome, without the arbitrator's fee, and the fee stays on the record.
+    const asCustomer = await viewOf(customer.browser, jobId);
+    expect(asCustomer.decision).toMatchObject({ outcome: 'custom', arbitratorFeeCents: null });
+    expect(asCustomer.payouts.map((p) => p.kind)).toEqual(['refund']);
+    expect((await viewOf(contractor.browser, jobId)).payouts.map((p) => p.kind)).toEqual(['payout']);
+
+    // A decision on a closed case is refused with 409.
+    const again = await admin.post(
+      `/api/disputes/${jobId}/decision`,
+      { ...decision, outcome: 'customer-refund', split: undefined },
+      idempotencyKey(),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(M.closed);
+
+    // Both streams' hash chains verify.
+    expect((await verifyStream(t.runtime.store, disputeStreamId(jobId))).ok).toBe(true);
+    expect((await verifyStream(t.runtime.store, escrowStreamId(jobId))).ok).toBe(true);
+  });
+});
+
+describe('auto-resolution', () => {
+  /** A one-sided case: three photos for the customer, no answer from the contractor in 5 days. */
+  async function proposedCase() {
+    const job = await fundedJob();
+    expect((await open(job.customer, job.jobId)).statusCode).toBe(201);
+    for (const name of ['a.png', 'b.png', 'c.png']) {
+      expect((await upload(job.customer, job.jobId, { name, type: 'image/png', bytes: PNG })).statusCode).toBe(201);
+    }
+    const afterWindow = new Date(Date.now() + 5 * DAY + 1000);
+    await progress(statusIs(job.customer.browser, job.jobId, 'proposed'), afterWindow);
+    return { ...job, afterWindow };
+  }
+
+  it('becomes final after 48 h without an appeal, and distributes the escrow', async () => {
+    const { customer, contractor, jobId, afterWindow } = await proposedCase();
+    const view = await viewOf(contractor.browser, jobId);
+    expect(view.proposal).toMatchObject({ outcome: 'customer-refund' });
+    expect(view.analysis!.confidencePct).toBeGreaterThanOrEqual(80);
+    expect(view.actions.requestReview).toBe(true);
+    // An arbitrator cannot decide while the proposal runs.
+    const early = await admin.post(
+      `/api/disputes/${jobId}/decision`,
+      { outcome: 'minor-issues', reasons: 'Trying to decide during the appeal window.' },
+      idempotencyKey(),
+    );
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe(M.proposalPending);
+
+    const after48h = new Date(afterWindow.getTime() + 48 * HOUR + 1000);
+    await progress(statusIs(customer.browser, jobId, 'decided'), after48h);
+    await progress(async () => (await viewOf(customer.browser, jobId)).escrow?.status === 'distributed', after48h);
+    const decided = await viewOf(customer.browser, jobId);
+    expect(decided.decision).toMatchObject({ via: 'auto-resolution', outcome: 'customer-refund' });
+    expect(decided.escrow).toMatchObject({
+      customerRefundCents: 90_000,
+      platformShareCents: 10_000,
+      contractorGrossCents: 0,
+    });
+    expect(decided.timeline.find((s) => s.stage === 'review')).toMatchObject({ state: 'skipped' });
+  });
+
+  it('goes to a human arbitrator when a party asks within 48 h', async () => {
+    const { customer, contractor, jobId, afterWindow } = await proposedCase();
+    const appealed = await contractor.browser.post(`/api/disputes/${jobId}/review-request`, {});
+    expect(appealed.statusCode, appealed.body).toBe(200);
+    expect((appealed.json() as View).status).toBe('in-review');
+    expect((await customer.browser.post(`/api/disputes/${jobId}/review-request`, {})).statusCode).toBe(409);
+    // The 48 hours pass: nothing becomes final by itself any more.
+    await disputeProgressJob.run({ ...jobContext(new Date(afterWindow.getTime() + 49 * HOUR)) });
+    await t.runtime.runner!.idle();
+    expect((await viewOf(customer.browser, jobId)).status).toBe('in-review');
+    // It waits in the administrators' queue, cases for an arbitrator first.
+    const queue = await admin.get('/api/admin/disputes?sort=amount');
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().disputes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ disputeId: jobId, status: 'in-review', waitsForViewer: true }),
+      ]),
+    );
+    expect((await admin.get('/api/admin/disputes?sort=size')).statusCode).toBe(400);
+    expect((await customer.browser.get('/api/admin/disputes')).statusCode).toBe(403);
+    const decided = await admin.post(
+      `/api/disputes/${jobId}/decision`,
+      { outcome: 'shared-fault', reasons: 'The contractor was never able to answer; both share the fault.' },
+      idempotencyKey(),
+    );
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect((decided.json() as View).escrow).toMatchObject({
+      customerRefundCents: 70_000,
+      platformShareCents: 10_000,
+      contractorGrossCents: 20_000,
+    });
+    // The parties' lists show the case.
+    const mine = (await customer.browser.get('/api/disputes')).json().disputes;
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ disputeId: jobId, status: 'decided', decisionOutcome: 'shared-fault' }),
+      ]),
+    );
+  });
+});
