@@ -5,6 +5,8 @@ import { contractStreamId } from '../shared/domain/contracts/events.ts';
 import { handleCommand, type CommandContext } from '../shared/domain/decider.ts';
 import { escrowDecider, type EscrowCommand } from '../shared/domain/escrow/decider.ts';
 import { escrowStreamId } from '../shared/domain/escrow/events.ts';
+import { disputeDecider } from '../shared/domain/disputes/decider.ts';
+import { disputeStreamId } from '../shared/domain/disputes/events.ts';
 import { workOrderDecider } from '../shared/domain/work/decider.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import type { EventStore } from '../shared/eventstore/types.ts';
@@ -19,7 +21,7 @@ import { createSandboxGateway, SANDBOX_CARDS } from '../shared/payments/gateway.
  * after start, like any other.
  */
 type Person = { email: string; name: string };
-type Stage = 'awaiting-customer-signature' | 'awaiting-funding' | 'awaiting-approval' | 'released';
+type Stage = 'awaiting-customer-signature' | 'awaiting-funding' | 'awaiting-approval' | 'released' | 'disputed';
 
 type Story = {
   customer: Person;
@@ -97,6 +99,18 @@ export async function seedMoney(
       priceDollars: 480,
       stage: 'released',
       awardedDaysAgo: 30,
+    },
+    {
+      customer: named(liam),
+      contractor: { ...handyman, name: contractorName },
+      title: 'Regrout the shower',
+      description: 'Remove the old grout of a tiled shower (about 6 m²), regrout and seal.',
+      category: 'repairs',
+      service: 'home-repair',
+      postalCode: 'H3B 1A7',
+      priceDollars: 640,
+      stage: 'disputed',
+      awardedDaysAgo: 12,
     },
   ];
   const gateway = createSandboxGateway();
@@ -253,5 +267,62 @@ export async function seedMoney(
         customerId,
       );
     }
+    if (story.stage === 'disputed') await seedDispute(store, { jobId, customerId, contractorId, amountCents }, today);
   }
+}
+
+/**
+ * A dispute the customer opened the day after completion, answered by the contractor: the
+ * analysis worker picks it up after start, and it waits in the arbitration dashboard.
+ */
+async function seedDispute(
+  store: EventStore,
+  job: { jobId: string; customerId: string; contractorId: string; amountCents: number },
+  today: Date,
+) {
+  const openedAt = new Date(today.getTime() - DAY);
+  const context = (actorId: string, now: Date): CommandContext => ({ actorId, correlationId: randomUUID(), now });
+  await handleCommand(
+    store,
+    disputeStreamId(job.jobId),
+    disputeDecider,
+    {
+      type: 'OpenDispute',
+      jobId: job.jobId,
+      actorId: job.customerId,
+      escrow: {
+        customerId: job.customerId,
+        contractorId: job.contractorId,
+        amountCents: job.amountCents,
+        contractorProvince: handyman.province,
+        status: 'completed',
+      },
+      reason: 'poor-quality',
+      description:
+        'The new grout is already cracking along the shower tray after one week, and water gets behind two tiles. The sealant was not applied in the corners.',
+      now: openedAt,
+    },
+    context(job.customerId, openedAt),
+  );
+  await handleCommand(
+    store,
+    escrowStreamId(job.jobId),
+    escrowDecider,
+    { type: 'FreezeEscrow', disputeId: job.jobId, actorId: job.customerId, now: openedAt },
+    context(job.customerId, openedAt),
+  );
+  const answeredAt = new Date(today.getTime() - 12 * 3_600_000);
+  await handleCommand(
+    store,
+    disputeStreamId(job.jobId),
+    disputeDecider,
+    {
+      type: 'AnswerDispute',
+      actorId: job.contractorId,
+      statement:
+        'The grout needs 72 hours to cure and the shower was used the same evening. I offered to come back and reseal the corners at no charge.',
+      now: answeredAt,
+    },
+    context(job.contractorId, answeredAt),
+  );
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from '../api/seed.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser } from './support/http-client.ts';
+import { waitUntil } from './support/wait.ts';
 
 let t: TestApp;
 
@@ -26,10 +27,11 @@ async function signIn(email: string): Promise<Browser> {
 describe('demo data', () => {
   it('is seeded once: a second run changes nothing', async () => {
     const deps = { sql: t.runtime.sql, store: t.runtime.store, emailHashKey: 'test-email-hash-key' };
-    // The money process may append contracts for the seeded jobs meanwhile: count everything else.
+    // The money and dispute processes may append to the seeded jobs meanwhile: count everything else.
     const count = () => t.runtime.sql<{ count: string }[]>`
       select count(*)::text as count from es_events
-      where stream_id not like 'contract-%' and stream_id not like 'escrow-%' and stream_id not like 'payout-%'`;
+      where stream_id not like 'contract-%' and stream_id not like 'escrow-%' and stream_id not like 'payout-%'
+        and stream_id not like 'dispute-%'`;
     const [before] = await count();
     expect((await seedDemoData(deps)).seeded).toBe(false);
     const [after] = await count();
@@ -136,5 +138,21 @@ describe('demo data', () => {
     const earnings = (await marc.get('/api/earnings')).json();
     // $480 in Quebec: 8 % fee $38.40, GST $1.92 and QST $3.83 on it; net $435.85.
     expect(earnings).toMatchObject({ grossCents: 48_000, feeCents: 3_840, taxCents: 575, netCents: 43_585 });
+  });
+
+  it('gives the arbitrators an answered dispute, analysed after start, and its parties a case to follow', async () => {
+    const liam = await signIn('customer2@demo.ca');
+    const [mine] = (await liam.get('/api/disputes')).json().disputes as { disputeId: string; title: string }[];
+    expect(mine).toMatchObject({ title: 'Regrout the shower' });
+    await t.runtime.runner!.idle();
+    await waitUntil(async () => (await liam.get(`/api/disputes/${mine!.disputeId}`)).json().status === 'in-review', {
+      timeoutMs: 15_000,
+      message: 'the demo dispute was not analysed',
+    });
+    const admin = await signIn('admin@demo.ca');
+    const queue = (await admin.get('/api/admin/disputes')).json().disputes as { disputeId: string }[];
+    expect(queue.map((d) => d.disputeId)).toContain(mine!.disputeId);
+    const escrow = (await liam.get(`/api/escrows/${mine!.disputeId}`)).json();
+    expect(escrow.status).toBe('frozen');
   });
 });
