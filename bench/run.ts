@@ -3,6 +3,7 @@ import { benchAppends, benchProjectionLag } from './eventstore.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchMarketplace } from './marketplace.ts';
 import { benchMoney } from './money.ts';
+import { benchDisputes } from './disputes.ts';
 import { benchPageWeight } from './page-weight.ts';
 import { benchDatabase, printTable, type Row } from './support.ts';
 
@@ -12,7 +13,8 @@ import { benchDatabase, printTable, type Row } from './support.ts';
  * a server (default: DATABASE_URL, else the embedded PostgreSQL). BENCH_ONLY=store or BENCH_ONLY=web
  * runs one part: the event store, or the site (page weight and Lighthouse against `npm start`);
  * BENCH_ONLY=marketplace runs the directory and job-board read routes under load; BENCH_ONLY=money
- * the contract and escrow commands on the hash-chained store, and the payouts job.
+ * the contract and escrow commands on the hash-chained store, and the payouts job; BENCH_ONLY=disputes
+ * the dispute commands and the analysis worker's time to act.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
@@ -32,6 +34,17 @@ if (only === undefined || only === 'money') {
     console.log(`Benchmarking contracts, escrow and payouts on ${database.label}...`);
     rows.push(
       ...(await benchMoney(database.url, { jobs: Number(process.env.BENCH_MONEY_JOBS ?? 500), concurrency: 8 })),
+    );
+  } finally {
+    await database.drop();
+  }
+}
+if (only === undefined || only === 'disputes') {
+  const database = await benchDatabase();
+  try {
+    console.log(`Benchmarking disputes and the analysis worker on ${database.label}...`);
+    rows.push(
+      ...(await benchDisputes(database.url, { cases: Number(process.env.BENCH_DISPUTE_CASES ?? 200), concurrency: 8 })),
     );
   } finally {
     await database.drop();

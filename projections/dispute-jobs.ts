@@ -91,7 +91,7 @@ export const disputeProgressJob: ScheduledJob = {
   intervalMs: 1000,
   async run({ sql, store, now }) {
     let handled = 0;
-    for (const dispute of await disputesAwaitingFreeze(sql)) {
+    for (const dispute of await disputesAwaitingFreeze(sql, now)) {
       handled += await attempt(async () => {
         await freezeEscrowFor(store, dispute, systemContext(now));
         return { newEvents: [] };
@@ -133,15 +133,26 @@ async function narrativeFor(store: EventStore, disputeId: string, narrator: Disp
   });
 }
 
+/** A tick works through the ready cases for at most this long, so a burst does not wait tick after tick. */
+const ANALYSIS_TICK_BUDGET_MS = 10_000;
+
 export const disputeAnalysisJob: ScheduledJob = {
   name: 'dispute-analysis',
   intervalMs: 1000,
   async run({ sql, store, now, narrator }) {
     let handled = 0;
-    for (const { disputeId } of await disputesReadyForAnalysis(sql)) {
-      const narrative = await narrativeFor(store, disputeId, narrator ?? noNarrator);
-      handled += await onDispute(store, disputeId, { type: 'AnalyseDispute', narrative, now }, now);
+    const started = Date.now();
+    const done = new Set<string>();
+    for (;;) {
+      // The read model may not show an analysis made a moment ago: skip what this tick already did.
+      const ready = (await disputesReadyForAnalysis(sql, 50)).filter(({ disputeId }) => !done.has(disputeId));
+      if (ready.length === 0) return handled;
+      for (const { disputeId } of ready) {
+        done.add(disputeId);
+        const narrative = await narrativeFor(store, disputeId, narrator ?? noNarrator);
+        handled += await onDispute(store, disputeId, { type: 'AnalyseDispute', narrative, now }, now);
+      }
+      if (Date.now() - started > ANALYSIS_TICK_BUDGET_MS) return handled;
     }
-    return handled;
   },
 };

@@ -259,12 +259,16 @@ export async function evidenceOf(sql: Sql, disputeId: string): Promise<EvidenceR
 
 // ── What the dispute process's timers look for ──────────────────────────────────────────────
 
-/** Disputes whose escrow is not frozen by them yet (opening freezes at once; this catches a crash). */
-export async function disputesAwaitingFreeze(sql: Sql, limit = 100) {
+/**
+ * Disputes whose escrow is not frozen by them yet. Opening freezes at once; this catches a crash
+ * between the two appends, so it leaves alone what was opened in the last `graceMs` (racing the
+ * route for the same escrow stream would only make both retry).
+ */
+export async function disputesAwaitingFreeze(sql: Sql, now: Date, graceMs = 10_000, limit = 100) {
   return sql<{ disputeId: string; openedBy: string; escrowStatus: string | null }[]>`
     select d.dispute_id as "disputeId", d.opened_by as "openedBy", e.status as "escrowStatus"
     from rm_disputes d left join rm_escrows e on e.job_id = d.job_id
-    where d.status not in ('decided', 'void')
+    where d.status not in ('decided', 'void') and d.opened_at < ${new Date(now.getTime() - graceMs)}
       and (e.job_id is null or e.dispute_id is distinct from d.dispute_id::text)
     order by d.opened_at limit ${limit}`;
 }
