@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hydrated, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { awardedJob } from './support/jobs.ts';
 
 /**
  * The money journey in a real browser: a customer and a contractor each sign the job's contract,
@@ -21,40 +22,6 @@ async function expectNoSeriousAxeViolations(page: Page, what: string) {
     bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     `axe on ${what}`,
   ).toEqual([]);
-}
-
-/** The customer posts a job, the contractor bids $1,000, the customer accepts (all through the API). */
-async function awardedJob(customer: BrowserContext, contractor: BrowserContext): Promise<string> {
-  const posted = await customer.request.post('/api/work-orders', {
-    data: {
-      title: 'Paint a two-bedroom apartment',
-      description: 'Two bedrooms and a hallway, walls only. Paint is supplied.',
-      category: 'painting',
-      service: 'painting',
-      postalCode: 'M5V 2T6',
-      remote: false,
-      budgetMinCents: 80_000,
-      budgetMaxCents: 120_000,
-      preferredDates: [],
-      photos: [],
-      mode: 'bids',
-    },
-  });
-  expect(posted.status(), await posted.text()).toBe(201);
-  const orderId = ((await posted.json()) as { workOrder: { id: string } }).workOrder.id;
-  const proposed = await contractor.request.post(`/api/work-orders/${orderId}/proposals`, {
-    data: {
-      priceCents: 100_000,
-      durationHours: 16,
-      earliestStart: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-      message: 'Two painters, two days, clean finish guaranteed.',
-    },
-  });
-  expect(proposed.status(), await proposed.text()).toBe(201);
-  const proposalId = ((await proposed.json()) as { proposal: { id: string } }).proposal.id;
-  const accepted = await customer.request.post(`/api/work-orders/${orderId}/proposals/${proposalId}/accept`);
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  return orderId;
 }
 
 async function signOnPage(page: Page, name: string) {

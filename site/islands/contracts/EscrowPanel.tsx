@@ -391,8 +391,15 @@ export function EscrowPanel({
 
       {escrow.actions.dispute && (
         <p className="text-sm">
-          <a className="underline" href={localizePath('/arbitration-status', locale)}>
+          <a className="underline" href={localizePath(`/arbitration-status?open=${escrow.jobId}`, locale)}>
             {m.dispute}
+          </a>
+        </p>
+      )}
+      {escrow.status === 'frozen' && escrow.viewerRole !== 'admin' && (
+        <p className="text-sm">
+          <a className="underline" href={localizePath(`/arbitration-status?case=${escrow.jobId}`, locale)}>
+            {m.followDispute}
           </a>
         </p>
       )}
