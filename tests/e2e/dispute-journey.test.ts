@@ -140,4 +140,35 @@ describe('a dispute from opening to a paid-out decision', { timeout: 300_000 }, 
         await visible(proOutcome.getByText('by a human arbitrator', { exact: false }));
       });
     }));
+
+  it('the status page and the arbitration dashboard work at 360 px, in the dark theme and in French', () =>
+    e2e.run(
+      async ({ page, context }) => {
+        await signUpViaApi(context, 'customer');
+        const dark = async (path: string) => {
+          await open(page, path);
+          await page.evaluate(() => localStorage.setItem('marketplace:theme', 'dark'));
+          await page.reload();
+          await hydrated(page);
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+        };
+        await dark('/fr/arbitration-status');
+        await visible(page.getByRole('heading', { name: 'Aucun litige' }));
+        await expectNoSeriousAxeViolations(page, 'the empty status page (fr, dark, 360 px)');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+        // The demo data has an answered dispute waiting for an arbitrator.
+        await context.clearCookies();
+        await signInViaApi(context, DEMO.admin, e2e.app.demoPassword);
+        await dark('/arbitration-dashboard');
+        const queue = page.getByTestId('arbitration-queue');
+        await visible(queue, 20_000);
+        await queue.getByRole('button', { name: /Regrout the shower/ }).click();
+        await visible(page.getByTestId('dispute-case'));
+        await visible(page.getByTestId('dispute-timeline'));
+        await expectNoSeriousAxeViolations(page, 'the arbitration dashboard with a case open (dark, 360 px)');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      },
+      { mobile: true },
+    ));
 });
