@@ -14,7 +14,8 @@ import { startScheduledJobs } from '../projections/scheduled.ts';
 import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
 import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
 import { IDEMPOTENCY_SCHEMA } from './plugins/idempotency.ts';
-import { createLocalFileStorage, type FileStorage } from '../shared/storage/file-storage.ts';
+import type { FileStorage } from '../shared/storage/file-storage.ts';
+import { openFileStorage } from '../shared/storage/index.ts';
 import { createDisputeNarrator } from '../shared/ai/dispute-narrator.ts';
 import { createSandboxGateway, type PaymentGateway } from '../shared/payments/gateway.ts';
 
@@ -77,7 +78,7 @@ export async function createRuntime(
     await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
     const store = await openEventStore({ databaseUrl: url, eventStoreUrl: config.EVENTSTORE_URL });
     const gateway = createSandboxGateway();
-    const fileStorage = createLocalFileStorage(config.DATA_DIR);
+    const fileStorage = openFileStorage(config);
     const narrator = createDisputeNarrator(config, logger);
     closers.push(() => store.close());
     const checkpoints = await CheckpointWatcher.start(

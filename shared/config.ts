@@ -46,6 +46,18 @@ export const configSchema = z
     AI_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
     /** How long one call to the AI endpoint may take before the built-in result stands alone. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(8000),
+    /** Uploaded files (dispute evidence) in an S3-compatible bucket; unset: local disk under DATA_DIR. */
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default('ca-central-1'),
+    /** For an S3-compatible store (MinIO, Ceph, R2…); unset for AWS. Path-style addressing is then used. */
+    S3_ENDPOINT: url(['http:', 'https:']).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** A folder inside the bucket, e.g. `marketplace/`. */
+    S3_PREFIX: z
+      .string()
+      .regex(/^(?:[A-Za-z0-9_-]+\/)*$/, { error: 'must be folder names ending with /, e.g. marketplace/' })
+      .default(''),
     /** E-mail through SMTP (smtp://user:pass@host:587); unset: one file per message under DATA_DIR/outbox. */
     SMTP_URL: url(['smtp:', 'smtps:']).optional(),
     /** Demo mode lets any signed-in user switch to any other user. Default: on only for the embedded database. */
@@ -81,6 +93,16 @@ export const configSchema = z
     };
   })
   .superRefine((config, ctx) => {
+    if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither',
+      });
+    }
+    if (config.S3_ENDPOINT && !config.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT is set' });
+    }
     if (config.production && !config.SESSION_SECRET) {
       ctx.addIssue({
         code: 'custom',

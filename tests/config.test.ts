@@ -176,3 +176,26 @@ describe('loadConfig with empty variables', () => {
     expect(loadConfig({ PORT: undefined, DATABASE_URL }).PORT).toBe(4321);
   });
 });
+
+describe('file storage and the AI endpoint', () => {
+  it('keeps files on local disk by default and takes an S3-compatible bucket when configured', () => {
+    const local = loadConfig({});
+    expect(local.S3_BUCKET).toBeUndefined();
+    expect(local.AI_TIMEOUT_MS).toBe(8000);
+    const s3 = loadConfig({
+      S3_BUCKET: 'evidence',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'marketplace/',
+    });
+    expect(s3).toMatchObject({ S3_BUCKET: 'evidence', S3_REGION: 'ca-central-1', S3_PREFIX: 'marketplace/' });
+  });
+
+  it('refuses half an S3 configuration, a bad prefix and a bad AI endpoint', () => {
+    expect(configError({ S3_BUCKET: 'evidence', S3_ACCESS_KEY_ID: 'id' }).message).toMatch(/S3_SECRET_ACCESS_KEY/);
+    expect(configError({ S3_ENDPOINT: 'http://minio.internal:9000' }).message).toMatch(/S3_BUCKET/);
+    expect(configError({ S3_BUCKET: 'evidence', S3_PREFIX: '../up' }).message).toMatch(/S3_PREFIX/);
+    expect(configError({ AI_BASE_URL: 'ftp://model.internal' }).message).toMatch(/AI_BASE_URL/);
+  });
+});

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -37,14 +37,14 @@ export function createLocalFileStorage(root: string): FileStorage {
     async put(key, bytes) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Written under a temporary name and renamed, so a reader never sees half a file.
+      // Written under a temporary name and hard-linked into place, so a reader never sees half a
+      // file, and a key that exists is refused (EEXIST), never replaced, as a rename would do.
       const partial = `${file}.partial-${process.pid}-${Date.now()}`;
       await writeFile(partial, bytes, { flag: 'wx' });
       try {
-        await rename(partial, file);
-      } catch (error) {
+        await link(partial, file);
+      } finally {
         await unlink(partial).catch(() => {});
-        throw error;
       }
     },
     async get(key) {

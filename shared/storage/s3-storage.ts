@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { assertStorageKey, type FileStorage } from './file-storage.ts';
+
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  /** For S3-compatible stores (MinIO, Ceph, R2…); unset for AWS itself. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+  /** A folder inside the bucket, e.g. `marketplace/`. */
+  prefix?: string;
+};
+
+const missing = (error: unknown) =>
+  error instanceof NoSuchKey ||
+  error instanceof NotFound ||
+  (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+
+/**
+ * The file-storage port on an S3-compatible object store. A key is written once: the put is
+ * conditional (`If-None-Match: *`), so a second write of the same key is refused by the store
+ * itself, as the local adapter's exclusive create does.
+ */
+export function createS3FileStorage(options: S3StorageOptions, client?: S3Client): FileStorage {
+  const s3 =
+    client ??
+    new S3Client({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: options.forcePathStyle ?? options.endpoint !== undefined,
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+    });
+  const objectKey = (key: string) => {
+    assertStorageKey(key);
+    return `${options.prefix ?? ''}${key}`;
+  };
+  return {
+    kind: 's3',
+    async put(key, bytes, contentType) {
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: objectKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          IfNoneMatch: '*',
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const object = await s3.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+        if (!object.Body) return null;
+        // In Node the SDK answers a Readable; anything else arrives as a web stream.
+        const body =
+          object.Body instanceof Readable
+            ? object.Body
+            : Readable.fromWeb(object.Body.transformToWebStream() as unknown as Parameters<typeof Readable.fromWeb>[0]);
+        return { body, sizeBytes: object.ContentLength ?? 0 };
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await s3.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+    },
+  };
+}
