@@ -67,13 +67,7 @@ export function claimMatches(claimed: string, sniffed: string): boolean {
 }
 
 /** How the sniffed type is named in the mismatch message. */
-export function describeType(contentType: string | null): string {
-  switch (contentType) {
-    case null:
-      return 'not a photo, video or PDF';
-    case 'application/pdf':
-      return 'a PDF document';
-    default:
-      return `a ${contentType.split('/')[1]!.toUpperCase()} ${contentType.startsWith('image/') ? 'image' : 'video'}`;
-  }
+export function describeType(contentType: string): string {
+  if (contentType === 'application/pdf') return 'a PDF document';
+  return `a ${contentType.split('/')[1]!.toUpperCase()} ${contentType.startsWith('image/') ? 'image' : 'video'}`;
 }

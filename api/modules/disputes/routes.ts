@@ -408,7 +408,13 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           if (upload) throw new ValidationError(EVIDENCE_MESSAGES.oneFile);
           const bytes = await part.toBuffer();
-          if (part.file.truncated) throw new PayloadTooLargeError(EVIDENCE_MESSAGES.tooLarge('video'));
+          if (part.file.truncated) {
+            // Over the largest limit of all: name the limit of what the first bytes say it is.
+            const sniffed = sniffEvidence(bytes);
+            throw new PayloadTooLargeError(
+              EVIDENCE_MESSAGES.tooLarge(sniffed ? EVIDENCE_TYPES[sniffed]!.kind : 'video'),
+            );
+          }
           upload = { bytes, claimed: part.mimetype };
         }
       } catch (error) {
