@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { Sql } from '../../shared/db/postgres.ts';
 import { ConflictError, UnauthorizedError, UnprocessableError, ValidationError } from '../../shared/errors.ts';
 
@@ -32,6 +33,14 @@ export const IDEMPOTENCY_MESSAGES = {
   reused: 'This Idempotency-Key was already used for a different request.',
   inFlight: 'A request with this Idempotency-Key is still being processed. Retry in a moment.',
 } as const;
+
+/** The header as routes document it (the plugin checks it; the schema only describes it). */
+export const idempotencyHeader = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('Required: a unique key per attempt (e.g. a UUID); a replay returns the first result.'),
+});
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const RETENTION_DAYS = 7;

@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { DEMO } from '../support/start-app.ts';
 import { hydrated, open, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
 import { awardedJob, fundViaApi, signViaApi } from './support/jobs.ts';
@@ -18,18 +17,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 const ACCOUNT =
   'The paint is patchy on two walls and drips ran down onto the baseboards in the hallway. The contract promised two clean coats.';

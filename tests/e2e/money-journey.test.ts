@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { hydrated, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
 import { awardedJob } from './support/jobs.ts';
 
@@ -11,18 +11,6 @@ import { awardedJob } from './support/jobs.ts';
  * (a $1,000 job in Ontario: 6 % fee $60, HST 13 % on it $7.80, net $932.20).
  */
 const e2e = useE2E();
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 async function signOnPage(page: Page, name: string) {
   const form = page.getByRole('form', { name: 'Sign this contract' });

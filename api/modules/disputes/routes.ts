@@ -28,6 +28,7 @@ import {
   ValidationError,
 } from '../../../shared/errors.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
+import { idempotencyHeader } from '../../plugins/idempotency.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
@@ -63,12 +64,6 @@ const errors = {
   415: errorSchema,
   422: errorSchema,
 };
-const idempotencyHeader = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe('Required: a unique key per attempt (e.g. a UUID); a replay returns the first result.'),
-});
 
 type ViewerRole = PartyRole | 'admin';
 

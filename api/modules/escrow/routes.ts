@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { findContract } from '../../../projections/contracts.ts';
 import { allEscrows, contractorEarnings, escrowsOf, findEscrow, type EscrowRow } from '../../../projections/escrows.ts';
 import { payoutsOf, payoutsOfJob } from '../../../projections/payouts.ts';
@@ -10,6 +9,7 @@ import { ESCROW_MESSAGES as M } from '../../../shared/domain/escrow/messages.ts'
 import { ForbiddenError, NotFoundError, PaymentRequiredError, ValidationError } from '../../../shared/errors.ts';
 import { CardInputError } from '../../../shared/payments/gateway.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
+import { idempotencyHeader } from '../../plugins/idempotency.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
@@ -38,12 +38,6 @@ const moneyErrors = {
   409: errorSchema,
   422: errorSchema,
 };
-const idempotencyHeader = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe('Required: a unique key per attempt (e.g. a UUID); a replay returns the first result.'),
-});
 
 type ViewerRole = 'customer' | 'contractor' | 'admin';
 

@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Field, Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { disputeReasons } from '../../../shared/domain/disputes/events.ts';
 import { formatWhen, LoadError } from '../contracts/shared.tsx';
 import {
   answerDispute,
@@ -25,16 +26,7 @@ import {
 import { AddEvidence, CaseView, nameOf, StatusBadge } from './CaseView.tsx';
 
 type M = (typeof disputeCaseMessages)['en'];
-const REASONS = [
-  'poor-quality',
-  'incomplete-work',
-  'damage',
-  'delay',
-  'no-show',
-  'overcharge',
-  'payment-withheld',
-  'other',
-] as const;
+const REASONS = disputeReasons;
 
 function param(name: string): string | null {
   const value = new URLSearchParams(window.location.search).get(name);
