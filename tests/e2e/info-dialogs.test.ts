@@ -51,7 +51,15 @@ const isFocusedInside = (dialog: Locator) => dialog.evaluate((el) => el.contains
 /** Opens a footer dialog from the keyboard and checks that focus moved into it. */
 async function openWithKeyboard(page: Page, { button, title }: FooterDialog): Promise<Locator> {
   const trigger = footerButton(page, button);
-  await trigger.focus();
+  // Radix gives focus back to the previous dialog's trigger a moment after that dialog closes (later
+  // on a busy machine); Enter then reopened the previous dialog. Press it once focus stays here.
+  await expect
+    .poll(async () => {
+      await trigger.focus();
+      await page.waitForTimeout(50);
+      return trigger.evaluate((el) => el === document.activeElement);
+    })
+    .toBe(true);
   await page.keyboard.press('Enter');
   const dialog = dialogNamed(page, title);
   await visible(dialog);
