@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { noNarrator, type DisputeNarrator } from '../shared/ai/dispute-narrator.ts';
 import { foldEvents, handleCommand, type CommandContext } from '../shared/domain/decider.ts';
 import { analyseDispute } from '../shared/domain/disputes/analysis.ts';
@@ -6,9 +5,8 @@ import { disputeDecider, type DisputeCommand, type OpenDisputeState } from '../s
 import { disputeStreamId, type DisputeEvent, type Shares } from '../shared/domain/disputes/events.ts';
 import { escrowDecider } from '../shared/domain/escrow/decider.ts';
 import { escrowStreamId } from '../shared/domain/escrow/events.ts';
-import { AppError, ConflictError } from '../shared/errors.ts';
+import { ConflictError } from '../shared/errors.ts';
 import type { EventStore, Position } from '../shared/eventstore/types.ts';
-import { WrongExpectedVersionError } from '../shared/eventstore/types.ts';
 import {
   decisionsAwaitingDistribution,
   disputesAwaitingFreeze,
@@ -16,6 +14,7 @@ import {
   disputesReadyForAnalysis,
   proposalsPastAppealWindow,
 } from './disputes.ts';
+import { attempt, systemContext } from './money-jobs.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /**
@@ -30,17 +29,6 @@ import type { ScheduledJob } from './scheduled.ts';
  * - a proposal unappealed for 48 h becomes the decision;
  * - a decision distributes the escrow (the route does it at once; this catches a crash).
  */
-
-const systemContext = (now: Date): CommandContext => ({ actorId: null, correlationId: randomUUID(), now });
-
-async function attempt(run: () => Promise<{ newEvents: unknown[] }>): Promise<number> {
-  try {
-    return (await run()).newEvents.length;
-  } catch (error) {
-    if (error instanceof AppError || error instanceof WrongExpectedVersionError) return 0;
-    throw error;
-  }
-}
 
 const onDispute = (store: EventStore, disputeId: string, command: DisputeCommand, now: Date) =>
   attempt(() => handleCommand(store, disputeStreamId(disputeId), disputeDecider, command, systemContext(now)));

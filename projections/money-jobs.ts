@@ -31,12 +31,12 @@ import { DateTime } from 'luxon';
  */
 
 const DAY_MS = 86_400_000;
-const systemContext = (now: Date): CommandContext => ({ actorId: null, correlationId: randomUUID(), now });
+export const systemContext = (now: Date): CommandContext => ({ actorId: null, correlationId: randomUUID(), now });
 const isProvince = (value: string | null): value is ProvinceCode =>
   value !== null && (provinceCodes as readonly string[]).includes(value);
 
 /** Runs one command and counts its events; a refusal (the job moved on since the read) counts 0. */
-async function attempt(run: () => Promise<{ newEvents: unknown[] }>): Promise<number> {
+export async function attempt(run: () => Promise<{ newEvents: unknown[] }>): Promise<number> {
   try {
     return (await run()).newEvents.length;
   } catch (error) {

@@ -117,8 +117,6 @@ function roleIn(state: OpenDisputeState | EscrowFacts, userId: string): PartyRol
   return null;
 }
 
-const other = (role: PartyRole): PartyRole => (role === 'customer' ? 'contractor' : 'customer');
-
 function textWithin(text: string, min: number, max: number): boolean {
   const length = [...text.trim()].length;
   return length >= min && length <= max;
@@ -406,10 +404,3 @@ export const disputeDecider: Decider<DisputeState, DisputeCommand, DisputeEvent>
   evolve,
   decide,
 };
-
-/** The party the user is in a dispute, if any. */
-export function partyRoleOf(state: DisputeState, userId: string): PartyRole | null {
-  return state.status === 'none' ? null : roleIn(state, userId);
-}
-
-export { other as otherParty };

@@ -39,6 +39,5 @@ export const DISPUTE_MESSAGES = {
   shares:
     'A custom split needs whole percentages for the customer, the contractor and the platform that add up to 100%.',
   sharesForOutcome: 'Give shares only with a custom split: the matrix outcomes have theirs.',
-  adminOnly: 'Only an arbitrator (an administrator) can decide a dispute.',
   evidenceNotFound: 'This evidence was not found.',
 } as const;
