@@ -18,6 +18,8 @@ import {
   type DirectorySort,
   type RankCandidate,
 } from '../shared/domain/catalogue/ranking.ts';
+import { PLANS } from '../shared/domain/plans/catalogue.ts';
+import type { BoostEvent, PlanEvent } from '../shared/domain/plans/events.ts';
 import type { ReviewEvent } from '../shared/domain/reviews/events.ts';
 import { distanceKm, lookupCity, type LatLng } from '../shared/geo/index.ts';
 import type { ProvinceCode } from '../shared/geo/provinces.ts';
@@ -38,7 +40,7 @@ import { defineProjection } from './types.ts';
  */
 export const contractorDirectoryProjection = defineProjection({
   name: 'contractor-directory',
-  version: 2,
+  version: 3,
   handles: [
     'AccountRegistered',
     'AccountClosed',
@@ -52,6 +54,9 @@ export const contractorDirectoryProjection = defineProjection({
     'BookingCancelled',
     'BookingCompleted',
     'AvailabilitySet',
+    'PlanPurchased',
+    'PlanEnded',
+    'BoostPurchased',
   ],
   schema: `
     create table if not exists rm_contractor_directory (
@@ -87,6 +92,7 @@ export const contractorDirectoryProjection = defineProjection({
       badges text[] not null default '{}',
       boosted_until timestamptz,
       priority_placement boolean not null default false,
+      featured boolean not null default false,
       search_text text not null default '',
       search_vector tsvector generated always as (to_tsvector('simple', search_text)) stored,
       registered_at timestamptz not null,
@@ -114,8 +120,29 @@ export const contractorDirectoryProjection = defineProjection({
     drop table if exists rm_directory_booking_requests;
     drop table if exists rm_service_directory;`,
   async apply(tx, recorded) {
-    const event = recorded as unknown as AccountEvent | ContractorEvent | OfferingEvent | ReviewEvent | ScheduleEvent;
+    const event = recorded as unknown as
+      AccountEvent | ContractorEvent | OfferingEvent | ReviewEvent | ScheduleEvent | PlanEvent | BoostEvent;
     switch (event.type) {
+      // Paid placement: the plan's flags and the boost window (the ranking reads both).
+      case 'PlanPurchased': {
+        const plan = PLANS[event.data.planId];
+        await tx`
+          update rm_contractor_directory set priority_placement = ${plan.hasPriorityPlacement},
+            featured = ${plan.hasFeaturedBadge}
+          where contractor_id = ${event.data.accountId}`;
+        return;
+      }
+      case 'PlanEnded':
+        await tx`
+          update rm_contractor_directory set priority_placement = false, featured = false
+          where contractor_id = ${event.data.accountId}`;
+        return;
+      case 'BoostPurchased':
+        await tx`
+          update rm_contractor_directory
+          set boosted_until = greatest(coalesce(boosted_until, ${event.data.endsAt}), ${event.data.endsAt})
+          where contractor_id = ${event.data.contractorId}`;
+        return;
       case 'AccountRegistered': {
         if (event.data.role !== 'contractor') return;
         if (await load(tx, event.data.accountId)) return;
@@ -155,6 +182,11 @@ export const contractorDirectoryProjection = defineProjection({
         // A request cancelled before any answer never counts for or against responsiveness.
         await tx`delete from rm_directory_booking_requests where booking_id = ${event.data.bookingId}`;
         await change(tx, event.data.contractorId, (doc) => evolve(doc, event));
+        return;
+      case 'PlanRenewed':
+      case 'PlanPaymentFailed':
+      case 'PlanCancellationScheduled':
+      case 'PlanCancellationWithdrawn':
         return;
       default:
         await change(tx, contractorOf(event), (doc) => evolve(doc, event));
@@ -447,7 +479,7 @@ async function save(tx: TransactionSql, before: (Doc & { listedServices: string[
     registered_at: after.registeredAt,
     updated_at: after.updatedAt,
   };
-  // boosted_until and priority_placement are left to their owner (the plans issue).
+  // boosted_until, priority_placement and featured follow the plan and boost events above.
   await tx`
     insert into rm_contractor_directory ${tx(row)}
     on conflict (contractor_id) do update set ${tx(
@@ -516,7 +548,11 @@ export type DirectoryEntry = {
   hasAvailability: boolean;
   badges: PerformanceBadge[];
   boosted: boolean;
+  /** When the running boost ends (null: never boosted; in the past: ended). */
+  boostedUntil: string | null;
   priorityPlacement: boolean;
+  /** The plan's featured badge (Local and up). */
+  featured: boolean;
   registeredAt: string;
   distanceKm: number | null;
 };
@@ -643,6 +679,7 @@ type EntryRow = {
   badges: PerformanceBadge[];
   boosted_until: Date | null;
   priority_placement: boolean;
+  featured: boolean;
   registered_at: Date;
   availability: AvailabilitySummary | null;
 };
@@ -670,6 +707,8 @@ function toEntry(row: EntryRow, now: Date): DirectoryEntry {
     badges: row.badges,
     boosted: row.boosted_until !== null && row.boosted_until.getTime() > now.getTime(),
     priorityPlacement: row.priority_placement,
+    featured: row.featured,
+    boostedUntil: row.boosted_until?.toISOString() ?? null,
     registeredAt: row.registered_at.toISOString(),
     distanceKm: null,
   };
@@ -678,7 +717,7 @@ function toEntry(row: EntryRow, now: Date): DirectoryEntry {
 const entryColumns = (sql: Sql) => sql`
   contractor_id, location, can_work_remotely, years_of_experience, expertise_statement, offerings, city, province,
   fsa, radius_km, services, categories, offers_remote, hourly_rate_cents, min_price_cents, rating_average,
-  rating_count, completed_jobs, has_availability, badges, boosted_until, priority_placement, registered_at,
+  rating_count, completed_jobs, has_availability, badges, boosted_until, priority_placement, featured, registered_at,
   availability`;
 
 async function entriesById(sql: Sql, ids: string[], now: Date): Promise<Map<string, DirectoryEntry>> {

@@ -5,6 +5,7 @@ import { contactInboxProjection } from './contact-inbox.ts';
 import { contractsProjection } from './contracts.ts';
 import { escrowsProjection } from './escrows.ts';
 import { payoutsProjection } from './payouts.ts';
+import { plansProjection } from './plans.ts';
 import { disputesProjection } from './disputes.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
@@ -40,6 +41,7 @@ export const allProjections: readonly Projection[] = [
   escrowsProjection,
   payoutsProjection,
   disputesProjection,
+  plansProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

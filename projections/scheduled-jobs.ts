@@ -1,6 +1,7 @@
 import { bookingRemindersJob } from './booking-reminders.ts';
 import { contractsAndEscrowsJob, escrowAutoReleaseJob, escrowHoldLimitJob, payoutsJob } from './money-jobs.ts';
 import { disputeAnalysisJob, disputeProgressJob } from './dispute-jobs.ts';
+import { planRenewalsJob } from './plan-jobs.ts';
 import { reviewsPublishJob } from './reviews-publish.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
@@ -14,4 +15,5 @@ export const allScheduledJobs: readonly ScheduledJob[] = [
   payoutsJob,
   disputeProgressJob,
   disputeAnalysisJob,
+  planRenewalsJob,
 ];

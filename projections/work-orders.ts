@@ -20,7 +20,7 @@ export const WORK_ORDERS_READ_MODEL = 'work-orders';
 
 export const workOrdersProjection = defineProjection({
   name: WORK_ORDERS_READ_MODEL,
-  version: 1,
+  version: 2,
   handles: [
     'WorkOrderPosted',
     'WorkOrderEdited',
@@ -47,6 +47,7 @@ export const workOrdersProjection = defineProjection({
       awarded_contractor_id uuid,
       awarded_proposal_id uuid,
       awarded_price_cents integer,
+      awarded_at timestamptz,
       booking_id uuid,
       title text not null,
       description text not null,
@@ -147,7 +148,8 @@ export const workOrdersProjection = defineProjection({
         const a = event.data;
         await tx`
           update rm_work_orders set status = 'awarded', awarded_contractor_id = ${a.contractorId},
-            awarded_proposal_id = ${a.proposalId}, awarded_price_cents = ${a.priceCents}, updated_at = ${a.awardedAt}
+            awarded_proposal_id = ${a.proposalId}, awarded_price_cents = ${a.priceCents}, awarded_at = ${a.awardedAt},
+            updated_at = ${a.awardedAt}
           where work_order_id = ${a.workOrderId}`;
         return;
       }
@@ -514,4 +516,23 @@ export async function myProposalsOn(
     order by submitted_at`;
   // The latest proposal per order wins (a withdrawn one is followed by its replacement).
   return new Map(rows.map((row) => [row.work_order_id, toProposal(row)]));
+}
+
+/**
+ * What a contractor used of their plan's monthly allowances since `since` (the month's start):
+ * proposals submitted (bid projects) and direct requests they accepted (direct-hire connections).
+ */
+export async function monthlyPlanUsage(
+  sql: Sql,
+  contractorId: string,
+  since: Date,
+): Promise<{ bidProjects: number; directHires: number }> {
+  const [row] = await sql<{ bidProjects: number; directHires: number }[]>`
+    select
+      (select count(*)::int from rm_work_proposals
+        where contractor_id = ${contractorId} and submitted_at >= ${since}) as "bidProjects",
+      (select count(*)::int from rm_work_orders
+        where direct_contractor_id = ${contractorId} and awarded_contractor_id = ${contractorId}
+          and awarded_at >= ${since}) as "directHires"`;
+  return row!;
 }

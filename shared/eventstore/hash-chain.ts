@@ -14,7 +14,14 @@ import {
  * first) and `hash` = SHA-256 over prevHash, stream id, revision, type and the canonical JSON data.
  * The chain is added by a decorator, so both adapters get it from one implementation.
  */
-export const CHAINED_STREAM_PREFIXES = ['escrow-', 'dispute-', 'contract-', 'payout-'] as const;
+export const CHAINED_STREAM_PREFIXES = [
+  'escrow-',
+  'dispute-',
+  'contract-',
+  'payout-',
+  'plan-',
+  'listing-boost-',
+] as const;
 
 export function isChainedStream(streamId: string): boolean {
   return CHAINED_STREAM_PREFIXES.some((prefix) => streamId.startsWith(prefix));

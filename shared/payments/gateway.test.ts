@@ -246,3 +246,47 @@ describe('card helpers', () => {
     expect(cardBrand('6011000990139424')).toBe('card');
   });
 });
+
+describe('sandbox gateway: cards on file', () => {
+  it('saves a card as a token without its number, then charges the token', async () => {
+    const { gateway } = sandbox();
+    const saved = await gateway.saveCard(card('4242 4242 4242 4242'));
+    expect(saved).toEqual({ paymentMethodId: expect.stringMatching(/^pm_sandbox_/), brand: 'visa', last4: '4242' });
+    expect(saved.paymentMethodId).not.toContain('424242424242');
+    const first = await gateway.chargeSaved({
+      amountCents: 1_900,
+      paymentMethodId: saved.paymentMethodId,
+      idempotencyKey: 'plan-1:period-2',
+      description: 'Local plan',
+    });
+    expect(first).toEqual({ ok: true, paymentId: expect.stringMatching(/^ch_/), brand: 'visa', last4: '4242' });
+    const again = await gateway.chargeSaved({
+      amountCents: 1_900,
+      paymentMethodId: saved.paymentMethodId,
+      idempotencyKey: 'plan-1:period-2',
+      description: 'Local plan',
+    });
+    expect(again).toEqual(first);
+  });
+
+  it('keeps what a test card does: a saved 4000…0002 is declined at renewal', async () => {
+    const { gateway } = sandbox();
+    const saved = await gateway.saveCard(card(SANDBOX_CARDS.declined));
+    const result = await gateway.chargeSaved({
+      amountCents: 1_900,
+      paymentMethodId: saved.paymentMethodId,
+      idempotencyKey: 'k',
+      description: 'Local plan',
+    });
+    expect(result).toMatchObject({ ok: false, code: 'card_declined', last4: '0002' });
+  });
+
+  it('refuses an invalid card before saving it, and a token it never issued', async () => {
+    const { gateway } = sandbox();
+    await expect(gateway.saveCard(card('4242424242424241'))).rejects.toThrow(GATEWAY_MESSAGES.invalidNumber);
+    await expect(gateway.saveCard(card('4242424242424242', 2020, 1))).rejects.toThrow(GATEWAY_MESSAGES.expired);
+    await expect(
+      gateway.chargeSaved({ amountCents: 100, paymentMethodId: 'pm_forged', idempotencyKey: 'x', description: '' }),
+    ).rejects.toThrow(GATEWAY_MESSAGES.unknownSavedCard);
+  });
+});

@@ -16,11 +16,25 @@ export type ChargeResult =
 
 export type TransferResult = { ok: true; reference: string };
 
+export type SavedCard = { paymentMethodId: string; brand: string; last4: string };
+
 export interface PaymentGateway {
   readonly name: string;
   charge(input: {
     amountCents: number;
     card: CardInput;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<ChargeResult>;
+  /**
+   * Keeps a card on file for charges the customer agreed to in advance (a plan's renewals, a
+   * recurring service's visits). The answer is the provider's token; the number is not kept.
+   */
+  saveCard(card: CardInput): Promise<SavedCard>;
+  /** Charges a card kept with `saveCard`, e.g. a renewal. */
+  chargeSaved(input: {
+    amountCents: number;
+    paymentMethodId: string;
     idempotencyKey: string;
     description: string;
   }): Promise<ChargeResult>;
@@ -40,6 +54,7 @@ export const GATEWAY_MESSAGES = {
   insufficientFunds: 'Your card has insufficient funds.',
   invalidNumber: 'Your card number is incorrect.',
   expired: 'Your card has expired.',
+  unknownSavedCard: 'The card on file is no longer valid. Please add a card again.',
 } as const;
 
 /** Luhn's checksum: real card numbers pass it, typos mostly do not. */
@@ -90,27 +105,65 @@ export function createSandboxGateway(options: { now?: () => Date } = {}): Paymen
     return result;
   }
 
+  /** The card's digits once its number and expiry are valid; a CardInputError otherwise. */
+  function checkedDigits(card: CardInput): string {
+    const digits = card.number.replace(/[\s-]/g, '');
+    if (!luhnValid(digits)) throw new CardInputError(GATEWAY_MESSAGES.invalidNumber);
+    const today = now();
+    const expired =
+      card.expYear < today.getUTCFullYear() ||
+      (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1);
+    if (expired) throw new CardInputError(GATEWAY_MESSAGES.expired);
+    return digits;
+  }
+
+  type Outcome = 'ok' | 'declined' | 'insufficient';
+  const outcomeOf = (digits: string): Outcome =>
+    digits === SANDBOX_CARDS.declined ? 'declined' : digits === SANDBOX_CARDS.insufficientFunds ? 'insufficient' : 'ok';
+
+  function chargeOutcome(
+    outcome: Outcome,
+    card: { brand: string; last4: string },
+    amountCents: number,
+    idempotencyKey: string,
+  ): ChargeResult {
+    const { last4 } = card;
+    return remember('charge', idempotencyKey, amountCents, (): ChargeResult => {
+      if (outcome === 'declined') {
+        return { ok: false, code: 'card_declined', last4, message: GATEWAY_MESSAGES.declined };
+      }
+      if (outcome === 'insufficient') {
+        return { ok: false, code: 'insufficient_funds', last4, message: GATEWAY_MESSAGES.insufficientFunds };
+      }
+      return { ok: true, paymentId: idFor('ch', idempotencyKey), brand: card.brand, last4 };
+    });
+  }
+
   return {
     name: 'sandbox',
     ledger,
     async charge({ amountCents, card, idempotencyKey }) {
-      const digits = card.number.replace(/[\s-]/g, '');
-      if (!luhnValid(digits)) throw new CardInputError(GATEWAY_MESSAGES.invalidNumber);
-      const today = now();
-      const expired =
-        card.expYear < today.getUTCFullYear() ||
-        (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1);
-      if (expired) throw new CardInputError(GATEWAY_MESSAGES.expired);
+      const digits = checkedDigits(card);
+      return chargeOutcome(
+        outcomeOf(digits),
+        { brand: cardBrand(digits), last4: digits.slice(-4) },
+        amountCents,
+        idempotencyKey,
+      );
+    },
+    // The sandbox keeps nothing between restarts, so its token carries what the test card does
+    // (and its brand and last four), never the number; a real provider keeps the card itself.
+    async saveCard(card) {
+      const digits = checkedDigits(card);
+      const brand = cardBrand(digits);
       const last4 = digits.slice(-4);
-      return remember('charge', idempotencyKey, amountCents, (): ChargeResult => {
-        if (digits === SANDBOX_CARDS.declined) {
-          return { ok: false, code: 'card_declined', last4, message: GATEWAY_MESSAGES.declined };
-        }
-        if (digits === SANDBOX_CARDS.insufficientFunds) {
-          return { ok: false, code: 'insufficient_funds', last4, message: GATEWAY_MESSAGES.insufficientFunds };
-        }
-        return { ok: true, paymentId: idFor('ch', idempotencyKey), brand: cardBrand(digits), last4 };
-      });
+      const fingerprint = createHash('sha256').update(digits).digest('hex').slice(0, 12);
+      return { paymentMethodId: `pm_sandbox_${outcomeOf(digits)}_${brand}_${last4}_${fingerprint}`, brand, last4 };
+    },
+    async chargeSaved({ amountCents, paymentMethodId, idempotencyKey }) {
+      const saved = /^pm_sandbox_(ok|declined|insufficient)_([a-z]+)_(\d{4})_[0-9a-f]{12}$/.exec(paymentMethodId);
+      if (!saved) throw new CardInputError(GATEWAY_MESSAGES.unknownSavedCard);
+      return chargeOutcome(saved[1] as Outcome, { brand: saved[2]!, last4: saved[3]! }, amountCents, idempotencyKey);
     },
     async refund({ amountCents, idempotencyKey }) {
       return remember('refund', idempotencyKey, amountCents, () => ({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AUDIT_STREAM_PATTERN,
   auditableKind,
+  auditableKinds,
   historyOf,
   partiesOf,
   readForAudit,
@@ -14,7 +15,7 @@ import { errorSchema } from '../accounts/schemas.ts';
 
 const NOT_FOUND = 'This stream does not exist, or you are not a party to it.';
 const STREAM_MESSAGE =
-  'stream must be an auditable stream id: escrow-, contract-, dispute- or payout- followed by its id';
+  'stream must be an auditable stream id: escrow-, contract-, dispute-, payout-, plan- or listing-boost- followed by its id';
 
 const streamParams = z.strictObject({
   stream: z.string({ error: STREAM_MESSAGE }).regex(AUDIT_STREAM_PATTERN, { error: STREAM_MESSAGE }),
@@ -39,7 +40,7 @@ const entry = z.object({
 
 const historyView = z.object({
   stream: z.string(),
-  kind: z.enum(['escrow', 'contract', 'dispute', 'payout']),
+  kind: z.enum(auditableKinds),
   events: z.array(entry),
   asOf: z.string().nullable(),
   eventsUpTo: z.number(),

@@ -179,7 +179,9 @@ const entryView = z.object({
   hasAvailability: z.boolean(),
   badges: z.array(z.enum(performanceBadges)),
   boosted: z.boolean(),
+  boostedUntil: z.string().nullable(),
   priorityPlacement: z.boolean(),
+  featured: z.boolean(),
   registeredAt: z.string(),
   distanceKm: z.number().nullable().describe('From the searched place, when one was given'),
 });

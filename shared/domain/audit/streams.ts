@@ -7,17 +7,19 @@ import { disputeDecider } from '../disputes/decider.ts';
 import type { DisputeEvent } from '../disputes/events.ts';
 import { escrowDecider } from '../escrow/decider.ts';
 import type { EscrowEvent, PayoutEvent } from '../escrow/events.ts';
+import { boostDecider, planDecider } from '../plans/decider.ts';
+import type { BoostEvent, PlanEvent } from '../plans/events.ts';
 
 /**
  * What an auditor can replay: the hash-chained money and arbitration streams. For each kind, how
  * to fold its history into a state (the same decider the commands use, so the replay is the
  * truth, not a report), and who its parties are (they may read it; administrators read all).
  */
-export const auditableKinds = ['escrow', 'contract', 'dispute', 'payout'] as const;
+export const auditableKinds = ['escrow', 'contract', 'dispute', 'payout', 'plan', 'listing-boost'] as const;
 export type AuditableKind = (typeof auditableKinds)[number];
 
 /** A stream id an auditor may ask for: a kind's prefix and an id of letters, digits and dashes. */
-export const AUDIT_STREAM_PATTERN = /^(escrow|contract|dispute|payout)-[A-Za-z0-9-]{1,80}$/;
+export const AUDIT_STREAM_PATTERN = /^(escrow|contract|dispute|payout|plan|listing-boost)-[A-Za-z0-9-]{1,80}$/;
 
 export function auditableKind(streamId: string): AuditableKind | null {
   const match = AUDIT_STREAM_PATTERN.exec(streamId);
@@ -29,6 +31,8 @@ const deciders: Record<Exclude<AuditableKind, 'payout'>, AnyDecider> = {
   escrow: escrowDecider as unknown as AnyDecider,
   contract: contractDecider as unknown as AnyDecider,
   dispute: disputeDecider as unknown as AnyDecider,
+  plan: planDecider as unknown as AnyDecider,
+  'listing-boost': boostDecider as unknown as AnyDecider,
 };
 
 /** The state a history folds to. A payout has no decider: its state is what was sent. */
@@ -42,7 +46,8 @@ export function foldHistory(kind: AuditableKind, events: readonly RecordedEvent[
 
 /** The account ids that are parties to the stream (empty when the stream does not exist). */
 export function partiesOf(kind: AuditableKind, events: readonly RecordedEvent[]): string[] {
-  const first = events[0] as unknown as EscrowEvent | ContractEvent | DisputeEvent | PayoutEvent | undefined;
+  const first = events[0] as unknown as
+    EscrowEvent | ContractEvent | DisputeEvent | PayoutEvent | PlanEvent | BoostEvent | undefined;
   if (!first) return [];
   switch (kind) {
     case 'escrow':
@@ -55,6 +60,10 @@ export function partiesOf(kind: AuditableKind, events: readonly RecordedEvent[])
       return first.type === 'DisputeOpened' ? [first.data.customerId, first.data.contractorId] : [];
     case 'payout':
       return first.type === 'PayoutSent' ? [first.data.recipientId] : [];
+    case 'plan':
+      return first.type === 'PlanPurchased' || first.type === 'PlanPaymentFailed' ? [first.data.accountId] : [];
+    case 'listing-boost':
+      return first.type === 'BoostPurchased' ? [first.data.contractorId] : [];
   }
 }
 

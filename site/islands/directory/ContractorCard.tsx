@@ -18,7 +18,7 @@ export function ContractorCard({
 }) {
   const m = contractorMessages[locale];
   const place = placeLabel(c, locale);
-  const featured = c.boosted || c.priorityPlacement;
+  const featured = c.boosted || c.featured;
   return (
     <article
       data-contractor={c.id}

@@ -35,7 +35,9 @@ export type DirectoryContractor = {
   hasAvailability: boolean;
   badges: PerformanceBadge[];
   boosted: boolean;
+  boostedUntil: string | null;
   priorityPlacement: boolean;
+  featured: boolean;
   registeredAt: string;
   distanceKm: number | null;
 };
