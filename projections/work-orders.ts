@@ -522,6 +522,19 @@ export async function myProposalsOn(
  * What a contractor used of their plan's monthly allowances since `since` (the month's start):
  * proposals submitted (bid projects) and direct requests they accepted (direct-hire connections).
  */
+/** Whether the contractor already bid on this order since `since` (a new bid there is no new project). */
+export async function hasBidOnSince(
+  sql: Sql,
+  contractorId: string,
+  workOrderId: string,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await sql<{ found: boolean }[]>`
+    select exists (select 1 from rm_work_proposals where contractor_id = ${contractorId}
+      and work_order_id = ${workOrderId} and submitted_at >= ${since}) as found`;
+  return row!.found;
+}
+
 export async function monthlyPlanUsage(
   sql: Sql,
   contractorId: string,
@@ -529,7 +542,7 @@ export async function monthlyPlanUsage(
 ): Promise<{ bidProjects: number; directHires: number }> {
   const [row] = await sql<{ bidProjects: number; directHires: number }[]>`
     select
-      (select count(*)::int from rm_work_proposals
+      (select count(distinct work_order_id)::int from rm_work_proposals
         where contractor_id = ${contractorId} and submitted_at >= ${since}) as "bidProjects",
       (select count(*)::int from rm_work_orders
         where direct_contractor_id = ${contractorId} and awarded_contractor_id = ${contractorId}

@@ -5,12 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../api/modules/work/uploads.ts';
 import { WORK_ROUTE_MESSAGES } from '../api/modules/work/routes.ts';
-import { WORK_MESSAGES, WORK_ORDER_PHOTO_LIMIT } from '../shared/domain/work/rules.ts';
+import { PHOTOS_PER_UPLOAD, WORK_MESSAGES, WORK_ORDER_PHOTO_LIMIT } from '../shared/domain/work/rules.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { POSTAL_CODE_MESSAGE } from '../shared/geo/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
+import { JPEG, PNG, WEBP, uploadPhotos, type UploadFile } from './support/uploads.ts';
 import { waitUntil } from './support/wait.ts';
 
 type Person = { id: string; name: string } | null;
@@ -1071,45 +1072,7 @@ describe('work-order status follows its booking', () => {
 
 // ─── Photos ──────────────────────────────────────────────────────────────────────────────────
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([40, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(28, 2),
-]);
-
-function multipart(files: { name: string; type: string; bytes: Buffer }[]) {
-  const boundary = `----work${randomUUID()}`;
-  const parts = files.map((file) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-async function upload(browser: Browser | null, files: { name: string; type: string; bytes: Buffer }[]) {
-  const { payload, contentType } = multipart(files);
-  const cookie = browser ? [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/uploads/photos',
-    payload,
-    headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
-  });
-}
+const upload = (browser: Browser | null, files: UploadFile[]) => uploadPhotos(t.app, browser, files);
 
 describe('POST /api/uploads/photos and GET /api/uploads/:id', () => {
   it('stores JPEG, PNG and WebP by their bytes and serves them with their type and long caching', async () => {
@@ -1157,7 +1120,7 @@ describe('POST /api/uploads/photos and GET /api/uploads/:id', () => {
       400,
       UPLOAD_MESSAGES.tooLarge,
     );
-    const many = Array.from({ length: WORK_ORDER_PHOTO_LIMIT + 1 }, (_, i) => ({
+    const many = Array.from({ length: PHOTOS_PER_UPLOAD + 1 }, (_, i) => ({
       name: `${i}.png`,
       type: 'image/png',
       bytes: PNG,

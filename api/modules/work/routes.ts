@@ -45,6 +45,7 @@ import {
   type WorkOrderView,
 } from './schemas.ts';
 import { photoUrl, uploadRoutes, uploadsExist } from './uploads.ts';
+import { requireBidAllowed, requireDirectHireAllowed, requirePhotosAllowed } from '../plans/gates.ts';
 
 const READ_MODELS = [WORK_ORDERS_READ_MODEL] as const;
 
@@ -283,6 +284,7 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       await checkFacts(body);
+      await requirePhotosAllowed(sql, user.id, body.photos.length);
       const workOrderId = randomUUID();
       const result = await run(request, workOrderId, (now) => ({
         type: 'PostWorkOrder',
@@ -331,6 +333,10 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const details = detailsFrom(request.body);
       await checkFacts(request.body);
+      const existing = await findWorkOrder(sql, id);
+      if (existing?.customerId === user.id) {
+        await requirePhotosAllowed(sql, user.id, details.photos.length, existing.photos.length);
+      }
       const result = await run(request, id, (now) => ({
         type: 'EditWorkOrder',
         workOrderId: id,
@@ -578,6 +584,13 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = await signedInUser(request);
         const { id } = request.params;
+        if (answer === 'accept') {
+          const order = await findWorkOrder(sql, id);
+          // Only the contractor it was sent to gets the plan's answer; anyone else gets the decider's.
+          if (order?.directContractorId === user.id && order.status === 'open') {
+            await requireDirectHireAllowed(sql, user.id, order, commandContext(request).now);
+          }
+        }
         const result = await run(request, id, (now) =>
           answer === 'accept'
             ? { type: 'AcceptDirectRequest', workOrderId: id, actorId: user.id, now }
@@ -621,6 +634,10 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await signedInUser(request);
       const { id } = request.params;
+      const order = await findWorkOrder(sql, id);
+      if (order?.mode === 'bids' && order.status === 'open') {
+        await requireBidAllowed(sql, user.id, order, commandContext(request).now);
+      }
       const proposalId = randomUUID();
       const result = await run(request, id, (now) => ({
         type: 'SubmitProposal',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { WORK_ORDER_PHOTO_LIMIT } from '../../../shared/domain/work/rules.ts';
+import { PHOTOS_PER_UPLOAD } from '../../../shared/domain/work/rules.ts';
 import { NotFoundError, ValidationError } from '../../../shared/errors.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 
@@ -14,7 +14,7 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 export const UPLOAD_MESSAGES = {
   noFile: 'Choose at least one photo to upload',
-  tooMany: `Upload at most ${WORK_ORDER_PHOTO_LIMIT} photos at a time`,
+  tooMany: `Upload at most ${PHOTOS_PER_UPLOAD} photos at a time`,
   tooLarge: 'Each photo must be 5 MB or smaller',
   type: 'Photos must be JPEG, PNG or WebP images',
   notMultipart: 'Send the photos as multipart/form-data',
@@ -75,7 +75,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const dir = uploadsDir(app.config.DATA_DIR);
   await mkdir(dir, { recursive: true });
   await app.register(fastifyMultipart, {
-    limits: { fileSize: PHOTO_MAX_BYTES, files: WORK_ORDER_PHOTO_LIMIT, fields: 0, parts: WORK_ORDER_PHOTO_LIMIT },
+    limits: { fileSize: PHOTO_MAX_BYTES, files: PHOTOS_PER_UPLOAD, fields: 0, parts: PHOTOS_PER_UPLOAD },
   });
 
   app.post(
@@ -85,7 +85,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['work-orders'],
         summary: 'Upload photos (JPEG, PNG or WebP, at most 5 MB each)',
-        description: `multipart/form-data with up to ${WORK_ORDER_PHOTO_LIMIT} file parts. The type is read from the bytes. Answers the ids to put in a work order's photos.`,
+        description: `multipart/form-data with up to ${PHOTOS_PER_UPLOAD} file parts. The type is read from the bytes. Answers the ids to put in a work order's photos.`,
         consumes: ['multipart/form-data'],
         response: {
           201: z.object({ photos: z.array(z.object({ id: z.string(), url: z.string() })) }),

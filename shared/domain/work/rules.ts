@@ -4,10 +4,14 @@
  */
 
 /**
- * Photos one work order may reference. The plans issue makes this per plan (starter 5, local 10,
- * pro unlimited, spec section 6); until then every customer gets the starter allowance.
+ * The most photos any work order may reference, whatever the plan. The customer's plan sets the
+ * real allowance (Starter 5, Local 10, spec section 6) and the API checks it; this cap keeps the
+ * "unlimited" plans bounded too (docs/decisions.md, "Plans").
  */
-export const WORK_ORDER_PHOTO_LIMIT = 5;
+export const WORK_ORDER_PHOTO_LIMIT = 25;
+
+/** Photos one upload request may carry (a form sends a bigger pick in several requests). */
+export const PHOTOS_PER_UPLOAD = 10;
 
 export const WORK_LIMITS = {
   titleMin: 5,

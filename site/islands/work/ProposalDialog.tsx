@@ -9,6 +9,7 @@ import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { InfoDialog } from '../../ui/Dialog.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
+import { isPlanRefusal, UpgradeLink } from '../plans/UpgradeLink.tsx';
 import { workApi, type Proposal, type WorkOrder } from './api.ts';
 import { budgetText, todayIso } from './format.ts';
 
@@ -43,6 +44,7 @@ export function ProposalDialog({
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const [planRefused, setPlanRefused] = useState(false);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -87,6 +89,7 @@ export function ProposalDialog({
       setMessage('');
     } catch (error) {
       setServerError(messageOf(error, m.proposalFailed));
+      setPlanRefused(isPlanRefusal(error));
     } finally {
       setPending(false);
     }
@@ -116,6 +119,12 @@ export function ProposalDialog({
         {serverError && (
           <p role="alert" className="rounded-lg border border-danger/40 bg-danger/5 p-3 text-sm text-danger">
             {serverError}
+            {planRefused && (
+              <>
+                {' '}
+                <UpgradeLink locale={locale} />
+              </>
+            )}
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">

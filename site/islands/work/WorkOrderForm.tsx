@@ -4,6 +4,7 @@ import { serviceCategories } from '../../../shared/domain/catalogue/categories.t
 import {
   dollarsToCents,
   isCalendarDate,
+  PHOTOS_PER_UPLOAD,
   WORK_LIMITS,
   WORK_MESSAGES,
   WORK_ORDER_PHOTO_LIMIT,
@@ -17,6 +18,7 @@ import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
+import { photoAllowance, useMyPlan } from '../plans/api.ts';
 import { workApi, workUrls, useJson, statusOf, type OrderDetail, type WorkOrderInput } from './api.ts';
 import { ContractorPicker, type PickedContractor } from './ContractorPicker.tsx';
 import { centsToInput, dateText, todayIso } from './format.ts';
@@ -74,7 +76,7 @@ export const emptyDraft: Draft = {
 export function validateDraft(
   draft: Draft,
   m: (typeof workMessages)['en'],
-  options: { requireContractor: boolean },
+  options: { requireContractor: boolean; photoLimit?: number },
 ): { errors: Errors; input: WorkOrderInput | null } {
   const errors: Errors = {};
   const title = draft.title.trim();
@@ -100,7 +102,11 @@ export function validateDraft(
     else if (min !== null && min > max) errors.budgetMin = WORK_MESSAGES.budgetOrder;
   }
   if (draft.dates.length > WORK_LIMITS.preferredDatesMax) errors.dates = WORK_MESSAGES.preferredDatesCount;
-  if (draft.photos.length > WORK_ORDER_PHOTO_LIMIT) errors.photos = WORK_MESSAGES.photos;
+  const photoLimit = options.photoLimit ?? WORK_ORDER_PHOTO_LIMIT;
+  if (draft.photos.length > photoLimit) {
+    errors.photos =
+      photoLimit < WORK_ORDER_PHOTO_LIMIT ? format(m.photosPlanLimit, { n: photoLimit }) : WORK_MESSAGES.photos;
+  }
   if (options.requireContractor && draft.mode === 'direct' && !draft.contractor)
     errors.contractor = m.contractorRequired;
   if (Object.keys(errors).length > 0 || min === null || max === null) return { errors, input: null };
@@ -199,6 +205,9 @@ function FormBody({
   const fileInput = useRef<HTMLInputElement>(null);
   const errorSummary = useRef<HTMLDivElement>(null);
   useEffect(() => setToday(todayIso()), []);
+  // The plan's allowance; an order that already has more (posted before a downgrade) keeps them.
+  const plan = useMyPlan();
+  const photoLimit = Math.max(photoAllowance(plan.data) ?? WORK_ORDER_PHOTO_LIMIT, initial.photos.length);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const category = serviceCategories.find((c) => c.slug === draft.category);
@@ -216,18 +225,22 @@ function FormBody({
 
   async function addPhotos(files: FileList | null) {
     if (!files || files.length === 0) return;
-    const room = WORK_ORDER_PHOTO_LIMIT - draft.photos.length;
+    const room = photoLimit - draft.photos.length;
     const chosen = Array.from(files);
     if (chosen.length > room) {
-      setErrors((e) => ({ ...e, photos: WORK_MESSAGES.photos }));
+      setErrors((e) => ({ ...e, photos: format(m.photosPlanLimit, { n: photoLimit }) }));
       if (room <= 0) return;
     }
     setUploading(true);
     try {
-      const uploaded = await workApi.uploadPhotos(chosen.slice(0, room));
+      const picked = chosen.slice(0, room);
+      const uploaded: { id: string; url: string }[] = [];
+      for (let at = 0; at < picked.length; at += PHOTOS_PER_UPLOAD) {
+        uploaded.push(...(await workApi.uploadPhotos(picked.slice(at, at + PHOTOS_PER_UPLOAD))));
+      }
       setDraft((current) => ({
         ...current,
-        photos: [...current.photos, ...uploaded].slice(0, WORK_ORDER_PHOTO_LIMIT),
+        photos: [...current.photos, ...uploaded].slice(0, photoLimit),
       }));
       if (chosen.length <= room) setErrors((e) => ({ ...e, photos: undefined }));
     } catch (error) {
@@ -241,7 +254,7 @@ function FormBody({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending || uploading) return;
-    const { errors: found, input } = validateDraft(draft, m, { requireContractor: !editId });
+    const { errors: found, input } = validateDraft(draft, m, { requireContractor: !editId, photoLimit });
     setErrors(found);
     setServerError(null);
     if (!input) {
@@ -497,7 +510,7 @@ function FormBody({
         )}
       </Field>
 
-      <Field label={m.photos} error={errors.photos} hint={format(m.photosHint, { n: WORK_ORDER_PHOTO_LIMIT })}>
+      <Field label={m.photos} error={errors.photos} hint={format(m.photosHint, { n: photoLimit })}>
         {(f) => (
           <div className="space-y-3">
             {draft.photos.length > 0 && (
@@ -535,17 +548,25 @@ function FormBody({
               accept="image/jpeg,image/png,image/webp"
               multiple
               className="sr-only"
-              disabled={uploading || draft.photos.length >= WORK_ORDER_PHOTO_LIMIT}
+              disabled={uploading || draft.photos.length >= photoLimit}
               onChange={(e) => void addPhotos(e.target.files)}
             />
             <Button
               variant="outline"
-              disabled={uploading || draft.photos.length >= WORK_ORDER_PHOTO_LIMIT}
+              disabled={uploading || draft.photos.length >= photoLimit}
               onClick={() => fileInput.current?.click()}
             >
               <ImagePlus aria-hidden="true" className="h-4 w-4" />
               {uploading ? m.uploading : m.addPhotos}
             </Button>
+            {draft.photos.length >= photoLimit && photoLimit < WORK_ORDER_PHOTO_LIMIT && (
+              <p className="text-sm text-muted">
+                {format(m.photosPlanLimit, { n: photoLimit })}{' '}
+                <a className="font-medium text-accent-text underline" href={localizePath('/subscriptions', locale)}>
+                  {m.upgradeForMore}
+                </a>
+              </p>
+            )}
           </div>
         )}
       </Field>
