@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openEventStore } from '../../shared/eventstore/index.ts';
 import { hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
+import { publishReviews as publishReviewsIn } from './support/directory.ts';
 
 /**
  * The contractor directory in a real browser: a visitor searches by postal code and distance,
@@ -50,46 +48,8 @@ async function contractor(
   }
 }
 
-async function publishReviews(contractorId: string, ratings: number[]) {
-  const settings = JSON.parse(readFileSync(path.join(e2e.app.dataDir, 'postgres.json'), 'utf8')) as {
-    port: number;
-    password: string;
-  };
-  const url = `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/marketplace`;
-  const store = await openEventStore({ databaseUrl: url });
-  try {
-    for (const rating of ratings) {
-      const bookingId = randomUUID();
-      const customerId = randomUUID();
-      const at = new Date().toISOString();
-      await store.append(`review-${bookingId}`, [
-        {
-          type: 'ReviewsPublished',
-          data: {
-            bookingId,
-            contractorId,
-            customerId,
-            reviews: [
-              {
-                reviewerId: customerId,
-                revieweeId: contractorId,
-                side: 'customer',
-                rating,
-                text: 'Thorough and on time.',
-                submittedAt: at,
-              },
-            ],
-            reason: 'window-closed',
-            publishedAt: at,
-          },
-          metadata: { actorId: null, correlationId: randomUUID(), occurredAt: at },
-        },
-      ]);
-    }
-  } finally {
-    await store.close();
-  }
-}
+const publishReviews = (contractorId: string, ratings: number[]) =>
+  publishReviewsIn(e2e.app.dataDir, contractorId, ratings);
 
 beforeAll(async () => {
   await contractor('star', { postalCode: 'E3B 1A1', services: ['house-cleaning'], hourlyRateCents: 4200 });

@@ -7,10 +7,11 @@ import { formatCad } from '../../i18n/money.ts';
 import { ApiError, messageOf } from '../../lib/api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
-import { Field, Input, Textarea } from '../../ui/Field.tsx';
+import { Field, Textarea } from '../../ui/Field.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { escrowAction, fetchEscrow, type Escrow, type EscrowAction } from './api.ts';
-import { bpsToPercent, formatCardNumber, formatExpiryInput, parseExpiry, pcmToPercent } from './card.ts';
+import { bpsToPercent, pcmToPercent } from './card.ts';
+import { useCardFields } from './CardFields.tsx';
 import { EscrowBadge, FORMER_MEMBER, formatDay, formatWhen, percent } from './shared.tsx';
 
 type Load = { status: 'loading' } | { status: 'absent' } | { status: 'error' } | { status: 'ready'; escrow: Escrow };
@@ -66,10 +67,7 @@ export function EscrowPanel({
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [busy, setBusy] = useState<EscrowAction | null>(null);
   const [mode, setMode] = useState<'approve' | 'changes' | null>(null);
-  const [cardNumber, setCardNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [cardError, setCardError] = useState<string | null>(null);
+  const card = useCardFields(locale);
   const [note, setNote] = useState('');
   const attempt = useAttemptKey();
 
@@ -143,24 +141,10 @@ export function EscrowPanel({
 
   async function pay(event: FormEvent) {
     event.preventDefault();
-    const exp = parseExpiry(expiry);
-    const digits = cardNumber.replace(/\D/g, '');
-    if (digits.length < 12 || !exp || !/^\d{3,4}$/.test(cvc)) {
-      setCardError(m.cardIncomplete);
-      return;
-    }
-    setCardError(null);
-    const ok = await run(
-      'fund',
-      { card: { number: digits, expMonth: exp.month, expYear: exp.year, cvc } },
-      m.paid,
-      m.payFailed,
-    );
-    if (ok) {
-      setCardNumber('');
-      setExpiry('');
-      setCvc('');
-    }
+    const input = card.read();
+    if (!input) return;
+    const ok = await run('fund', { card: input }, m.paid, m.payFailed);
+    if (ok) card.clear();
   }
 
   const steps = [
@@ -259,51 +243,7 @@ export function EscrowPanel({
         >
           <h3 className="font-semibold">{m.payTitle}</h3>
           <p className="text-sm text-muted">{m.payIntro}</p>
-          <Field label={m.cardNumber} hint={m.sandboxHint}>
-            {(ids) => (
-              <Input
-                id={ids.id}
-                aria-describedby={ids.describedBy}
-                inputMode="numeric"
-                autoComplete="cc-number"
-                value={cardNumber}
-                onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
-                placeholder="4242 4242 4242 4242"
-              />
-            )}
-          </Field>
-          <div className="grid grid-cols-2 gap-3">
-            <Field label={m.cardExpiry}>
-              {(ids) => (
-                <Input
-                  id={ids.id}
-                  inputMode="numeric"
-                  autoComplete="cc-exp"
-                  value={expiry}
-                  onChange={(event) => setExpiry(formatExpiryInput(event.target.value))}
-                  placeholder="12/30"
-                />
-              )}
-            </Field>
-            <Field label={m.cardCvc}>
-              {(ids) => (
-                <Input
-                  id={ids.id}
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  maxLength={4}
-                  value={cvc}
-                  onChange={(event) => setCvc(event.target.value.replace(/\D/g, ''))}
-                  placeholder="123"
-                />
-              )}
-            </Field>
-          </div>
-          {cardError && (
-            <p role="alert" className="text-sm text-danger">
-              {cardError}
-            </p>
-          )}
+          {card.fields}
           <Button type="submit" disabled={busy !== null}>
             {busy === 'fund' ? m.paying : format(m.pay, { amount: formatCad(escrow.amountCents, locale) })}
           </Button>

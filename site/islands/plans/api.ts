@@ -43,7 +43,8 @@ export type Receipt = {
   chargedAt: string;
 };
 
-export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
+import type { CardInput } from '../contracts/CardFields.tsx';
+export type { CardInput };
 
 export const planUrls = { me: '/api/plans/me', billing: '/api/billing' };
 

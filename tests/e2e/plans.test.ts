@@ -1,0 +1,125 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { hydrated, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { publishReviews } from './support/directory.ts';
+
+/**
+ * Plans in a real browser: a contractor on Starter ranks below a better-rated rival in the
+ * directory; on /subscriptions they upgrade to Local by card and take their free 7-day boost; back
+ * in the directory they rank first with the Featured badge, and the billing history has the
+ * receipt. The same page in French on a 360 px screen.
+ *
+ * Charlottetown has no demo contractors, so the two made here are the only results.
+ */
+const e2e = useE2E();
+const SEARCH = '/contractors?service=house-cleaning&postalCode=C1A%201A1&distanceKm=25';
+
+async function listInCharlottetown(context: BrowserContext): Promise<{ id: string; name: string }> {
+  const person = await signUpViaApi(context, 'contractor');
+  const me = (await (await context.request.get('/api/auth/me')).json()) as { id: string };
+  const profile = await context.request.patch('/api/contractor/profile', {
+    data: { expertiseStatement: 'Spotless homes on the Island, weekly or once.', yearsOfExperience: 6 },
+  });
+  expect(profile.ok()).toBe(true);
+  const area = await context.request.put('/api/contractor/service-area', {
+    data: { radiusKm: 30, postalCode: 'C1A 1A1', services: ['house-cleaning'], hourlyRateCents: 4000 },
+  });
+  expect(area.status(), await area.text()).toBe(200);
+  return { id: me.id, name: person.name };
+}
+
+async function rankedNames(page: Page): Promise<string[]> {
+  await open(page, SEARCH);
+  await visible(page.getByRole('heading', { name: /^2 contractors near Charlottetown, PE$/ }));
+  return page.locator('article[data-contractor] h3').allInnerTexts();
+}
+
+async function payByCard(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry (MM/YY)').fill(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await dialog.getByLabel('CVC').fill('123');
+}
+
+describe('plans, boosts and ranking', { timeout: 240_000 }, () => {
+  it('upgrades to Local, boosts the listing, and climbs above a better-rated rival with the Featured badge', () =>
+    e2e.run(async ({ page: rivalPage, context: rivalContext }) => {
+      const rival = await listInCharlottetown(rivalContext);
+      await rivalPage.close();
+      await publishReviews(e2e.app.dataDir, rival.id, [5, 5, 5]);
+
+      await e2e.run(async ({ page, context }) => {
+        const me = await listInCharlottetown(context);
+        // The rival's reviews reach the directory through its projection.
+        await expect
+          .poll(async () => (await rankedNames(page))[0], { timeout: 20_000, interval: 500 })
+          .toBe(rival.name);
+        expect(
+          await page.locator('article[data-contractor]').filter({ hasText: me.name }).getByText('Featured').count(),
+        ).toBe(0);
+
+        // ── /subscriptions on Starter: the usage of each limit, and the plans to change to.
+        await open(page, '/subscriptions');
+        await visible(page.getByTestId('plan-name').getByText('Starter'));
+        const usage = page.getByTestId('plan-usage');
+        await visible(usage.locator('[data-limit="maxBidProjects"]').getByText('0 of 5'));
+        await visible(usage.locator('[data-limit="maxDirectHireConnections"]').getByText('0 of 3'));
+        await visible(page.getByText('No charges yet', { exact: false }));
+        await visible(page.locator('[data-plan="pro"]').getByText('Coming soon'));
+        await expectNoSeriousAxeViolations(page, '/subscriptions on Starter');
+
+        // ── Upgrade to Local by card.
+        await page.locator('[data-plan="local"]').getByRole('button', { name: 'Upgrade to Local' }).click();
+        await payByCard(page);
+        await page.getByRole('dialog').getByRole('button', { name: 'Pay $19.00 and upgrade' }).click();
+        await visible(page.getByText('Welcome to Local.', { exact: true }));
+        await visible(page.getByTestId('plan-name').getByText('Local'));
+        await visible(page.getByTestId('plan-status').getByText('Active'));
+        await visible(usage.locator('[data-limit="maxBidProjects"]').getByText('0 used, unlimited'));
+        const billing = page.getByTestId('billing');
+        await visible(billing.getByText('Local plan'));
+        await visible(billing.getByText('$19.00'));
+        await visible(billing.getByText('VISA ••4242'));
+
+        // ── The first 7-day boost is free; it runs at once.
+        await page.locator('[data-boost="boost-7"]').getByRole('button', { name: 'Boost for free' }).click();
+        await visible(page.getByTestId('boost-status').getByText(/^Boosted until /));
+        await visible(page.locator('[data-boost="boost-7"]').getByRole('button', { name: 'Boost for $5.00' }));
+        await visible(billing.getByText('Free'));
+
+        // ── The directory: first now, with the Featured badge.
+        expect((await rankedNames(page))[0]).toBe(me.name);
+        await visible(page.locator('article[data-contractor]').filter({ hasText: me.name }).getByText('Featured'));
+
+        // ── Cancel at period end: the plan stays until then.
+        await open(page, '/subscriptions');
+        await page.getByRole('button', { name: 'Cancel at period end' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel at period end' }).click();
+        await visible(page.getByTestId('plan-status').getByText('Ends at period end'));
+        await page.getByRole('button', { name: 'Keep my plan' }).click();
+        await visible(page.getByTestId('plan-status').getByText('Active'));
+      });
+    }));
+
+  it('shows /subscriptions in French on a 360 px screen, billing table and all, without sideways scrolling', () =>
+    e2e.run(
+      async ({ page, context }) => {
+        await signUpViaApi(context, 'contractor');
+        const boosted = await context.request.post('/api/boosts', {
+          data: { boostId: 'boost-7' },
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        });
+        expect(boosted.status()).toBe(200);
+        await open(page, '/fr/subscriptions');
+        await visible(page.getByTestId('plan-name').getByText('Débutant'));
+        await visible(page.getByRole('heading', { name: 'Mises en valeur de l’annonce' }));
+        await visible(page.getByTestId('billing').getByText('Gratuit'));
+        await visible(page.locator('[data-plan="local"]').getByRole('button', { name: 'Passer à Local' }));
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await hydrated(page);
+      },
+      { mobile: true, locale: 'fr-CA' },
+    ));
+});
