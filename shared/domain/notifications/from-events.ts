@@ -7,6 +7,7 @@ import type { NotificationDraft } from './types.ts';
 import { workNotifications } from '../work/notifications.ts';
 import { moneyNotifications } from '../escrow/notifications.ts';
 import { disputeNotifications } from '../disputes/notifications.ts';
+import { planNotifications } from '../plans/notifications.ts';
 
 /** Where a user lands from their welcome notification: their own starting page. */
 export const WELCOME_ACTION_URL: Record<Role, string> = {
@@ -69,6 +70,7 @@ const sources: readonly NotificationSource[] = [
   reviewNotifications,
   moneyNotifications,
   disputeNotifications,
+  planNotifications,
 ];
 
 /**

@@ -69,6 +69,16 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'contract.executedCustomer.message': 'Both of you signed. Pay the agreed price into escrow so the work can begin.',
     'contract.executedContractor.title': 'Contract signed',
     'contract.executedContractor.message': 'Both of you signed. You will be told when the customer pays into escrow.',
+    'plans.renewed.title': 'Your plan renewed',
+    'plans.renewed.message': 'Period {period} of your plan has started. The receipt is in your billing history.',
+    'plans.renewalFailed.title': 'Your plan renewal was declined',
+    'plans.renewalFailed.message':
+      'The card ending {last4} was declined. We will try it again in a day or two, and you keep your plan meanwhile.',
+    'plans.endedUnpaid.title': 'Your plan has ended',
+    'plans.endedUnpaid.message':
+      'The renewal was declined three times, so you are back on Starter. You can upgrade again at any time.',
+    'plans.ended.title': 'Your plan has ended',
+    'plans.ended.message': 'As you asked, your plan ended at the end of its period. You are back on Starter.',
     'escrow.funded.title': 'Payment held in escrow',
     'escrow.funded.message': 'The customer paid into escrow. Mark the work complete when it is done.',
     'escrow.completed.title': 'Work complete: please review',
@@ -183,6 +193,18 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'contract.executedContractor.title': 'Contrat signé',
     'contract.executedContractor.message':
       'Vous avez signé tous les deux. Vous serez avisé quand le client versera le paiement en entiercement.',
+    'plans.renewed.title': 'Votre forfait a été renouvelé',
+    'plans.renewed.message':
+      'La période {period} de votre forfait a commencé. Le reçu est dans votre historique de facturation.',
+    'plans.renewalFailed.title': 'Le renouvellement de votre forfait a été refusé',
+    'plans.renewalFailed.message':
+      'La carte se terminant par {last4} a été refusée. Nous la réessaierons d’ici un jour ou deux, et vous gardez votre forfait d’ici là.',
+    'plans.endedUnpaid.title': 'Votre forfait a pris fin',
+    'plans.endedUnpaid.message':
+      'Le renouvellement a été refusé trois fois : vous revenez au forfait Débutant. Vous pouvez passer au supérieur en tout temps.',
+    'plans.ended.title': 'Votre forfait a pris fin',
+    'plans.ended.message':
+      'Comme demandé, votre forfait a pris fin à la fin de sa période. Vous revenez au forfait Débutant.',
     'escrow.funded.title': 'Paiement retenu en entiercement',
     'escrow.funded.message': 'Le client a payé en entiercement. Indiquez les travaux terminés une fois faits.',
     'escrow.completed.title': 'Travaux terminés : à vérifier',
