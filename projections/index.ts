@@ -6,6 +6,7 @@ import { contractsProjection } from './contracts.ts';
 import { escrowsProjection } from './escrows.ts';
 import { payoutsProjection } from './payouts.ts';
 import { plansProjection } from './plans.ts';
+import { urgentAlertsProjection } from './urgent-alerts.ts';
 import { disputesProjection } from './disputes.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
@@ -42,6 +43,7 @@ export const allProjections: readonly Projection[] = [
   payoutsProjection,
   disputesProjection,
   plansProjection,
+  urgentAlertsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -60,6 +60,10 @@ type JobFacts = {
   contractorProvince: string | null;
   customerName: string | null;
   contractorName: string | null;
+  /** An urgent job's premium (from its alert); absent or null otherwise. */
+  urgentMultiplierPct?: number | null;
+  urgentBaseCents?: number | null;
+  urgentPremiumCents?: number | null;
 };
 
 /** Jobs that have no contract yet: awarded work orders and confirmed direct bookings. */
@@ -70,8 +74,10 @@ async function jobsWithoutContract(sql: Sql, limit = 50): Promise<JobFacts[]> {
         w.awarded_contractor_id as "contractorId", w.title, w.description as scope,
         w.awarded_price_cents as "priceCents", b.starts_at as "startsAt", b.ends_at as "endsAt",
         b.time_zone as "timeZone", w.province as "workProvince", d.province as "contractorProvince",
-        cp.name as "customerName", kp.name as "contractorName", w.updated_at as at
+        cp.name as "customerName", kp.name as "contractorName", u.multiplier_pct as "urgentMultiplierPct",
+        u.base_cents::int as "urgentBaseCents", u.premium_cents::int as "urgentPremiumCents", w.updated_at as at
       from rm_work_orders w
+      left join rm_urgent_alerts u on u.alert_id = w.work_order_id and u.accepted_by = w.awarded_contractor_id
       left join rm_contracts c on c.job_id = w.work_order_id
       left join rm_bookings b on b.booking_id = w.booking_id and b.status in ('requested', 'confirmed')
       left join rm_contractor_directory d on d.contractor_id = w.awarded_contractor_id
@@ -81,7 +87,7 @@ async function jobsWithoutContract(sql: Sql, limit = 50): Promise<JobFacts[]> {
       union all
       select b.booking_id::text, 'booking', b.customer_id, b.contractor_id, coalesce(o.title, 'Booking'),
         coalesce(o.description, coalesce(b.note, '')), b.price_cents, b.starts_at, b.ends_at, b.time_zone,
-        null, d.province, cp.name, kp.name, b.confirmed_at
+        null, d.province, cp.name, kp.name, null, null, null, b.confirmed_at
       from rm_bookings b
       left join rm_contracts c on c.job_id = b.booking_id
       left join rm_service_offerings o on o.offering_id = b.offering_id
@@ -106,6 +112,15 @@ export function termsFor(job: JobFacts): ContractTerms {
     title: job.title,
     scope: job.scope.trim() === '' ? job.title : job.scope,
     priceCents: job.priceCents,
+    ...(job.urgentMultiplierPct != null && job.urgentBaseCents != null && job.urgentPremiumCents != null
+      ? {
+          urgentPremium: {
+            multiplierPct: job.urgentMultiplierPct,
+            baseCents: job.urgentBaseCents,
+            premiumCents: job.urgentPremiumCents,
+          },
+        }
+      : {}),
     schedule:
       job.startsAt && job.endsAt && job.timeZone
         ? { startsAt: job.startsAt.toISOString(), endsAt: job.endsAt.toISOString(), timeZone: job.timeZone }

@@ -3,6 +3,7 @@ import { contractsAndEscrowsJob, escrowAutoReleaseJob, escrowHoldLimitJob, payou
 import { disputeAnalysisJob, disputeProgressJob } from './dispute-jobs.ts';
 import { planRenewalsJob } from './plan-jobs.ts';
 import { reviewsPublishJob } from './reviews-publish.ts';
+import { urgentAwardsJob } from './urgent-jobs.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
@@ -16,4 +17,5 @@ export const allScheduledJobs: readonly ScheduledJob[] = [
   disputeProgressJob,
   disputeAnalysisJob,
   planRenewalsJob,
+  urgentAwardsJob,
 ];

@@ -29,7 +29,7 @@ export const postalCodeField = z.preprocess(
     .nullable(),
 );
 
-const detailsShape = {
+export const detailsShape = {
   title: z
     .string({ error: WORK_MESSAGES.title })
     .trim()

@@ -37,6 +37,8 @@ export type ContractTerms = {
   scope: string;
   /** The agreed price in CAD cents; null until the parties set one (a quote-priced booking). */
   priceCents: number | null;
+  /** An urgent job's premium, included in the price (absent for other jobs). */
+  urgentPremium?: { multiplierPct: number; baseCents: number; premiumCents: number };
   schedule: ContractSchedule | null;
   customer: ContractParty;
   contractor: ContractParty & { province: ProvinceCode };

@@ -151,6 +151,18 @@ type Template = (
   language: ContractLanguage,
 ) => { title: string; sections: { heading: string; paragraphs: string[] }[] };
 
+/** The urgent premium's sentence (only urgent jobs have one, so other contracts read as before). */
+function urgentClause(
+  premium: NonNullable<ContractTerms['urgentPremium']>,
+  money: (cents: number) => string,
+  language: ContractLanguage,
+): string {
+  const times = (premium.multiplierPct / 100).toLocaleString(language === 'en' ? 'en-CA' : 'fr-CA');
+  return language === 'en'
+    ? `This is an urgent job: the price includes an urgent premium of ${times}x the normal price of ${money(premium.baseCents)}, that is ${money(premium.premiumCents)} on top of it.`
+    : `Il s’agit de travaux urgents : le prix comprend une prime d’urgence de ${times}${NBSP}fois le prix normal de ${money(premium.baseCents)}, soit ${money(premium.premiumCents)} de plus.`;
+}
+
 const v1: Template = (terms, meta, language) => {
   const en = language === 'en';
   const money = (cents: number) => contractMoney(cents, language);
@@ -215,6 +227,7 @@ const v1: Template = (terms, meta, language) => {
             : en
               ? `The customer pays ${money(price)} (Canadian dollars) for the work described above.`
               : `Le client paie ${money(price)} (dollars canadiens) pour les travaux décrits ci-dessus.`,
+          ...(terms.urgentPremium ? [urgentClause(terms.urgentPremium, money, language)] : []),
         ],
       },
       { heading: en ? '4. Schedule' : '4. Échéancier', paragraphs: [schedule] },

@@ -8,6 +8,7 @@ import { workNotifications } from '../work/notifications.ts';
 import { moneyNotifications } from '../escrow/notifications.ts';
 import { disputeNotifications } from '../disputes/notifications.ts';
 import { planNotifications } from '../plans/notifications.ts';
+import { urgentNotifications } from '../urgent/notifications.ts';
 
 /** Where a user lands from their welcome notification: their own starting page. */
 export const WELCOME_ACTION_URL: Record<Role, string> = {
@@ -71,6 +72,7 @@ const sources: readonly NotificationSource[] = [
   moneyNotifications,
   disputeNotifications,
   planNotifications,
+  urgentNotifications,
 ];
 
 /**

@@ -79,6 +79,14 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
       'The renewal was declined three times, so you are back on Starter. You can upgrade again at any time.',
     'plans.ended.title': 'Your plan has ended',
     'plans.ended.message': 'As you asked, your plan ended at the end of its period. You are back on Starter.',
+    'urgent.sent.title': 'Urgent job near you',
+    'urgent.sent.message':
+      'A customer nearby needs help now and pays a premium. The first contractor to accept gets the job.',
+    'urgent.accepted.title': 'Your urgent job was accepted',
+    'urgent.accepted.message':
+      'A contractor accepted your urgent alert. The contract with the premium is ready to sign.',
+    'urgent.cancelled.title': 'Urgent alert withdrawn',
+    'urgent.cancelled.message': 'The customer withdrew an urgent alert sent to you.',
     'escrow.funded.title': 'Payment held in escrow',
     'escrow.funded.message': 'The customer paid into escrow. Mark the work complete when it is done.',
     'escrow.completed.title': 'Work complete: please review',
@@ -205,6 +213,14 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'plans.ended.title': 'Votre forfait a pris fin',
     'plans.ended.message':
       'Comme demandé, votre forfait a pris fin à la fin de sa période. Vous revenez au forfait Débutant.',
+    'urgent.sent.title': 'Travaux urgents près de chez vous',
+    'urgent.sent.message':
+      'Un client près de chez vous a besoin d’aide maintenant et paie une prime. Le premier entrepreneur qui accepte obtient le contrat.',
+    'urgent.accepted.title': 'Votre demande urgente a été acceptée',
+    'urgent.accepted.message':
+      'Un entrepreneur a accepté votre alerte urgente. Le contrat avec la prime est prêt à signer.',
+    'urgent.cancelled.title': 'Alerte urgente retirée',
+    'urgent.cancelled.message': 'Le client a retiré une alerte urgente qui vous avait été envoyée.',
     'escrow.funded.title': 'Paiement retenu en entiercement',
     'escrow.funded.message': 'Le client a payé en entiercement. Indiquez les travaux terminés une fois faits.',
     'escrow.completed.title': 'Travaux terminés : à vérifier',

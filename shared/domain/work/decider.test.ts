@@ -708,3 +708,52 @@ describe('dollarsToCents', () => {
     expect(dollarsToCents('')).toBeNull();
   });
 });
+
+describe('AwardUrgentJob', () => {
+  const award = (contractorId = alice): WorkOrderCommand => ({
+    type: 'AwardUrgentJob',
+    workOrderId,
+    customerId: customer,
+    contractorId,
+    details: { ...details, budgetMinCents: 37_500, budgetMaxCents: 37_500, preferredDates: [] },
+    now,
+  });
+
+  it('posts the order to the contractor who accepted and awards it at the alert’s price in one append', () => {
+    spec([])
+      .when(award())
+      .then([
+        {
+          type: 'WorkOrderPosted',
+          data: {
+            ...details,
+            budgetMinCents: 37_500,
+            budgetMaxCents: 37_500,
+            preferredDates: [],
+            workOrderId,
+            customerId: customer,
+            mode: 'direct',
+            directContractorId: alice,
+            urgentAlertId: workOrderId,
+            postedAt: at,
+          },
+        },
+        {
+          type: 'WorkOrderAwarded',
+          data: {
+            workOrderId,
+            customerId: customer,
+            contractorId: alice,
+            proposalId: null,
+            priceCents: 37_500,
+            awardedAt: at,
+          },
+        },
+      ]);
+  });
+
+  it('happens once: a second award of the same alert is refused', () => {
+    const first = workOrderDecider.decide(award(), workOrderDecider.initialState());
+    spec(first).when(award(bob)).thenThrows(ConflictError, WORK_MESSAGES.alreadyPosted);
+  });
+});

@@ -49,6 +49,21 @@ export type PostWorkOrder = {
   now: Date;
 };
 
+/**
+ * An accepted urgent alert becomes its work order, posted directly to the contractor who accepted
+ * and awarded at the alert's price in the same append (the acceptance was the agreement).
+ */
+export type AwardUrgentJob = {
+  type: 'AwardUrgentJob';
+  /** The urgent alert's id, reused as the work order's. */
+  workOrderId: string;
+  customerId: string;
+  contractorId: string;
+  /** Fixed budget: the alert's price with its premium. */
+  details: WorkOrderDetails;
+  now: Date;
+};
+
 export type EditWorkOrder = {
   type: 'EditWorkOrder';
   workOrderId: string;
@@ -107,6 +122,7 @@ export type AcceptProposal = {
 
 export type WorkOrderCommand =
   | PostWorkOrder
+  | AwardUrgentJob
   | EditWorkOrder
   | CancelWorkOrder
   | AcceptDirectRequest
@@ -202,6 +218,28 @@ export function postWorkOrder(command: PostWorkOrder, state: WorkOrderState): Wo
         mode: command.mode,
         directContractorId: command.directContractorId,
         postedAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+export function awardUrgentJob(command: AwardUrgentJob, state: WorkOrderState): WorkOrderEvent[] {
+  const [posted] = postWorkOrder(
+    { ...command, type: 'PostWorkOrder', mode: 'direct', directContractorId: command.contractorId },
+    state,
+  );
+  if (posted?.type !== 'WorkOrderPosted') throw new Error('postWorkOrder appended no WorkOrderPosted');
+  return [
+    { ...posted, data: { ...posted.data, urgentAlertId: command.workOrderId } },
+    {
+      type: 'WorkOrderAwarded',
+      data: {
+        workOrderId: command.workOrderId,
+        customerId: command.customerId,
+        contractorId: command.contractorId,
+        proposalId: null,
+        priceCents: posted.data.budgetMaxCents,
+        awardedAt: posted.data.postedAt,
       },
     },
   ];
@@ -495,6 +533,8 @@ export const workOrderDecider: Decider<WorkOrderState, WorkOrderCommand, WorkOrd
     switch (command.type) {
       case 'PostWorkOrder':
         return postWorkOrder(command, state);
+      case 'AwardUrgentJob':
+        return awardUrgentJob(command, state);
       case 'EditWorkOrder':
         return editWorkOrder(command, state);
       case 'CancelWorkOrder':

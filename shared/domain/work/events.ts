@@ -49,6 +49,8 @@ export type WorkOrderPosted = {
     mode: WorkMode;
     /** The provider picked for a direct post; null for bids. */
     directContractorId: string | null;
+    /** Set when the order comes from an accepted urgent alert (same id): it is awarded at once. */
+    urgentAlertId?: string;
     postedAt: string;
   };
 };

@@ -40,7 +40,8 @@ export const workNotifications: NotificationSource = {
     switch (event.type) {
       case 'WorkOrderPosted': {
         const o = event.data;
-        if (o.mode === 'direct' && o.directContractorId) {
+        // An urgent job is posted already awarded: its alert told the contractor.
+        if (o.mode === 'direct' && o.directContractorId && !o.urgentAlertId) {
           drafts.push({
             purpose: 'direct-request',
             userId: o.directContractorId,
