@@ -169,6 +169,11 @@ function PlatformHub({ locale }: { locale: Locale }) {
         <a className={buttonClasses('outline', 'md')} href={localizePath('/contractors', locale)}>
           {m.hubBrowseContractors}
         </a>
+        {role === 'customer' && (
+          <a className={buttonClasses('outline', 'md')} href={localizePath('/urgent-alerts', locale)}>
+            {m.hubUrgent}
+          </a>
+        )}
       </div>
       {signedOut && <SignInPrompt locale={locale} text={m.hubSignInCustomer} />}
     </Card>
@@ -186,6 +191,11 @@ function PlatformHub({ locale }: { locale: Locale }) {
         <a className={buttonClasses('outline', 'md')} href={localizePath('/open-bids', locale)}>
           {m.hubOpenBids}
         </a>
+        {role === 'contractor' && (
+          <a className={buttonClasses('outline', 'md')} href={localizePath('/urgent-alerts', locale)}>
+            {m.hubUrgent}
+          </a>
+        )}
       </div>
       {signedOut && <SignInPrompt locale={locale} text={m.hubSignInContractor} />}
     </Card>
