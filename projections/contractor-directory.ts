@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
 import type { ScheduleEvent, WeeklyWindow } from '../shared/domain/booking/events.ts';
-import { earnedBadges, type PerformanceBadge, type PerformanceStats } from '../shared/domain/catalogue/badges.ts';
+import { earnedBadges, ON_TIME, type PerformanceBadge, type PerformanceStats } from '../shared/domain/catalogue/badges.ts';
 import { categoryOfService, serviceCategories, serviceFromText } from '../shared/domain/catalogue/categories.ts';
 import { SERVICE_RADIUS_KM } from '../shared/domain/catalogue/decider.ts';
 import type {
@@ -40,7 +40,7 @@ import { defineProjection } from './types.ts';
  */
 export const contractorDirectoryProjection = defineProjection({
   name: 'contractor-directory',
-  version: 3,
+  version: 4,
   handles: [
     'AccountRegistered',
     'AccountClosed',
@@ -53,6 +53,7 @@ export const contractorDirectoryProjection = defineProjection({
     'BookingDeclined',
     'BookingCancelled',
     'BookingCompleted',
+    'BookingRescheduled',
     'AvailabilitySet',
     'PlanPurchased',
     'PlanEnded',
@@ -87,6 +88,7 @@ export const contractorDirectoryProjection = defineProjection({
       contractor_cancellations integer not null default 0,
       answered_requests integer not null default 0,
       answered_within_day integer not null default 0,
+      on_time_jobs integer not null default 0,
       availability jsonb,
       has_availability boolean not null default false,
       badges text[] not null default '{}',
@@ -111,6 +113,10 @@ export const contractorDirectoryProjection = defineProjection({
       contractor_id uuid not null,
       requested_at timestamptz not null
     );
+    create table if not exists rm_directory_booking_ends (
+      booking_id uuid primary key,
+      ends_at timestamptz not null
+    );
     create table if not exists rm_service_directory (
       key text primary key,
       contractors integer not null default 0
@@ -118,6 +124,7 @@ export const contractorDirectoryProjection = defineProjection({
   reset: `
     drop table if exists rm_contractor_directory;
     drop table if exists rm_directory_booking_requests;
+    drop table if exists rm_directory_booking_ends;
     drop table if exists rm_service_directory;`,
   async apply(tx, recorded) {
     const event = recorded as unknown as
@@ -162,6 +169,25 @@ export const contractorDirectoryProjection = defineProjection({
           insert into rm_directory_booking_requests (booking_id, contractor_id, requested_at)
           values (${d.bookingId}, ${d.contractorId}, ${d.requestedAt})
           on conflict (booking_id) do nothing`;
+        await tx`
+          insert into rm_directory_booking_ends (booking_id, ends_at) values (${d.bookingId}, ${d.endsAt})
+          on conflict (booking_id) do nothing`;
+        return;
+      }
+      case 'BookingRescheduled':
+        await tx`update rm_directory_booking_ends set ends_at = ${event.data.endsAt} where booking_id = ${event.data.bookingId}`;
+        return;
+      case 'BookingCompleted': {
+        // On time: marked complete no later than the grace after the scheduled end (the on-time badge).
+        const [booking] = await tx<{ ends_at: Date }[]>`
+          delete from rm_directory_booking_ends where booking_id = ${event.data.bookingId} returning ends_at`;
+        const onTime =
+          booking !== undefined &&
+          Date.parse(event.data.completedAt) <= booking.ends_at.getTime() + ON_TIME.graceHours * 3_600_000;
+        await change(tx, event.data.contractorId, (doc) => {
+          evolve(doc, event);
+          if (onTime) doc.stats.onTimeJobs += 1;
+        });
         return;
       }
       case 'BookingConfirmed':
@@ -181,6 +207,7 @@ export const contractorDirectoryProjection = defineProjection({
       case 'BookingCancelled':
         // A request cancelled before any answer never counts for or against responsiveness.
         await tx`delete from rm_directory_booking_requests where booking_id = ${event.data.bookingId}`;
+        await tx`delete from rm_directory_booking_ends where booking_id = ${event.data.bookingId}`;
         await change(tx, event.data.contractorId, (doc) => evolve(doc, event));
         return;
       case 'PlanRenewed':
@@ -250,6 +277,7 @@ function emptyDoc(contractorId: string, registeredAt: string): Doc {
       contractorCancellations: 0,
       answeredRequests: 0,
       answeredWithinDay: 0,
+      onTimeJobs: 0,
     },
     availability: null,
     boostedUntil: null,
@@ -383,6 +411,7 @@ type DocRow = {
   contractor_cancellations: number;
   answered_requests: number;
   answered_within_day: number;
+  on_time_jobs: number;
   availability: AvailabilitySummary | null;
   boosted_until: Date | null;
   priority_placement: boolean;
@@ -395,7 +424,7 @@ async function load(tx: TransactionSql, contractorId: string): Promise<(Doc & { 
   const [row] = await tx<DocRow[]>`
     select contractor_id, location, can_work_remotely, years_of_experience, expertise_statement, offerings,
       service_area, rating_sum, rating_count, completed_jobs, contractor_cancellations, answered_requests,
-      answered_within_day, availability, boosted_until, priority_placement, services, registered_at, updated_at
+      answered_within_day, on_time_jobs, availability, boosted_until, priority_placement, services, registered_at, updated_at
     from rm_contractor_directory where contractor_id = ${contractorId}`;
   if (!row) return null;
   return {
@@ -417,6 +446,7 @@ async function load(tx: TransactionSql, contractorId: string): Promise<(Doc & { 
       contractorCancellations: row.contractor_cancellations,
       answeredRequests: row.answered_requests,
       answeredWithinDay: row.answered_within_day,
+      onTimeJobs: row.on_time_jobs,
     },
     availability: row.availability,
     boostedUntil: row.boosted_until?.toISOString() ?? null,
@@ -472,6 +502,7 @@ async function save(tx: TransactionSql, before: (Doc & { listedServices: string[
     contractor_cancellations: after.stats.contractorCancellations,
     answered_requests: after.stats.answeredRequests,
     answered_within_day: after.stats.answeredWithinDay,
+    on_time_jobs: after.stats.onTimeJobs,
     availability: after.availability ? tx.json(after.availability) : null,
     has_availability: d.hasAvailability,
     badges: d.badges,

@@ -479,7 +479,7 @@ describe('GET /api/contractors/browse: filters and sorting', () => {
     [
       'an unknown badge',
       'badges=top-rated,famous',
-      'badges must be a comma-separated list of: top-rated, reliable, responsive, experienced',
+      'badges must be a comma-separated list of: top-rated, reliable, responsive, on-time, experienced',
     ],
     ['a rating of 6', 'minRating=6', 'minRating must be a number from 0 to 5'],
     ['an unknown category', 'category=space', expect.stringMatching(/^category must be one of: cleaning, /)],
@@ -614,6 +614,74 @@ describe('reliable badge', () => {
     expect(await badges()).toEqual([]);
     await completeJobs(contractorId, 4); // 9 completed, 1 cancelled by them: 1 in 10 again
     expect(await badges()).toEqual(['reliable']);
+  });
+});
+
+describe('on-time badge', () => {
+  it('is earned when 90 % of 5+ jobs are marked complete within a day of their scheduled end (a reschedule moves it)', async () => {
+    const pro = await listed(`ontime${randomUUID().slice(0, 8)}`, { postalCode: 'E1C 4M3' });
+    const contractorId = pro.user.id;
+    const customerId = randomUUID();
+    const badges = async () => (await anonymous().get(`/api/contractors/${contractorId}`)).json().badges as string[];
+    const job = (endsAt: string, completedAt: string, movedTo?: string) => {
+      const bookingId = randomUUID();
+      return [
+        {
+          type: 'BookingRequested',
+          data: {
+            bookingId,
+            contractorId,
+            customerId,
+            startsAt: new Date(Date.parse(endsAt) - 3_600_000).toISOString(),
+            endsAt,
+            timeZone: 'America/Moncton',
+            customerTimeZone: 'America/Moncton',
+            workOrderId: null,
+            offeringId: null,
+            priceCents: null,
+            note: null,
+            requestedAt: '2026-10-01T12:00:00.000Z',
+          },
+        },
+        ...(movedTo
+          ? [
+              {
+                type: 'BookingRescheduled',
+                data: {
+                  bookingId,
+                  contractorId,
+                  customerId,
+                  previousStartsAt: new Date(Date.parse(endsAt) - 3_600_000).toISOString(),
+                  startsAt: new Date(Date.parse(movedTo) - 3_600_000).toISOString(),
+                  endsAt: movedTo,
+                  rescheduledBy: customerId,
+                  needsConfirmation: false,
+                  rescheduledAt: '2026-10-02T12:00:00.000Z',
+                },
+              },
+            ]
+          : []),
+        {
+          type: 'BookingCompleted',
+          data: { bookingId, contractorId, customerId, workOrderId: null, completedBy: contractorId, completedAt },
+        },
+      ];
+    };
+    // Four on time (one only after its reschedule) and one two days late: 80 %, no badge.
+    await appendContract(`schedule-${contractorId}`, [
+      ...job('2026-10-05T16:00:00.000Z', '2026-10-05T18:00:00.000Z'),
+      ...job('2026-10-06T16:00:00.000Z', '2026-10-07T15:00:00.000Z'),
+      ...job('2026-10-07T16:00:00.000Z', '2026-10-07T16:00:00.000Z'),
+      ...job('2026-10-08T16:00:00.000Z', '2026-10-12T10:00:00.000Z', '2026-10-12T09:00:00.000Z'),
+      ...job('2026-10-09T16:00:00.000Z', '2026-10-11T17:00:00.000Z'),
+    ]);
+    expect(await badges()).toEqual(['reliable']);
+    // Five more on time: 9 of 10.
+    await appendContract(
+      `schedule-${contractorId}`,
+      Array.from({ length: 5 }, (_, i) => job(`2026-10-2${i}T16:00:00.000Z`, `2026-10-2${i}T17:00:00.000Z`)).flat(),
+    );
+    expect(await badges()).toEqual(['reliable', 'on-time']);
   });
 });
 

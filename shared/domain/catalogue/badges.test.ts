@@ -8,6 +8,7 @@ const none: PerformanceStats = {
   contractorCancellations: 0,
   answeredRequests: 0,
   answeredWithinDay: 0,
+  onTimeJobs: 0,
 };
 const stats = (overrides: Partial<PerformanceStats>) => ({ ...none, ...overrides });
 
@@ -46,8 +47,18 @@ describe('earnedBadges', () => {
         contractorCancellations: 0,
         answeredRequests: 30,
         answeredWithinDay: 30,
+        onTimeJobs: 25,
       }),
-    ).toEqual(['top-rated', 'reliable', 'responsive', 'experienced']);
+    ).toEqual(['top-rated', 'reliable', 'responsive', 'on-time', 'experienced']);
     expect(earnedBadges(stats({ completedJobs: 24 }))).toEqual(['reliable']);
+  });
+});
+
+describe('the on-time badge', () => {
+  it('needs 5 completed jobs with at least 90 % of them marked complete by the scheduled end', () => {
+    expect(earnedBadges(stats({ completedJobs: 5, onTimeJobs: 5 }))).toContain('on-time');
+    expect(earnedBadges(stats({ completedJobs: 4, onTimeJobs: 4 }))).not.toContain('on-time');
+    expect(earnedBadges(stats({ completedJobs: 10, onTimeJobs: 9 }))).toContain('on-time');
+    expect(earnedBadges(stats({ completedJobs: 10, onTimeJobs: 8 }))).not.toContain('on-time');
   });
 });

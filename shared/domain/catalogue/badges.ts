@@ -8,17 +8,20 @@
  *   bookings that were completed or cancelled by them;
  * - responsive: answered (confirmed or declined) at least 3 booking requests, 90 % of them
  *   within 24 hours;
+ * - on-time: at least 5 completed jobs, 90 % of them marked complete no later than a day after
+ *   the booking's scheduled end;
  * - experienced: at least 25 completed jobs.
  *
  * The directory projection computes them with `earnedBadges` whenever a contractor's numbers
  * change, so a badge is a column the directory filters on.
  */
-export const performanceBadges = ['top-rated', 'reliable', 'responsive', 'experienced'] as const;
+export const performanceBadges = ['top-rated', 'reliable', 'responsive', 'on-time', 'experienced'] as const;
 export type PerformanceBadge = (typeof performanceBadges)[number];
 
 export const TOP_RATED = { minAverage: 4.7, minReviews: 5 } as const;
 export const RELIABLE = { minCompleted: 5, maxCancellationShare: 0.1 } as const;
 export const RESPONSIVE = { minAnswered: 3, withinHours: 24, minShare: 0.9 } as const;
+export const ON_TIME = { minCompleted: 5, minShare: 0.9, graceHours: 24 } as const;
 export const EXPERIENCED = { minCompleted: 25 } as const;
 
 export type PerformanceStats = {
@@ -30,6 +33,8 @@ export type PerformanceStats = {
   /** Booking requests confirmed or declined, and how many of those within 24 h. */
   answeredRequests: number;
   answeredWithinDay: number;
+  /** Completed bookings marked complete by their scheduled end plus the grace (ON_TIME). */
+  onTimeJobs: number;
 };
 
 export function isPerformanceBadge(value: string): value is PerformanceBadge {
@@ -54,6 +59,9 @@ export function earnedBadges(stats: PerformanceStats): PerformanceBadge[] {
     stats.answeredWithinDay >= RESPONSIVE.minShare * stats.answeredRequests
   ) {
     earned.push('responsive');
+  }
+  if (stats.completedJobs >= ON_TIME.minCompleted && stats.onTimeJobs >= ON_TIME.minShare * stats.completedJobs) {
+    earned.push('on-time');
   }
   if (stats.completedJobs >= EXPERIENCED.minCompleted) earned.push('experienced');
   return earned;

@@ -1,3 +1,5 @@
+import { performanceBadges } from '../catalogue/badges.ts';
+import { credentialKinds } from '../credentials/kinds.ts';
 /**
  * The plan matrix (spec sections 3, 6 and 9), the listing boosts and the badges. This is the one
  * definition: the pricing pages show it, and the plans issue enforces its limits on the server.
@@ -145,29 +147,15 @@ export const BOOSTS: readonly BoostDefinition[] = [
 ];
 
 /**
- * Badges (spec section 1): performance badges are earned for free from the record on the
- * platform; verified credential badges need a paid plan and a checked document.
+ * Badges (spec section 1): performance badges are earned for free from the record on the platform
+ * (their rules are in ../catalogue/badges.ts); verified credential badges need a paid plan and a
+ * document an admin checked (../credentials).
  */
-export const badgeIds = [
-  'top-rated',
-  'quick-responder',
-  'on-time',
-  'rising-star',
-  'licensed',
-  'insured',
-  'background-checked',
-  'certified-trade',
-] as const;
+export const badgeIds = [...performanceBadges, ...credentialKinds] as const;
 export type BadgeId = (typeof badgeIds)[number];
 export type BadgeDefinition = { id: BadgeId; kind: 'performance' | 'verified' };
 
 export const BADGES: readonly BadgeDefinition[] = [
-  { id: 'top-rated', kind: 'performance' },
-  { id: 'quick-responder', kind: 'performance' },
-  { id: 'on-time', kind: 'performance' },
-  { id: 'rising-star', kind: 'performance' },
-  { id: 'licensed', kind: 'verified' },
-  { id: 'insured', kind: 'verified' },
-  { id: 'background-checked', kind: 'verified' },
-  { id: 'certified-trade', kind: 'verified' },
+  ...performanceBadges.map((id) => ({ id, kind: 'performance' as const })),
+  ...credentialKinds.map((id) => ({ id, kind: 'verified' as const })),
 ];

@@ -1,4 +1,4 @@
-import { BadgeCheck, Clock, Medal, Star, ThumbsUp } from 'lucide-react';
+import { BadgeCheck, CalendarCheck, Clock, Medal, Star, ThumbsUp } from 'lucide-react';
 import type { PerformanceBadge } from '../../../shared/domain/catalogue/badges.ts';
 import { serviceCategories } from '../../../shared/domain/catalogue/categories.ts';
 import { cityName } from '../../../shared/geo/city-name.ts';
@@ -61,7 +61,13 @@ export function Rating({
   );
 }
 
-const badgeIcons = { 'top-rated': Medal, reliable: BadgeCheck, responsive: Clock, experienced: ThumbsUp } as const;
+const badgeIcons = {
+  'top-rated': Medal,
+  reliable: BadgeCheck,
+  responsive: Clock,
+  'on-time': CalendarCheck,
+  experienced: ThumbsUp,
+} as const;
 
 export function Badges({ badges, locale }: { badges: readonly PerformanceBadge[]; locale: Locale }) {
   const m = contractorMessages[locale];
@@ -78,6 +84,8 @@ export function Badges({ badges, locale }: { badges: readonly PerformanceBadge[]
           >
             <Icon aria-hidden="true" className="size-3.5 text-accent-text" />
             {m[`badge-${badge}`]}
+            {/* The criteria travel with the badge: hover shows them, screen readers read them. */}
+            <span className="sr-only">: {m[`badgeHint-${badge}`]}</span>
           </li>
         );
       })}

@@ -1,3 +1,5 @@
+import { isPerformanceBadge } from '../../../shared/domain/catalogue/badges.ts';
+import { Badges } from '../directory/parts.tsx';
 import { Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { workOrderPaths } from '../../../shared/domain/work/paths.ts';
@@ -15,8 +17,6 @@ import { budgetText, dateText, hoursText, kmText, numberText } from './format.ts
 import { ConfirmDialog, EmptyState, ErrorState, ProposalStatusBadge, SignInPrompt, StatusBadge } from './parts.tsx';
 
 type Props = { locale: Locale; workOrderId: string };
-
-const badgeName = (slug: string) => slug.replace(/[-_]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 /** The facts of one proposal, in the order both layouts show them. */
 function facts(row: ComparisonRow, locale: Locale, m: WorkMessages): { label: string; value: ReactNode }[] {
@@ -40,7 +40,7 @@ function facts(row: ComparisonRow, locale: Locale, m: WorkMessages): { label: st
       label: m.badges,
       value:
         row.badges && row.badges.length > 0 ? (
-          row.badges.map(badgeName).join(', ')
+          <Badges badges={row.badges.filter(isPerformanceBadge)} locale={locale} />
         ) : (
           <span className="text-muted">{row.badges ? m.noBadges : m.unknown}</span>
         ),

@@ -1,0 +1,6 @@
+/**
+ * The verified credential badges (spec section 1): a document a contractor on a paid plan uploads
+ * and an admin checks. Each approved one shows until its expiry date.
+ */
+export const credentialKinds = ['licensed', 'insured', 'background-checked'] as const;
+export type CredentialKind = (typeof credentialKinds)[number];
