@@ -1,7 +1,12 @@
 import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
 import type { ScheduleEvent, WeeklyWindow } from '../shared/domain/booking/events.ts';
-import { earnedBadges, ON_TIME, type PerformanceBadge, type PerformanceStats } from '../shared/domain/catalogue/badges.ts';
+import {
+  earnedBadges,
+  ON_TIME,
+  type PerformanceBadge,
+  type PerformanceStats,
+} from '../shared/domain/catalogue/badges.ts';
 import { categoryOfService, serviceCategories, serviceFromText } from '../shared/domain/catalogue/categories.ts';
 import { SERVICE_RADIUS_KM } from '../shared/domain/catalogue/decider.ts';
 import type {
