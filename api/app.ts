@@ -24,6 +24,7 @@ import { escrowRoutes } from './modules/escrow/routes.ts';
 import { disputeRoutes } from './modules/disputes/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { urgentRoutes } from './modules/urgent/routes.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
 import { auditRoutes } from './modules/auditing/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(disputeRoutes);
   await app.register(planRoutes);
   await app.register(urgentRoutes);
+  await app.register(credentialRoutes);
   await app.register(auditRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });

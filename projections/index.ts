@@ -7,6 +7,7 @@ import { escrowsProjection } from './escrows.ts';
 import { payoutsProjection } from './payouts.ts';
 import { plansProjection } from './plans.ts';
 import { urgentAlertsProjection } from './urgent-alerts.ts';
+import { credentialsProjection } from './credentials.ts';
 import { disputesProjection } from './disputes.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
@@ -44,6 +45,7 @@ export const allProjections: readonly Projection[] = [
   disputesProjection,
   plansProjection,
   urgentAlertsProjection,
+  credentialsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

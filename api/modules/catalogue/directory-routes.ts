@@ -1,3 +1,5 @@
+import { verifiedBadgesFor } from '../../../projections/credentials.ts';
+import { credentialKinds } from '../../../shared/domain/credentials/kinds.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -178,6 +180,9 @@ const entryView = z.object({
   completedJobs: z.number().int(),
   hasAvailability: z.boolean(),
   badges: z.array(z.enum(performanceBadges)),
+  verifiedBadges: z
+    .array(z.object({ kind: z.enum(credentialKinds), expiresOn: z.string() }))
+    .describe('Credentials an admin checked, not expired, shown while the contractor is on a paid plan'),
   boosted: z.boolean(),
   boostedUntil: z.string().nullable(),
   priorityPlacement: z.boolean(),
@@ -318,12 +323,16 @@ function searchedPlace(query: {
   return null;
 }
 
+/** Names the entries (dropping closed accounts) and adds the verified badges showing today. */
 async function withNames<T extends { id: string }>(sql: Parameters<typeof displayNames>[0], entries: T[]) {
-  const names = await displayNames(
-    sql,
-    entries.map((e) => e.id),
-  );
-  return entries.filter((e) => names.has(e.id)).map((e) => ({ ...e, name: names.get(e.id)! }));
+  const ids = entries.map((e) => e.id);
+  const [names, verified] = await Promise.all([
+    displayNames(sql, ids),
+    verifiedBadgesFor(sql, ids, new Date().toISOString().slice(0, 10)),
+  ]);
+  return entries
+    .filter((e) => names.has(e.id))
+    .map((e) => ({ ...e, name: names.get(e.id)!, verifiedBadges: verified.get(e.id) ?? [] }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { verifiedBadgesFor } from '../../../projections/credentials.ts';
 import type { Sql } from '../../../shared/db/postgres.ts';
 
 /**
@@ -73,9 +74,14 @@ export async function contractorFacts(
   if (contractorIds.length === 0) return new Map();
   const columns = await directoryColumns(sql);
   const selected = [...columns];
-  const rows = await sql<Record<string, unknown>[]>`
-    select contractor_id ${selected.length > 0 ? sql`, ${sql(selected)}` : sql``}
-    from rm_contractor_directory where contractor_id = any(${contractorIds as string[]}::uuid[])`;
+  const [rows, verified] = await Promise.all([
+    sql<Record<string, unknown>[]>`
+      select contractor_id ${selected.length > 0 ? sql`, ${sql(selected)}` : sql``}
+      from rm_contractor_directory where contractor_id = any(${contractorIds as string[]}::uuid[])`,
+    verifiedBadgesFor(sql, contractorIds, new Date().toISOString().slice(0, 10)),
+  ]);
+  // Verified credential badges follow the performance ones, by their kind.
+  const verifiedOf = (id: string) => (verified.get(id) ?? []).map((badge) => badge.kind);
   return new Map(
     rows.map((row) => [
       row.contractor_id as string,
@@ -83,7 +89,9 @@ export async function contractorFacts(
         ratingAverage: toNumber(row.rating_average),
         ratingCount: toNumber(row.rating_count),
         completedJobs: toNumber(row.completed_jobs),
-        badges: columns.has('badges') ? (toBadges(row.badges) ?? []) : null,
+        badges: columns.has('badges')
+          ? [...(toBadges(row.badges) ?? []), ...verifiedOf(row.contractor_id as string)]
+          : null,
         lat: toNumber(row.lat),
         lng: toNumber(row.lng),
         serviceRadiusKm: toNumber(row.radius_km),

@@ -4,3 +4,6 @@
  */
 export const credentialKinds = ['licensed', 'insured', 'background-checked'] as const;
 export type CredentialKind = (typeof credentialKinds)[number];
+
+export const isCredentialKind = (value: string): value is CredentialKind =>
+  (credentialKinds as readonly string[]).includes(value);

@@ -3,7 +3,7 @@ import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { contractorMessages } from '../../i18n/messages/directory.ts';
 import { formatPrice } from '../../i18n/money.ts';
-import { Badges, formatNumber, placeLabel, profileHref, Rating, serviceLabel } from './parts.tsx';
+import { Badges, formatNumber, placeLabel, profileHref, Rating, serviceLabel, VerifiedBadges } from './parts.tsx';
 import type { DirectoryContractor } from './types.ts';
 
 /** One result: who, where and how far, rating, badges, services and the lowest price. */
@@ -62,6 +62,7 @@ export function ContractorCard({
       </p>
       <Rating average={c.rating.average} count={c.rating.count} locale={locale} />
       <Badges badges={c.badges} locale={locale} />
+      <VerifiedBadges badges={c.verifiedBadges} locale={locale} />
       {c.services.length > 0 && (
         <p className="text-sm">
           {c.services

@@ -9,7 +9,7 @@ import { ApiError, getJson } from '../../lib/api.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { Badges, formatNumber, placeLabel, Rating, serviceLabel } from './parts.tsx';
+import { Badges, formatNumber, placeLabel, Rating, serviceLabel, VerifiedBadges } from './parts.tsx';
 import type { ContractorProfileView } from './types.ts';
 
 type Props = { locale: Locale; id: string };
@@ -147,6 +147,7 @@ function ContractorProfile({ locale, id }: Props) {
         </p>
         <Rating average={p.rating.average} count={p.rating.count} locale={locale} size="lg" />
         <Badges badges={p.badges} locale={locale} />
+        <VerifiedBadges badges={p.verifiedBadges} locale={locale} />
         <div className="flex flex-wrap gap-3 pt-2">
           <a className={buttonClasses('primary', 'lg')} href={actions.book} data-action="book">
             <CalendarCheck aria-hidden="true" className="size-5" />

@@ -1,5 +1,6 @@
-import { BadgeCheck, CalendarCheck, Clock, Medal, Star, ThumbsUp } from 'lucide-react';
+import { BadgeCheck, CalendarCheck, Clock, Medal, ShieldCheck, Star, ThumbsUp } from 'lucide-react';
 import type { PerformanceBadge } from '../../../shared/domain/catalogue/badges.ts';
+import type { CredentialKind } from '../../../shared/domain/credentials/kinds.ts';
 import { serviceCategories } from '../../../shared/domain/catalogue/categories.ts';
 import { cityName } from '../../../shared/geo/city-name.ts';
 import type { ProvinceCode } from '../../../shared/geo/provinces.ts';
@@ -86,6 +87,45 @@ export function Badges({ badges, locale }: { badges: readonly PerformanceBadge[]
             {m[`badge-${badge}`]}
             {/* The criteria travel with the badge: hover shows them, screen readers read them. */}
             <span className="sr-only">: {m[`badgeHint-${badge}`]}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A calendar date (YYYY-MM-DD) in the reader's language, never shifted by their time zone. */
+function calendarDateText(date: string, locale: Locale): string {
+  const parsed = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(parsed);
+}
+
+/** Verified credential badges: the kind, and (read out and on hover) who checked it and until when. */
+export function VerifiedBadges({
+  badges,
+  locale,
+}: {
+  badges: readonly { kind: CredentialKind; expiresOn: string | null }[];
+  locale: Locale;
+}) {
+  const m = contractorMessages[locale];
+  if (badges.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5" data-testid="verified-badges">
+      {badges.map((badge) => {
+        const detail = badge.expiresOn
+          ? format(m.verifiedUntil, { date: calendarDateText(badge.expiresOn, locale) })
+          : null;
+        return (
+          <li
+            key={badge.kind}
+            title={detail ?? undefined}
+            className="inline-flex items-center gap-1 rounded-full border border-success/40 bg-success/10 px-2 py-0.5 text-xs font-medium"
+          >
+            <ShieldCheck aria-hidden="true" className="size-3.5 text-success" />
+            {m[`verified-${badge.kind}`]}
+            {detail && <span className="sr-only">: {detail}</span>}
           </li>
         );
       })}

@@ -1,3 +1,4 @@
+import type { CredentialKind } from '../../../shared/domain/credentials/kinds.ts';
 import type { PerformanceBadge } from '../../../shared/domain/catalogue/badges.ts';
 import type { ProvinceCode } from '../../../shared/geo/provinces.ts';
 
@@ -34,6 +35,8 @@ export type DirectoryContractor = {
   completedJobs: number;
   hasAvailability: boolean;
   badges: PerformanceBadge[];
+  /** Credentials our team checked, shown while valid and while the contractor is on a paid plan. */
+  verifiedBadges: { kind: CredentialKind; expiresOn: string }[];
   boosted: boolean;
   boostedUntil: string | null;
   priorityPlacement: boolean;

@@ -1,5 +1,6 @@
 import { isPerformanceBadge } from '../../../shared/domain/catalogue/badges.ts';
-import { Badges } from '../directory/parts.tsx';
+import { isCredentialKind } from '../../../shared/domain/credentials/kinds.ts';
+import { Badges, VerifiedBadges } from '../directory/parts.tsx';
 import { Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { workOrderPaths } from '../../../shared/domain/work/paths.ts';
@@ -40,7 +41,13 @@ function facts(row: ComparisonRow, locale: Locale, m: WorkMessages): { label: st
       label: m.badges,
       value:
         row.badges && row.badges.length > 0 ? (
-          <Badges badges={row.badges.filter(isPerformanceBadge)} locale={locale} />
+          <div className="flex flex-col gap-1.5">
+            <Badges badges={row.badges.filter(isPerformanceBadge)} locale={locale} />
+            <VerifiedBadges
+              badges={row.badges.filter(isCredentialKind).map((kind) => ({ kind, expiresOn: null }))}
+              locale={locale}
+            />
+          </div>
         ) : (
           <span className="text-muted">{row.badges ? m.noBadges : m.unknown}</span>
         ),

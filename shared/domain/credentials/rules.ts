@@ -1,0 +1,20 @@
+/** Verified credential badges: limits and messages shared by the decider, the API and the forms. */
+export const CREDENTIAL_LIMITS = { reasonMin: 5, reasonMax: 500, maxYearsAhead: 10 } as const;
+
+export const CREDENTIAL_MESSAGES = {
+  paidPlan: 'Verified badges need a paid plan; you are on Starter. Upgrade to Local for $19/month.',
+  kind: 'The credential must be one of: licensed, insured, background-checked',
+  expiresOn: 'The expiry date must be a calendar date (YYYY-MM-DD)',
+  expired: 'The expiry date must be in the future',
+  tooFar: `The expiry date can be at most ${CREDENTIAL_LIMITS.maxYearsAhead} years away`,
+  pending: 'A document for this badge is already waiting for review',
+  notFound: 'This credential was not found',
+  notPending: 'This credential was already reviewed',
+  reason: `Give the contractor a reason of ${CREDENTIAL_LIMITS.reasonMin} to ${CREDENTIAL_LIMITS.reasonMax} characters`,
+  type: 'Credential documents must be PDF documents or photos (JPEG, PNG or WebP).',
+  tooLarge: 'Credential documents must be 10 MB or smaller.',
+  notMultipart:
+    'Send the document as multipart/form-data: the fields kind and expiresOn, then one file part named "file".',
+  fields: 'Send only the fields kind and expiresOn and one file.',
+  noFile: 'Choose the document to upload.',
+} as const;
