@@ -9,7 +9,7 @@ import { CREDENTIAL_MESSAGES as M } from '../shared/domain/credentials/rules.ts'
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';
 import { DAY, SUCCESS_CARD, card, idempotencyKey } from './support/money-flow.ts';
-import { PNG, uploadFiles, type UploadFile } from './support/uploads.ts';
+import { PNG, type UploadFile } from './support/uploads.ts';
 
 /**
  * Verified credential badges through the API: a contractor on a paid plan sends a document, an
