@@ -48,7 +48,7 @@ type Credential = {
 
 function send(browser: Browser | null, fields: Record<string, string>, file: UploadFile | null) {
   const boundary = `----cred${randomUUID()}`;
-  const parts = [
+  const parts: Buffer[] = [
     ...Object.entries(fields).map(
       ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
     ),

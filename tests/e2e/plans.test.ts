@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { hydrated, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { hydrated, open, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { DEMO } from '../support/start-app.ts';
 import { publishReviews } from './support/directory.ts';
 
 /**
@@ -100,6 +101,50 @@ describe('plans, boosts and ranking', { timeout: 240_000 }, () => {
         await page.getByRole('button', { name: 'Keep my plan' }).click();
         await visible(page.getByTestId('plan-status').getByText('Active'));
       });
+    }));
+
+  it('sends an insurance document, an admin approves it, and the Insured badge shows in the directory', () =>
+    e2e.run(async ({ page, context }) => {
+      const me = await listInCharlottetown(context);
+      await open(page, '/subscriptions');
+      // On Starter the section offers the upgrade, not the form.
+      await visible(page.getByText('Verified badges are for paid plans.'));
+      const bought = await context.request.post('/api/plans/purchase', {
+        data: { planId: 'local', card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' } },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      });
+      expect(bought.status()).toBe(200);
+      await page.reload();
+      await hydrated(page);
+      const expiry = `${new Date().getFullYear() + 1}-08-31`;
+      const verified = page.getByRole('region', { name: 'Verified badges' });
+      await verified.getByLabel('Badge', { exact: true }).selectOption('insured');
+      await verified.getByLabel('Valid until').fill(expiry);
+      await verified.getByLabel('Document (PDF or photo, 10 MB at most)').setInputFiles({
+        name: 'insurance.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
+      });
+      await verified.getByRole('button', { name: 'Send for review' }).click();
+      await visible(page.getByText('Sent. We will review it shortly.'));
+      await visible(page.getByTestId('credentials').getByText('Waiting for review'));
+
+      await e2e.run(async ({ page: adminPage, context: adminContext }) => {
+        await signInViaApi(adminContext, DEMO.admin, e2e.app.demoPassword);
+        await open(adminPage, '/admin-dashboard');
+        const queue = adminPage.getByTestId('credential-queue');
+        const item = queue.locator('li').filter({ hasText: me.name });
+        await visible(item);
+        await expectNoSeriousAxeViolations(adminPage, 'the verification queue');
+        await item.getByRole('button', { name: 'Approve' }).click();
+        await visible(adminPage.getByText('Approved: the badge shows now.'));
+      });
+
+      await page.reload();
+      await visible(page.getByTestId('credentials').getByText('Verified'));
+      await open(page, SEARCH);
+      const cardOf = page.locator('article[data-contractor]').filter({ hasText: me.name });
+      await visible(cardOf.getByTestId('verified-badges').getByText('Insured'));
     }));
 
   it('shows /subscriptions in French on a 360 px screen, billing table and all, without sideways scrolling', () =>

@@ -17,6 +17,7 @@ import { PageSkeleton } from '../../ui/Skeleton.tsx';
 import { useCardFields } from '../contracts/CardFields.tsx';
 import { instantDate } from '../work/format.ts';
 import { useJson } from '../work/api.ts';
+import { Credentials } from './Credentials.tsx';
 import { plansApi, planUrls, useMyPlan, type MyPlan, type Receipt, type UsageLine } from './api.ts';
 
 type Messages = (typeof plansMessages)['en'];
@@ -504,6 +505,7 @@ function Subscriptions({ locale }: { locale: Locale }) {
       </Section>
       <ChangePlan plan={plan} locale={locale} onChange={setLatest} onCancel={() => setConfirmingCancel(true)} />
       {role === 'contractor' && <Boosts plan={plan} locale={locale} onChange={setLatest} />}
+      {role === 'contractor' && <Credentials locale={locale} paid={plan.planId !== 'starter'} />}
       <BillingHistory locale={locale} refreshKey={version} />
     </div>
   );
