@@ -8,6 +8,7 @@ import { payoutsProjection } from './payouts.ts';
 import { plansProjection } from './plans.ts';
 import { urgentAlertsProjection } from './urgent-alerts.ts';
 import { credentialsProjection } from './credentials.ts';
+import { galleryProjection } from './gallery.ts';
 import { disputesProjection } from './disputes.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
@@ -46,6 +47,7 @@ export const allProjections: readonly Projection[] = [
   plansProjection,
   urgentAlertsProjection,
   credentialsProjection,
+  galleryProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { signUp, type Browser } from './support/http-client.ts';
+import { Browser, signUp } from './support/http-client.ts';
 import { SUCCESS_CARD, card, idempotencyKey } from './support/money-flow.ts';
 import { photoIds } from './support/uploads.ts';
 
@@ -181,5 +181,43 @@ describe('plan limits, one by one', () => {
       status: 403,
       body: { error: 'Remote work is not included in your Local plan. The Pro plan (coming soon) offers it.' },
     });
+  });
+});
+
+describe('gallery billboards', () => {
+  it('none on Starter, 3 at once on Local; taking one down frees its place', async () => {
+    const pro = await signUp(t.app, { role: 'contractor' });
+    const photos = await photoIds(t.app, pro.browser, 5);
+    const put = (i: number) =>
+      pro.browser.post('/api/gallery', { title: `Deck ${i}`, caption: 'Cedar deck, stained.', photo: photos[i] });
+    expect(refusal(await put(0))).toEqual({
+      status: 403,
+      body: {
+        error:
+          'Plan limit reached: your Starter plan includes no gallery billboards. Upgrade to Local for 3 gallery billboards.',
+      },
+    });
+    await upgradeToLocal(pro.browser);
+    for (const i of [0, 1, 2]) expect((await put(i)).statusCode).toBe(201);
+    expect(refusal(await put(3))).toEqual({
+      status: 403,
+      body: {
+        error:
+          'Plan limit reached: your Local plan includes 3 gallery billboards. The Pro plan (coming soon) offers 10 gallery billboards.',
+      },
+    });
+    const shown = (await new Browser(t.app).get(`/api/contractors/${pro.user.id}/gallery`)).json() as {
+      billboards: { id: string; title: string; photo: { url: string } }[];
+    };
+    expect(shown.billboards.map((b) => b.title)).toEqual(['Deck 0', 'Deck 1', 'Deck 2']);
+    const usage = (await pro.browser.get('/api/plans/me')).json() as { usage: { key: string; used: number }[] };
+    expect(usage.usage.find((line) => line.key === 'maxGalleryBillboards')).toMatchObject({ used: 3, limit: 3 });
+
+    // Someone else cannot take it down; the owner can, and the place is free again.
+    const other = await signUp(t.app, { role: 'contractor' });
+    expect((await other.browser.delete(`/api/gallery/${shown.billboards[0]!.id}`)).statusCode).toBe(404);
+    expect((await pro.browser.delete(`/api/gallery/${shown.billboards[0]!.id}`)).statusCode).toBe(200);
+    expect((await put(3)).statusCode).toBe(201);
+    expect((await pro.browser.post('/api/gallery', { title: 'Deck', photo: 'nope.jpg' })).statusCode).toBe(400);
   });
 });

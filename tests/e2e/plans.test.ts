@@ -89,6 +89,23 @@ describe('plans, boosts and ranking', { timeout: 240_000 }, () => {
         await visible(page.locator('[data-boost="boost-7"]').getByRole('button', { name: 'Boost for $5.00' }));
         await visible(billing.getByText('Free'));
 
+        // ── A gallery billboard (Local allows 3), shown on the public profile.
+        const gallery = page.getByRole('region', { name: 'Gallery billboards' });
+        await visible(gallery.getByText('0 of 3 up'));
+        await gallery.getByLabel('Photo (JPEG, PNG or WebP)').setInputFiles({
+          name: 'kitchen.png',
+          mimeType: 'image/png',
+          buffer: Buffer.from(
+            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+            'base64',
+          ),
+        });
+        await gallery.getByLabel('Title').fill('Spotless kitchen');
+        await gallery.getByRole('button', { name: 'Put it up' }).click();
+        await visible(gallery.getByText('1 of 3 up'));
+        await open(page, `/contractors/${me.id}`);
+        await visible(page.getByTestId('gallery').getByRole('img', { name: 'Spotless kitchen' }));
+
         // ── The directory: first now, with the Featured badge.
         expect((await rankedNames(page))[0]).toBe(me.name);
         await visible(page.locator('article[data-contractor]').filter({ hasText: me.name }).getByText('Featured'));

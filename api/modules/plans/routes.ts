@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyPlanUsage } from '../../../projections/work-orders.ts';
+import { galleryOf } from '../../../projections/gallery.ts';
 import { billingHistory, findBoost, findPlan } from '../../../projections/plans.ts';
 import { ageOn, MINIMUM_PAID_AGE } from '../../../shared/domain/accounts/age.ts';
 import { foldEvents, handleCommand } from '../../../shared/domain/decider.ts';
@@ -78,12 +79,15 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = new Date();
     const [plan, boost, age] = await Promise.all([findPlan(sql, user.id), findBoost(sql, user.id), ageOf(user, now)]);
     const planId: PlanId = plan?.planId ?? 'starter';
-    const usage = user.role === 'contractor' ? await monthlyPlanUsage(sql, user.id, monthStart(now)) : null;
+    const [usage, gallery] =
+      user.role === 'contractor'
+        ? await Promise.all([monthlyPlanUsage(sql, user.id, monthStart(now)), galleryOf(sql, user.id)])
+        : [null, null];
     const used: Record<(typeof PLAN_LIMIT_KEYS)[number], number | null> = {
       maxDirectHireConnections: usage?.directHires ?? null,
       maxPhotosUploads: null,
       maxBidProjects: usage?.bidProjects ?? null,
-      maxGalleryBillboards: null,
+      maxGalleryBillboards: gallery?.length ?? null,
     };
     const per = {
       maxDirectHireConnections: 'month',
@@ -91,10 +95,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       maxBidProjects: 'month',
       maxGalleryBillboards: 'total',
     } as const;
-    const keys =
-      user.role === 'contractor'
-        ? PLAN_LIMIT_KEYS.filter((key) => key !== 'maxGalleryBillboards')
-        : (['maxPhotosUploads'] as const);
+    const keys = user.role === 'contractor' ? PLAN_LIMIT_KEYS : (['maxPhotosUploads'] as const);
     const freeLeft = !boost?.usedFreeBoost;
     return {
       planId,

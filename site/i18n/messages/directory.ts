@@ -150,6 +150,7 @@ export const contractorMessages = defineMessages({
 /** /contractors/{id}. */
 export const profileMessages = defineMessages({
   en: {
+    gallery: 'Gallery',
     loading: 'Loading the profile…',
     loadFailed: 'Could not load this profile.',
     tryAgain: 'Try again',
@@ -181,6 +182,7 @@ export const profileMessages = defineMessages({
     rating: 'Rating',
   },
   fr: {
+    gallery: 'Galerie',
     loading: 'Chargement du profil…',
     loadFailed: 'Impossible de charger ce profil.',
     tryAgain: 'Réessayer',

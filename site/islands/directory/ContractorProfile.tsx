@@ -9,6 +9,7 @@ import { ApiError, getJson } from '../../lib/api.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { Gallery } from './Gallery.tsx';
 import { Badges, formatNumber, placeLabel, Rating, serviceLabel, VerifiedBadges } from './parts.tsx';
 import type { ContractorProfileView } from './types.ts';
 
@@ -180,6 +181,8 @@ function ContractorProfile({ locale, id }: Props) {
               <p className="max-w-prose whitespace-pre-line">{p.expertiseStatement}</p>
             </section>
           )}
+
+          <Gallery contractorId={p.id} title={m.gallery} />
 
           <section className="space-y-3">
             <h2 className="text-lg font-semibold">{m.offerings}</h2>

@@ -18,6 +18,7 @@ import { useCardFields } from '../contracts/CardFields.tsx';
 import { instantDate } from '../work/format.ts';
 import { useJson } from '../work/api.ts';
 import { Credentials } from './Credentials.tsx';
+import { GalleryManager } from './GalleryManager.tsx';
 import { plansApi, planUrls, useMyPlan, type MyPlan, type Receipt, type UsageLine } from './api.ts';
 
 type Messages = (typeof plansMessages)['en'];
@@ -505,6 +506,14 @@ function Subscriptions({ locale }: { locale: Locale }) {
       </Section>
       <ChangePlan plan={plan} locale={locale} onChange={setLatest} onCancel={() => setConfirmingCancel(true)} />
       {role === 'contractor' && <Boosts plan={plan} locale={locale} onChange={setLatest} />}
+      {role === 'contractor' && session.status === 'authenticated' && (
+        <GalleryManager
+          locale={locale}
+          contractorId={session.user.id}
+          limit={PLANS[plan.planId].maxGalleryBillboards}
+          onChanged={() => void loaded.reload().then(() => setLatest(null))}
+        />
+      )}
       {role === 'contractor' && <Credentials locale={locale} paid={plan.planId !== 'starter'} />}
       <BillingHistory locale={locale} refreshKey={version} />
     </div>
