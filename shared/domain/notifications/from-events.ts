@@ -9,6 +9,7 @@ import { moneyNotifications } from '../escrow/notifications.ts';
 import { disputeNotifications } from '../disputes/notifications.ts';
 import { planNotifications } from '../plans/notifications.ts';
 import { urgentNotifications } from '../urgent/notifications.ts';
+import { credentialNotifications } from '../credentials/notifications.ts';
 
 /** Where a user lands from their welcome notification: their own starting page. */
 export const WELCOME_ACTION_URL: Record<Role, string> = {
@@ -73,6 +74,7 @@ const sources: readonly NotificationSource[] = [
   disputeNotifications,
   planNotifications,
   urgentNotifications,
+  credentialNotifications,
 ];
 
 /**

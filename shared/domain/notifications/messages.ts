@@ -87,6 +87,12 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
       'A contractor accepted your urgent alert. The contract with the premium is ready to sign.',
     'urgent.cancelled.title': 'Urgent alert withdrawn',
     'urgent.cancelled.message': 'The customer withdrew an urgent alert sent to you.',
+    'credentials.approved.title': 'Your verified badge is up',
+    'credentials.approved.message':
+      'Our team checked your document. The badge shows on your listing until {expiresOn}.',
+    'credentials.rejected.title': 'Your document was not accepted',
+    'credentials.rejected.message':
+      'Our team could not verify your document. See the reason on My Subscriptions and send a new one.',
     'escrow.funded.title': 'Payment held in escrow',
     'escrow.funded.message': 'The customer paid into escrow. Mark the work complete when it is done.',
     'escrow.completed.title': 'Work complete: please review',
@@ -221,6 +227,12 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
       'Un entrepreneur a accepté votre alerte urgente. Le contrat avec la prime est prêt à signer.',
     'urgent.cancelled.title': 'Alerte urgente retirée',
     'urgent.cancelled.message': 'Le client a retiré une alerte urgente qui vous avait été envoyée.',
+    'credentials.approved.title': 'Votre badge vérifié est affiché',
+    'credentials.approved.message':
+      'Notre équipe a vérifié votre document. Le badge s’affiche sur votre annonce jusqu’au {expiresOn}.',
+    'credentials.rejected.title': 'Votre document n’a pas été accepté',
+    'credentials.rejected.message':
+      'Notre équipe n’a pas pu vérifier votre document. Consultez le motif dans Mes abonnements et envoyez-en un nouveau.',
     'escrow.funded.title': 'Paiement retenu en entiercement',
     'escrow.funded.message': 'Le client a payé en entiercement. Indiquez les travaux terminés une fois faits.',
     'escrow.completed.title': 'Travaux terminés : à vérifier',

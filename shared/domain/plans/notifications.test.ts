@@ -49,3 +49,21 @@ describe('plan notifications', () => {
     expect(notificationsFor(recorded('PlanPurchased', { purchasedAt: at }))).toEqual([]);
   });
 });
+
+describe('credential notifications', () => {
+  const reviewed = (type: string, data: Record<string, unknown>): RecordedEvent => ({
+    ...recorded(type, {}),
+    streamId: `credentials-${accountId}`,
+    data: { credentialId: 'c1', contractorId: accountId, kind: 'insured', reviewedBy: 'admin', ...data },
+  });
+
+  it('tells the contractor that the badge is up until its expiry, or that the document was rejected', () => {
+    const approved = notificationsFor(reviewed('CredentialApproved', { expiresOn: '2027-06-30', approvedAt: at }));
+    expect(approved).toMatchObject([{ userId: accountId, priority: 'normal', actionUrl: '/subscriptions' }]);
+    expect(renderNotificationText(approved[0]!.messageKey, approved[0]!.values, 'en')).toContain('until 2027-06-30');
+    expect(notificationsFor(reviewed('CredentialRejected', { reason: 'Blurry.', rejectedAt: at }))).toMatchObject([
+      { priority: 'high', titleKey: 'credentials.rejected.title' },
+    ]);
+    expect(notificationsFor(reviewed('CredentialSubmitted', { submittedAt: at }))).toEqual([]);
+  });
+});
