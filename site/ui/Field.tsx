@@ -39,6 +39,20 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   return <input ref={ref} className={`${control} h-10 ${className}`} {...props} />;
 });
 
+/** A file picker styled like the other controls (its button takes the theme's surface). */
+export const FileInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>(
+  function FileInput({ className = '', ...props }, ref) {
+    return (
+      <input
+        ref={ref}
+        type="file"
+        className={`block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-border file:bg-surface-2 file:px-3 file:py-2 file:text-fg ${className}`}
+        {...props}
+      />
+    );
+  },
+);
+
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
   { className = '', ...props },
   ref,

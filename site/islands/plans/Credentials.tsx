@@ -7,7 +7,7 @@ import { credentialsMessages } from '../../i18n/messages/credentials.ts';
 import { ApiError, messageOf } from '../../lib/api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Field, Input } from '../../ui/Field.tsx';
+import { Field, FileInput, Input } from '../../ui/Field.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
 import { useJson } from '../work/api.ts';
 import { dateText } from '../work/format.ts';
@@ -110,13 +110,11 @@ export function Credentials({ locale, paid }: { locale: Locale; paid: boolean })
           </Field>
           <Field label={m.file}>
             {(f) => (
-              <input
+              <FileInput
                 ref={fileInput}
                 id={f.id}
                 aria-describedby={f.describedBy}
-                type="file"
                 accept="application/pdf,image/jpeg,image/png,image/webp"
-                className="block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-border file:bg-surface-2 file:px-3 file:py-2 file:text-fg"
               />
             )}
           </Field>

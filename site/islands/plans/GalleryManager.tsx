@@ -7,7 +7,7 @@ import { plansMessages } from '../../i18n/messages/plans.ts';
 import { apiRequest, messageOf } from '../../lib/api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Field, Input } from '../../ui/Field.tsx';
+import { Field, FileInput, Input } from '../../ui/Field.tsx';
 import type { Billboard } from '../directory/Gallery.tsx';
 import { useJson, workApi } from '../work/api.ts';
 import { UpgradeLink } from './UpgradeLink.tsx';
@@ -113,15 +113,7 @@ export function GalleryManager({
           {!full && (
             <form noValidate onSubmit={(event) => void add(event)} className="mt-4 grid gap-3 sm:grid-cols-3">
               <Field label={m.galleryPhoto}>
-                {(f) => (
-                  <input
-                    ref={file}
-                    id={f.id}
-                    type="file"
-                    accept="image/jpeg,image/png,image/webp"
-                    className="block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-border file:bg-surface-2 file:px-3 file:py-2 file:text-fg"
-                  />
-                )}
+                {(f) => <FileInput ref={file} id={f.id} accept="image/jpeg,image/png,image/webp" />}
               </Field>
               <Field label={m.galleryHeading}>
                 {(f) => (

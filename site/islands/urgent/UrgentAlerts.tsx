@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Siren } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { serviceCategories } from '../../../shared/domain/catalogue/categories.ts';
 import { isPaidPlan } from '../../../shared/domain/plans/entitlements.ts';
 import { URGENT_MULTIPLIER, urgentPrice } from '../../../shared/domain/urgent/rules.ts';
 import { dollarsToCents, WORK_LIMITS, WORK_MESSAGES } from '../../../shared/domain/work/rules.ts';
@@ -22,7 +21,7 @@ import { useMyPlan } from '../plans/api.ts';
 import { UpgradeLink } from '../plans/UpgradeLink.tsx';
 import { useJson } from '../work/api.ts';
 import { categoryLabel, serviceLabel } from '../work/format.ts';
-import { ErrorState, Select } from '../work/parts.tsx';
+import { CategoryServiceFields, ErrorState } from '../work/parts.tsx';
 
 /** What /api/urgent-alerts answers (api/modules/urgent/schemas.ts). */
 type Alert = {
@@ -71,7 +70,6 @@ function SendForm({ locale, onSent }: { locale: Locale; onSent: () => void }) {
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const chosen = serviceCategories.find((c) => c.slug === category);
   const baseCents = dollarsToCents(base);
   const priced = baseCents && baseCents > 0 ? urgentPrice(baseCents, pct) : null;
 
@@ -164,46 +162,16 @@ function SendForm({ locale, onSent }: { locale: Locale; onSent: () => void }) {
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={w.category} error={errors.category}>
-          {(f) => (
-            <Select
-              id={f.id}
-              describedBy={f.describedBy}
-              invalid={f.invalid}
-              value={category}
-              onChange={(value) => {
-                setCategory(value);
-                setService('');
-              }}
-            >
-              <option value="">{w.chooseCategory}</option>
-              {serviceCategories.map((c) => (
-                <option key={c.slug} value={c.slug}>
-                  {c[locale]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label={w.service}>
-          {(f) => (
-            <Select
-              id={f.id}
-              describedBy={f.describedBy}
-              invalid={false}
-              value={service}
-              disabled={!chosen}
-              onChange={setService}
-            >
-              <option value="">{w.anyService}</option>
-              {chosen?.services.map((s) => (
-                <option key={s.slug} value={s.slug}>
-                  {s[locale]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <CategoryServiceFields
+          locale={locale}
+          category={category}
+          service={service}
+          errors={{ category: errors.category }}
+          onChange={(next) => {
+            setCategory(next.category);
+            setService(next.service);
+          }}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={w.postalCode} error={errors.postalCode}>

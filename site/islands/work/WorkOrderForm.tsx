@@ -1,6 +1,5 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { serviceCategories } from '../../../shared/domain/catalogue/categories.ts';
 import {
   dollarsToCents,
   isCalendarDate,
@@ -22,7 +21,7 @@ import { photoAllowance, useMyPlan } from '../plans/api.ts';
 import { workApi, workUrls, useJson, statusOf, type OrderDetail, type WorkOrderInput } from './api.ts';
 import { ContractorPicker, type PickedContractor } from './ContractorPicker.tsx';
 import { centsToInput, dateText, todayIso } from './format.ts';
-import { ErrorState, Select } from './parts.tsx';
+import { CategoryServiceFields, ErrorState } from './parts.tsx';
 
 type Errors = Partial<
   Record<
@@ -210,7 +209,6 @@ function FormBody({
   const photoLimit = Math.max(photoAllowance(plan.data) ?? WORK_ORDER_PHOTO_LIMIT, initial.photos.length);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const category = serviceCategories.find((c) => c.slug === draft.category);
 
   function addDate() {
     if (!isCalendarDate(dateInput) || draft.dates.includes(dateInput)) return;
@@ -338,43 +336,13 @@ function FormBody({
       </Field>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={m.category} error={errors.category}>
-          {(f) => (
-            <Select
-              id={f.id}
-              describedBy={f.describedBy}
-              invalid={f.invalid}
-              value={draft.category}
-              onChange={(value) => setDraft((current) => ({ ...current, category: value, service: '' }))}
-            >
-              <option value="">{m.chooseCategory}</option>
-              {serviceCategories.map((c) => (
-                <option key={c.slug} value={c.slug}>
-                  {c[locale]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label={m.service} error={errors.service}>
-          {(f) => (
-            <Select
-              id={f.id}
-              describedBy={f.describedBy}
-              invalid={f.invalid}
-              value={draft.service}
-              disabled={!category}
-              onChange={(value) => set('service', value)}
-            >
-              <option value="">{m.anyService}</option>
-              {category?.services.map((s) => (
-                <option key={s.slug} value={s.slug}>
-                  {s[locale]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <CategoryServiceFields
+          locale={locale}
+          category={draft.category}
+          service={draft.service}
+          errors={{ category: errors.category, service: errors.service }}
+          onChange={(next) => setDraft((current) => ({ ...current, ...next }))}
+        />
       </div>
 
       <div className="space-y-3">

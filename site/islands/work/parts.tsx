@@ -6,7 +6,9 @@ import { workMessages, type WorkMessages } from '../../i18n/messages/work.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { InfoDialog } from '../../ui/Dialog.tsx';
+import { Field } from '../../ui/Field.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { serviceCategories } from '../../../shared/domain/catalogue/categories.ts';
 import { signInUrlFor } from '../guard/destination.ts';
 import type { ProposalStatus, WorkOrder, WorkOrderStatus } from './api.ts';
 import { budgetText, categoryLabel, instantDate, kmText, placeText, serviceLabel } from './format.ts';
@@ -229,5 +231,67 @@ export function Select({
     >
       {children}
     </select>
+  );
+}
+
+/**
+ * The category and service selects of a job form (a service narrows its category; changing the
+ * category clears it). Two grid cells, so the caller lays them out.
+ */
+export function CategoryServiceFields({
+  locale,
+  category,
+  service,
+  onChange,
+  errors = {},
+}: {
+  locale: Locale;
+  category: string;
+  service: string;
+  onChange: (next: { category: string; service: string }) => void;
+  errors?: { category?: string; service?: string };
+}) {
+  const m = workMessages[locale];
+  const chosen = serviceCategories.find((c) => c.slug === category);
+  return (
+    <>
+      <Field label={m.category} error={errors.category}>
+        {(f) => (
+          <Select
+            id={f.id}
+            describedBy={f.describedBy}
+            invalid={f.invalid}
+            value={category}
+            onChange={(value) => onChange({ category: value, service: '' })}
+          >
+            <option value="">{m.chooseCategory}</option>
+            {serviceCategories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c[locale]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={m.service} error={errors.service}>
+        {(f) => (
+          <Select
+            id={f.id}
+            describedBy={f.describedBy}
+            invalid={f.invalid}
+            value={service}
+            disabled={!chosen}
+            onChange={(value) => onChange({ category, service: value })}
+          >
+            <option value="">{m.anyService}</option>
+            {chosen?.services.map((sv) => (
+              <option key={sv.slug} value={sv.slug}>
+                {sv[locale]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </>
   );
 }
