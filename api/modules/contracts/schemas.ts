@@ -61,7 +61,7 @@ const signature = z.looseObject({
 
 export const contractView = z.looseObject({
   jobId: z.string(),
-  jobKind: z.enum(['work-order', 'booking']),
+  jobKind: z.enum(['work-order', 'booking', 'subscription']),
   status: z.enum(['awaiting-signatures', 'executed', 'cancelled']),
   version: z.number().int(),
   templateVersion: z.string(),

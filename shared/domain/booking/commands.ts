@@ -45,6 +45,8 @@ export type RequestBooking = {
   offeringId: string | null;
   priceCents: number | null;
   note: string | null;
+  /** Set only by the recurring-visits job: the visit is pre-agreed and confirmed at once. */
+  recurring?: { subscriptionId: string; visitIndex: number };
   now: Date;
 };
 

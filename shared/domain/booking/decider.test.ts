@@ -251,6 +251,17 @@ describe('RequestBooking', () => {
     spec([availabilitySet()]).when(request()).then([requested()]);
   });
 
+  it('confirms a recurring service’s visit as it is booked: the contractor agreed to it in the signed agreement', () => {
+    const recurring = { subscriptionId: 'sub-1', visitIndex: 2 };
+    spec([availabilitySet()])
+      .when(request({ recurring }))
+      .then([requested({ recurring }), confirmed()]);
+    // The calendar's rules still hold: a taken slot is refused like any other request.
+    spec([availabilitySet(), requested({ bookingId: secondBooking })])
+      .when(request({ recurring }))
+      .thenThrows(ConflictError);
+  });
+
   it('trims the note and keeps the work order and price it was given', () => {
     spec([availabilitySet()])
       .when(request({ note: '  Side door, please ', workOrderId, priceCents: 45_000 }))

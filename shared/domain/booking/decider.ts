@@ -104,7 +104,7 @@ function partyOf(calendar: OpenSchedule, booking: CalendarBooking, actorId: stri
 }
 
 /** The start must be bookable at `now`, inside availability, and free (other than `except`). */
-function checkSlot(calendar: OpenSchedule, startsAt: Date, now: Date, except?: string): { endsAt: Date } {
+export function checkSlot(calendar: OpenSchedule, startsAt: Date, now: Date, except?: string): { endsAt: Date } {
   const { earliest, latest } = bookingHorizon(now);
   if (Number.isNaN(startsAt.getTime())) throw new ValidationError(M.outsideAvailability);
   if (startsAt.getTime() < earliest) throw new ValidationError(M.tooSoon);
@@ -228,8 +228,24 @@ export function requestBooking(command: RequestBooking, state: ScheduleState): S
         priceCents: command.priceCents,
         note,
         requestedAt: command.now.toISOString(),
+        ...(command.recurring ? { recurring: command.recurring } : {}),
       },
     },
+    // A subscription's visit was agreed in its signed contract: nothing left for the contractor to confirm.
+    ...(command.recurring
+      ? [
+          {
+            type: 'BookingConfirmed' as const,
+            data: {
+              bookingId: command.bookingId,
+              contractorId: calendar.contractorId,
+              customerId: command.customerId,
+              startsAt: command.startsAt.toISOString(),
+              confirmedAt: command.now.toISOString(),
+            },
+          },
+        ]
+      : []),
   ];
 }
 

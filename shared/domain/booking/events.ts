@@ -65,6 +65,11 @@ export type BookingRequested = {
     priceCents: number | null;
     note: string | null;
     requestedAt: string;
+    /**
+     * A visit of a recurring service subscription (shared/domain/recurring): the contractor agreed
+     * to the schedule in the subscription's contract, so the visit is confirmed as it is booked.
+     */
+    recurring?: { subscriptionId: string; visitIndex: number };
   };
 };
 

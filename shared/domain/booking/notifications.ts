@@ -31,13 +31,21 @@ function notes(event: ScheduleEvent): { bookingId: string; startsAt: string | nu
         startsAt: b.startsAt,
         at: b.requestedAt,
         notes: [
-          {
-            purpose: 'booking-request',
-            recipient: b.contractorId,
-            type: 'booking_request',
-            key: 'booking.requested',
-            priority: 'high',
-          },
+          // A recurring service's visit is already agreed: the contractor is told it is on the calendar.
+          b.recurring
+            ? {
+                purpose: 'booking-request',
+                recipient: b.contractorId,
+                type: 'booking_confirmation',
+                key: 'booking.recurringVisit',
+              }
+            : {
+                purpose: 'booking-request',
+                recipient: b.contractorId,
+                type: 'booking_request',
+                key: 'booking.requested',
+                priority: 'high',
+              },
         ],
       };
     }

@@ -133,6 +133,52 @@ describe('contract decider: generation', () => {
     expect(CURRENT_TEMPLATE_VERSION).toBe('v1');
   });
 
+  it('executes a recurring visit’s contract as generated, under the agreement both signed', () => {
+    const visit = terms({
+      jobKind: 'booking',
+      recurring: {
+        kind: 'visit',
+        subscriptionId: 'sub-1',
+        visitIndex: 0,
+        agreementVersion: 1,
+        agreementTextHash: 'f'.repeat(64),
+      },
+    });
+    const events = generated(visit);
+    const textHash = renderContract(visit, { version: 1, generatedAt: t0.toISOString() }).textHash;
+    expect(events[1]).toEqual({
+      type: 'ContractExecuted',
+      data: {
+        jobId,
+        version: 1,
+        textHash,
+        customerId: customer,
+        contractorId: contractor,
+        executedAt: t0.toISOString(),
+        underAgreement: 'sub-1',
+      },
+    });
+    expect(stateOf(events).status).toBe('executed');
+    // An agreement itself waits for both signatures like any contract.
+    const agreement = terms({
+      jobKind: 'subscription',
+      recurring: {
+        kind: 'agreement',
+        frequency: 'weekly',
+        firstVisitAt: t0.toISOString(),
+        timeZone: 'America/Toronto',
+        visitMinutes: 60,
+      },
+    });
+    expect(generated(agreement).map((e) => e.type)).toEqual(['ContractGenerated']);
+    const signed = history(
+      () => generate(agreement),
+      (events) => signBy(events, 'customer'),
+      (events) => signBy(events, 'contractor'),
+    );
+    expect(signed.at(-1)).toMatchObject({ type: 'ContractExecuted', data: { jobKind: 'subscription' } });
+  });
+
   it('starts awaiting both signatures, with none yet', () => {
     expect(stateOf(generated())).toEqual({
       status: 'awaiting-signatures',

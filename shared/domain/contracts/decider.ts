@@ -115,16 +115,32 @@ function decide(command: ContractCommand, state: ContractState): ContractEvent[]
     // Generation is triggered by the job's events and may run twice (a retried tick): once is enough.
     if (state.status !== 'none') return [];
     const rendered = renderContract(command.terms, { version: 1, generatedAt: now });
+    const { terms } = command;
+    const generated: ContractEvent = {
+      type: 'ContractGenerated',
+      data: {
+        jobId: terms.jobId,
+        version: 1,
+        templateVersion: CURRENT_TEMPLATE_VERSION,
+        terms,
+        textHash: rendered.textHash,
+        generatedAt: now,
+      },
+    };
+    // A recurring visit is made under the agreement both parties signed: it is executed as generated.
+    if (terms.recurring?.kind !== 'visit') return [generated];
     return [
+      generated,
       {
-        type: 'ContractGenerated',
+        type: 'ContractExecuted',
         data: {
-          jobId: command.terms.jobId,
+          jobId: terms.jobId,
           version: 1,
-          templateVersion: CURRENT_TEMPLATE_VERSION,
-          terms: command.terms,
           textHash: rendered.textHash,
-          generatedAt: now,
+          customerId: terms.customer.userId,
+          contractorId: terms.contractor.userId,
+          executedAt: now,
+          underAgreement: terms.recurring.subscriptionId,
         },
       },
     ];
@@ -221,6 +237,7 @@ function decide(command: ContractCommand, state: ContractState): ContractEvent[]
             customerId: state.terms.customer.userId,
             contractorId: state.terms.contractor.userId,
             executedAt: now,
+            ...(state.terms.jobKind === 'subscription' ? { jobKind: 'subscription' as const } : {}),
           },
         },
       ];

@@ -17,7 +17,30 @@ import type { ProvinceCode } from '../../geo/provinces.ts';
  */
 export const contractStreamId = (jobId: string) => `contract-${jobId}`;
 
-export type JobKind = 'work-order' | 'booking';
+/** `subscription`: the agreement of a recurring service (`jobId` = the subscription's id). */
+export type JobKind = 'work-order' | 'booking' | 'subscription';
+
+/**
+ * A recurring service (shared/domain/recurring). The agreement's contract says how often and from
+ * when; each visit's contract names the agreement it is made under and is executed by it, without
+ * signatures of its own (both signed the agreement, whose hash it quotes).
+ */
+export type RecurringTerms =
+  | {
+      kind: 'agreement';
+      frequency: 'weekly' | 'biweekly' | 'monthly';
+      /** The first visit (UTC) and the zone whose wall-clock time every visit keeps. */
+      firstVisitAt: string;
+      timeZone: string;
+      visitMinutes: number;
+    }
+  | {
+      kind: 'visit';
+      subscriptionId: string;
+      visitIndex: number;
+      agreementVersion: number;
+      agreementTextHash: string;
+    };
 
 export type ContractParty = {
   userId: string;
@@ -39,6 +62,8 @@ export type ContractTerms = {
   priceCents: number | null;
   /** An urgent job's premium, included in the price (absent for other jobs). */
   urgentPremium?: { multiplierPct: number; baseCents: number; premiumCents: number };
+  /** A recurring service's agreement or one of its visits (absent for other jobs). */
+  recurring?: RecurringTerms;
   schedule: ContractSchedule | null;
   customer: ContractParty;
   contractor: ContractParty & { province: ProvinceCode };
@@ -102,6 +127,10 @@ export type ContractExecuted = {
     customerId: string;
     contractorId: string;
     executedAt: string;
+    /** A recurring visit's contract, executed by the agreement both signed (no signatures of its own). */
+    underAgreement?: string;
+    /** Set on a recurring service's agreement. */
+    jobKind?: 'subscription';
   };
 };
 

@@ -4,7 +4,10 @@ import { provinces, type ProvinceCode } from '../../geo/provinces.ts';
 import { CANCELLATION_POLICY } from '../booking/policy.ts';
 import { ARBITRATION_FEE_TIERS, FEE_TIERS, feeTierOf, type FeeTier } from '../fees/tiers.ts';
 import { taxRatesOn } from '../money/sales-tax.ts';
-import type { ContractTerms } from './events.ts';
+import { RECURRING_LIMITS } from '../recurring/rules.ts';
+import type { ContractTerms, RecurringTerms } from './events.ts';
+
+const RECURRING_BOOK_AHEAD_DAYS = RECURRING_LIMITS.bookAheadDays;
 
 /**
  * The contract's text, rendered from its terms by a versioned template. What a party signs is the
@@ -163,6 +166,66 @@ function urgentClause(
     : `Il s’agit de travaux urgents : le prix comprend une prime d’urgence de ${times}${NBSP}fois le prix normal de ${money(premium.baseCents)}, soit ${money(premium.premiumCents)} de plus.`;
 }
 
+const EVERY: Record<NonNullable<Extract<RecurringTerms, { kind: 'agreement' }>['frequency']>, [string, string]> = {
+  weekly: ['every week', 'chaque semaine'],
+  biweekly: ['every two weeks', 'toutes les deux semaines'],
+  monthly: ['every month', 'chaque mois'],
+};
+
+/**
+ * A recurring service's clauses (only its agreement and visits have them, so other contracts read
+ * as before): how often and what each visit costs, how visits are booked and paid, and for a
+ * visit, the agreement it is made under.
+ */
+function recurringClauses(
+  recurring: RecurringTerms,
+  price: string | null,
+  language: ContractLanguage,
+): { price: string[]; schedule: string[]; escrow: string[] } {
+  const en = language === 'en';
+  if (recurring.kind === 'visit') {
+    const fingerprint = recurring.agreementTextHash.slice(0, 16);
+    return {
+      price: [],
+      schedule: [
+        en
+          ? `This is visit ${recurring.visitIndex + 1} of the recurring service agreement ${recurring.subscriptionId} (version ${recurring.agreementVersion}, fingerprint ${fingerprint}), which both parties signed. It is executed under that agreement and needs no signature of its own.`
+          : `Il s’agit de la visite ${recurring.visitIndex + 1} de l’entente de service récurrent ${recurring.subscriptionId} (version ${recurring.agreementVersion}, empreinte ${fingerprint}), signée par les deux parties. Elle est conclue en vertu de cette entente et n’exige pas de signature distincte.`,
+      ],
+      escrow: [
+        en
+          ? 'The price of this visit is charged to the card the customer keeps on file for the agreement when the visit is booked, and held in escrow as follows.'
+          : 'Le prix de cette visite est porté à la carte que le client a enregistrée pour l’entente au moment où la visite est réservée, et détenu en entiercement comme suit.',
+      ],
+    };
+  }
+  const [everyEn, everyFr] = EVERY[recurring.frequency];
+  const date = contractDate(recurring.firstVisitAt, recurring.timeZone, language);
+  const time = contractTime(recurring.firstVisitAt, recurring.timeZone, language);
+  return {
+    price: price
+      ? [
+          en
+            ? `This is a recurring service: the price above is for each visit, and the customer pays it for each visit made.`
+            : `Il s’agit d’un service récurrent : le prix ci-dessus est celui de chaque visite, et le client le paie pour chaque visite effectuée.`,
+        ]
+      : [],
+    schedule: [
+      en
+        ? `Visits take place ${everyEn}, starting on ${date} at ${time} (${recurring.timeZone}), each lasting ${recurring.visitMinutes} minutes at the same local time. A monthly visit on a day a month does not have falls on that month’s last day.`
+        : `Les visites ont lieu ${everyFr}, à compter du ${date} à ${time} (${recurring.timeZone}), d’une durée de ${recurring.visitMinutes}${NBSP}minutes chacune, à la même heure locale. Une visite mensuelle prévue un jour qu’un mois n’a pas a lieu le dernier jour de ce mois.`,
+      en
+        ? `Each visit is booked on the contractor’s calendar ${RECURRING_BOOK_AHEAD_DAYS} days ahead and has its own contract under this agreement. The customer may skip a visit or pause the service, and either party may cancel it, at any time through the platform; a visit already booked is then cancelled under the cancellation terms below.`
+        : `Chaque visite est réservée dans le calendrier de l’entrepreneur ${RECURRING_BOOK_AHEAD_DAYS} jours à l’avance et a son propre contrat en vertu de la présente entente. Le client peut sauter une visite ou suspendre le service, et chaque partie peut l’annuler, en tout temps par la plateforme; une visite déjà réservée est alors annulée selon les conditions d’annulation ci-dessous.`,
+    ],
+    escrow: [
+      en
+        ? 'The customer authorises the platform to charge the card kept on file the price of each visit when it is booked. Each visit’s payment is held in escrow and released on its own, as follows.'
+        : 'Le client autorise la plateforme à porter à la carte enregistrée le prix de chaque visite au moment de sa réservation. Le paiement de chaque visite est détenu en entiercement et libéré séparément, comme suit.',
+    ],
+  };
+}
+
 const v1: Template = (terms, meta, language) => {
   const en = language === 'en';
   const money = (cents: number) => contractMoney(cents, language);
@@ -176,6 +239,9 @@ const v1: Template = (terms, meta, language) => {
   const contractorProvince = provinceName(terms.contractor.province, language);
   const customerWhere = terms.customer.province ? ` (${provinceName(terms.customer.province, language)})` : '';
   const policy = CANCELLATION_POLICY;
+  const recurring = terms.recurring
+    ? recurringClauses(terms.recurring, price === null ? null : money(price), language)
+    : { price: [], schedule: [], escrow: [] };
 
   const schedule = terms.schedule
     ? en
@@ -228,24 +294,32 @@ const v1: Template = (terms, meta, language) => {
               ? `The customer pays ${money(price)} (Canadian dollars) for the work described above.`
               : `Le client paie ${money(price)} (dollars canadiens) pour les travaux décrits ci-dessus.`,
           ...(terms.urgentPremium ? [urgentClause(terms.urgentPremium, money, language)] : []),
+          ...recurring.price,
         ],
       },
-      { heading: en ? '4. Schedule' : '4. Échéancier', paragraphs: [schedule] },
+      {
+        heading: en ? '4. Schedule' : '4. Échéancier',
+        // An agreement's schedule is its recurrence; a visit's is its own date, under the agreement.
+        paragraphs: terms.recurring?.kind === 'agreement' ? recurring.schedule : [schedule, ...recurring.schedule],
+      },
       {
         heading: en ? '5. Escrow' : '5. Entiercement',
-        paragraphs: en
-          ? [
-              'Once both parties have signed, the customer pays the price into escrow through the platform. The platform holds it; neither party can withdraw it alone.',
-              'When the contractor marks the work complete, the customer approves it, which releases the payment, or asks for changes.',
-              `If the customer neither approves nor asks for changes within ${ESCROW_TIMERS.autoReleaseDays} days of completion, the payment is released automatically. No payment is held longer than ${ESCROW_TIMERS.holdLimitDays} days: before then the case goes to the platform’s administrators.`,
-              'The contractor is paid 2 to 3 business days after the release, not counting weekends and Canadian bank holidays.',
-            ]
-          : [
-              'Une fois le contrat signé par les deux parties, le client verse le prix en entiercement par la plateforme. La plateforme le détient; aucune partie ne peut le retirer seule.',
-              'Quand l’entrepreneur indique que les travaux sont terminés, le client les approuve, ce qui libère le paiement, ou demande des modifications.',
-              `Si le client n’approuve pas et ne demande pas de modifications dans les ${ESCROW_TIMERS.autoReleaseDays} jours suivant la fin des travaux, le paiement est libéré automatiquement. Aucun paiement n’est retenu plus de ${ESCROW_TIMERS.holdLimitDays} jours : avant ce délai, le dossier est confié aux administrateurs de la plateforme.`,
-              'L’entrepreneur est payé 2 à 3 jours ouvrables après la libération, sans compter les fins de semaine ni les jours fériés bancaires canadiens.',
-            ],
+        paragraphs: [
+          ...recurring.escrow,
+          ...(en
+            ? [
+                'Once both parties have signed, the customer pays the price into escrow through the platform. The platform holds it; neither party can withdraw it alone.',
+                'When the contractor marks the work complete, the customer approves it, which releases the payment, or asks for changes.',
+                `If the customer neither approves nor asks for changes within ${ESCROW_TIMERS.autoReleaseDays} days of completion, the payment is released automatically. No payment is held longer than ${ESCROW_TIMERS.holdLimitDays} days: before then the case goes to the platform’s administrators.`,
+                'The contractor is paid 2 to 3 business days after the release, not counting weekends and Canadian bank holidays.',
+              ]
+            : [
+                'Une fois le contrat signé par les deux parties, le client verse le prix en entiercement par la plateforme. La plateforme le détient; aucune partie ne peut le retirer seule.',
+                'Quand l’entrepreneur indique que les travaux sont terminés, le client les approuve, ce qui libère le paiement, ou demande des modifications.',
+                `Si le client n’approuve pas et ne demande pas de modifications dans les ${ESCROW_TIMERS.autoReleaseDays} jours suivant la fin des travaux, le paiement est libéré automatiquement. Aucun paiement n’est retenu plus de ${ESCROW_TIMERS.holdLimitDays} jours : avant ce délai, le dossier est confié aux administrateurs de la plateforme.`,
+                'L’entrepreneur est payé 2 à 3 jours ouvrables après la libération, sans compter les fins de semaine ni les jours fériés bancaires canadiens.',
+              ]),
+        ],
       },
       {
         heading: en ? '6. Platform fee and tax' : '6. Frais de plateforme et taxes',

@@ -10,7 +10,7 @@ export type Document = {
 
 export type Contract = {
   jobId: string;
-  jobKind: 'work-order' | 'booking';
+  jobKind: 'work-order' | 'booking' | 'subscription';
   status: 'awaiting-signatures' | 'executed' | 'cancelled';
   version: number;
   templateVersion: string;

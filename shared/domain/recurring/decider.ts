@@ -1,0 +1,448 @@
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { isServiceSlug } from '../catalogue/categories.ts';
+import type { Decider } from '../decider.ts';
+import type { PlanId } from '../plans/catalogue.ts';
+import { requireFeature } from '../plans/entitlements.ts';
+import type {
+  RecurringOfferEvent,
+  RecurringOfferPublished,
+  ServiceSubscriptionEvent,
+  ServiceSubscriptionRequested,
+} from './events.ts';
+import {
+  frequencies,
+  isValidRule,
+  visitAt,
+  visitsBetween,
+  type Frequency,
+  type RecurrenceRule,
+  type Visit,
+} from './recurrence.ts';
+import { RECURRING_LIMITS as L, RECURRING_MESSAGES as M } from './rules.ts';
+
+const DAY_MS = 86_400_000;
+const length = (text: string) => [...text].length;
+const trimmedOrNull = (text: string | null | undefined) => {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+// ─── Offers ──────────────────────────────────────────────────────────────────────────────────
+
+export type PublishRecurringOffer = {
+  type: 'PublishRecurringOffer';
+  offerId: string;
+  contractorId: string;
+  /** The contractor's plan now (read by the caller): it must allow subscription services. */
+  planId: PlanId;
+  title: string;
+  description: string;
+  service: string;
+  pricePerVisitCents: number;
+  frequencies: readonly string[];
+  now: Date;
+};
+export type WithdrawRecurringOffer = { type: 'WithdrawRecurringOffer'; actorId: string; now: Date };
+export type RecurringOfferCommand = PublishRecurringOffer | WithdrawRecurringOffer;
+
+export type RecurringOffer = RecurringOfferPublished['data'];
+export type RecurringOfferState = { status: 'none' } | { status: 'active' | 'withdrawn'; offer: RecurringOffer };
+
+/**
+ * A contractor's standing offer of a recurring service. Offering is a plan feature (spec section
+ * 3: canUseSubscriptionServices, Local and up), checked when the offer is published; a customer's
+ * subscription re-checks the contractor's plan at that moment (see the subscription decider).
+ */
+export const recurringOfferDecider: Decider<RecurringOfferState, RecurringOfferCommand, RecurringOfferEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve(state, event) {
+    if (event.type === 'RecurringOfferPublished') return { status: 'active', offer: event.data };
+    return state.status === 'none' ? state : { ...state, status: 'withdrawn' };
+  },
+  decide(command, state) {
+    if (command.type === 'PublishRecurringOffer') {
+      if (state.status !== 'none') return [];
+      requireFeature(command.planId, 'canUseSubscriptionServices');
+      const title = command.title.trim();
+      const description = command.description.trim();
+      if (length(title) < L.titleMin || length(title) > L.titleMax) throw new ValidationError(M.title);
+      if (length(description) > L.descriptionMax) throw new ValidationError(M.description);
+      if (!isServiceSlug(command.service)) throw new ValidationError(M.service);
+      const price = command.pricePerVisitCents;
+      if (!Number.isSafeInteger(price) || price < L.priceMinCents || price > L.priceMaxCents) {
+        throw new ValidationError(M.price);
+      }
+      // Kept in the catalogue's order, each once: the offer reads the same however it was sent.
+      const chosen = frequencies.filter((f) => command.frequencies.includes(f));
+      if (chosen.length === 0 || command.frequencies.some((f) => !(frequencies as readonly string[]).includes(f))) {
+        throw new ValidationError(M.frequencies);
+      }
+      return [
+        {
+          type: 'RecurringOfferPublished',
+          data: {
+            offerId: command.offerId,
+            contractorId: command.contractorId,
+            title,
+            description,
+            service: command.service,
+            pricePerVisitCents: price,
+            frequencies: chosen,
+            publishedAt: command.now.toISOString(),
+          },
+        },
+      ];
+    }
+    if (state.status === 'none') throw new NotFoundError(M.offerNotFound);
+    if (state.offer.contractorId !== command.actorId) throw new ForbiddenError(M.notYourOffer);
+    if (state.status === 'withdrawn') return [];
+    return [
+      {
+        type: 'RecurringOfferWithdrawn',
+        data: {
+          offerId: state.offer.offerId,
+          contractorId: state.offer.contractorId,
+          withdrawnAt: command.now.toISOString(),
+        },
+      },
+    ];
+  },
+};
+
+// ─── Subscriptions ───────────────────────────────────────────────────────────────────────────
+
+export type RequestServiceSubscription = {
+  type: 'RequestServiceSubscription';
+  subscriptionId: string;
+  customerId: string;
+  /** The offer as its stream stands now (read by the caller). */
+  offer: RecurringOfferState;
+  /** The contractor's plan now: a lapsed plan takes no new subscriptions. */
+  contractorPlanId: PlanId;
+  frequency: string;
+  /** The first visit, local `YYYY-MM-DDTHH:mm` in the contractor's calendar zone. */
+  firstVisit: string;
+  timeZone: string;
+  durationMinutes: number;
+  customerTimeZone: string;
+  card: { paymentMethodId: string; brand: string; last4: string };
+  note: string | null;
+  now: Date;
+};
+
+/** Issued by the recurring-visits job once the agreement's contract is executed. */
+export type ActivateServiceSubscription = {
+  type: 'ActivateServiceSubscription';
+  contractVersion: number;
+  contractTextHash: string;
+  now: Date;
+};
+export type DeclineServiceSubscription = {
+  type: 'DeclineServiceSubscription';
+  actorId: string;
+  reason: string | null;
+  now: Date;
+};
+/** Issued by the job after the calendar took (or refused) the visit's booking. */
+export type RecordVisitBooked = { type: 'RecordVisitBooked'; visitIndex: number; bookingId: string; now: Date };
+export type RecordVisitNotBooked = { type: 'RecordVisitNotBooked'; visitIndex: number; reason: string; now: Date };
+export type SkipVisit = { type: 'SkipVisit'; actorId: string; visitIndex: number; now: Date };
+export type PauseServiceSubscription = { type: 'PauseServiceSubscription'; actorId: string; now: Date };
+export type ResumeServiceSubscription = { type: 'ResumeServiceSubscription'; actorId: string; now: Date };
+export type CancelServiceSubscription = {
+  type: 'CancelServiceSubscription';
+  actorId: string;
+  reason: string | null;
+  now: Date;
+};
+
+export type ServiceSubscriptionCommand =
+  | RequestServiceSubscription
+  | ActivateServiceSubscription
+  | DeclineServiceSubscription
+  | RecordVisitBooked
+  | RecordVisitNotBooked
+  | SkipVisit
+  | PauseServiceSubscription
+  | ResumeServiceSubscription
+  | CancelServiceSubscription;
+
+export const subscriptionStatuses = ['requested', 'active', 'paused', 'declined', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+export type VisitRecord =
+  | { status: 'booked'; bookingId: string; startsAt: string }
+  | { status: 'not-booked'; startsAt: string; reason: string }
+  | { status: 'skipped'; startsAt: string; skippedBy: string };
+
+export type SubscriptionTerms = ServiceSubscriptionRequested['data'];
+export type ServiceSubscriptionState =
+  | { status: 'none' }
+  | {
+      status: SubscriptionStatus;
+      terms: SubscriptionTerms;
+      visits: Readonly<Record<number, VisitRecord>>;
+    };
+type Existing = Exclude<ServiceSubscriptionState, { status: 'none' }>;
+
+export const ruleOf = (terms: SubscriptionTerms): RecurrenceRule => ({
+  frequency: terms.frequency,
+  firstVisit: terms.firstVisit,
+  timeZone: terms.timeZone,
+  durationMinutes: terms.durationMinutes,
+});
+
+/**
+ * The visits the job should book now: an active subscription's visits starting from an hour
+ * ahead (the calendar's minimum lead) to `bookAheadDays` ahead, that have no record yet.
+ */
+export function visitsToBook(state: ServiceSubscriptionState, now: Date): Visit[] {
+  if (state.status !== 'active') return [];
+  const from = new Date(now.getTime() + 60 * 60_000);
+  const to = new Date(now.getTime() + L.bookAheadDays * DAY_MS);
+  return visitsBetween(ruleOf(state.terms), from, to).filter((visit) => !state.visits[visit.index]);
+}
+
+function existing(state: ServiceSubscriptionState): Existing {
+  if (state.status === 'none') throw new NotFoundError(M.notFound);
+  return state;
+}
+
+function partyOf(state: Existing, actorId: string): 'customer' | 'contractor' {
+  if (actorId === state.terms.customerId) return 'customer';
+  if (actorId === state.terms.contractorId) return 'contractor';
+  throw new ForbiddenError(M.notAParty);
+}
+
+const partiesOf = (state: Existing) => ({
+  subscriptionId: state.terms.subscriptionId,
+  contractorId: state.terms.contractorId,
+  customerId: state.terms.customerId,
+});
+
+function requestSubscription(command: RequestServiceSubscription, state: ServiceSubscriptionState) {
+  if (state.status !== 'none') throw new ConflictError(M.exists);
+  const { offer } = command;
+  if (offer.status === 'none') throw new NotFoundError(M.offerNotFound);
+  if (offer.status === 'withdrawn') throw new ConflictError(M.offerWithdrawn);
+  if (offer.offer.contractorId === command.customerId) throw new ValidationError(M.ownOffer);
+  try {
+    requireFeature(command.contractorPlanId, 'canUseSubscriptionServices');
+  } catch {
+    // The plan's 403 speaks to the contractor; the customer is told the service is unavailable.
+    throw new ConflictError(M.offerUnavailable);
+  }
+  if (!(offer.offer.frequencies as readonly string[]).includes(command.frequency)) {
+    throw new ValidationError(M.frequencyNotOffered);
+  }
+  const frequency = command.frequency as Frequency;
+  const rule: RecurrenceRule = {
+    frequency,
+    firstVisit: command.firstVisit,
+    timeZone: command.timeZone,
+    durationMinutes: command.durationMinutes,
+  };
+  if (!isValidRule(rule)) throw new ValidationError(M.firstVisit);
+  const first = Date.parse(visitAt(rule, 0).startsAt);
+  if (first <= command.now.getTime()) throw new ValidationError(M.firstVisitPast);
+  if (first > command.now.getTime() + L.firstVisitAheadDays * DAY_MS) throw new ValidationError(M.firstVisitTooFar);
+  const note = trimmedOrNull(command.note);
+  if (note && length(note) > L.noteMax) throw new ValidationError(M.note);
+  const o = offer.offer;
+  const event: ServiceSubscriptionEvent = {
+    type: 'ServiceSubscriptionRequested',
+    data: {
+      subscriptionId: command.subscriptionId,
+      offerId: o.offerId,
+      contractorId: o.contractorId,
+      customerId: command.customerId,
+      title: o.title,
+      description: o.description,
+      service: o.service,
+      pricePerVisitCents: o.pricePerVisitCents,
+      frequency,
+      firstVisit: command.firstVisit,
+      timeZone: command.timeZone,
+      durationMinutes: command.durationMinutes,
+      customerTimeZone: command.customerTimeZone,
+      paymentMethodId: command.card.paymentMethodId,
+      cardBrand: command.card.brand,
+      cardLast4: command.card.last4,
+      note,
+      requestedAt: command.now.toISOString(),
+    },
+  };
+  return [event];
+}
+
+function checkReason(reason: string | null): string | null {
+  const trimmed = trimmedOrNull(reason);
+  if (trimmed && length(trimmed) > L.reasonMax) throw new ValidationError(M.reason);
+  return trimmed;
+}
+
+function decideSubscription(
+  command: ServiceSubscriptionCommand,
+  state: ServiceSubscriptionState,
+): ServiceSubscriptionEvent[] {
+  if (command.type === 'RequestServiceSubscription') return requestSubscription(command, state);
+  const current = existing(state);
+  const now = command.now.toISOString();
+  const ended = current.status === 'declined' || current.status === 'cancelled';
+  switch (command.type) {
+    case 'ActivateServiceSubscription':
+      // The job may see the executed contract twice; the first activation is the one.
+      if (current.status !== 'requested') return [];
+      return [
+        {
+          type: 'ServiceSubscriptionActivated',
+          data: {
+            ...partiesOf(current),
+            contractVersion: command.contractVersion,
+            contractTextHash: command.contractTextHash,
+            activatedAt: now,
+          },
+        },
+      ];
+    case 'DeclineServiceSubscription': {
+      if (partyOf(current, command.actorId) !== 'contractor') throw new ForbiddenError(M.contractorOnly);
+      if (current.status !== 'requested') throw new ConflictError(M.notRequested);
+      const reason = checkReason(command.reason);
+      return [{ type: 'ServiceSubscriptionDeclined', data: { ...partiesOf(current), reason, declinedAt: now } }];
+    }
+    case 'RecordVisitBooked': {
+      if (current.visits[command.visitIndex]) return [];
+      const visit = visitAt(ruleOf(current.terms), command.visitIndex);
+      return [
+        {
+          type: 'RecurringVisitBooked',
+          data: {
+            ...partiesOf(current),
+            visitIndex: command.visitIndex,
+            bookingId: command.bookingId,
+            startsAt: visit.startsAt,
+            bookedAt: now,
+          },
+        },
+      ];
+    }
+    case 'RecordVisitNotBooked': {
+      if (current.visits[command.visitIndex]) return [];
+      const visit = visitAt(ruleOf(current.terms), command.visitIndex);
+      return [
+        {
+          type: 'RecurringVisitNotBooked',
+          data: {
+            ...partiesOf(current),
+            visitIndex: command.visitIndex,
+            startsAt: visit.startsAt,
+            reason: command.reason,
+            at: now,
+          },
+        },
+      ];
+    }
+    case 'SkipVisit': {
+      partyOf(current, command.actorId);
+      if (ended) throw new ConflictError(M.ended);
+      const index = command.visitIndex;
+      if (!Number.isInteger(index) || index < 0 || index > L.visitIndexMax) throw new ValidationError(M.visitIndex);
+      const visit = visitAt(ruleOf(current.terms), index);
+      if (Date.parse(visit.startsAt) <= command.now.getTime()) throw new ConflictError(M.visitPast);
+      const record = current.visits[index];
+      if (record?.status === 'skipped') throw new ConflictError(M.visitSkipped);
+      if (record?.status === 'not-booked') throw new ConflictError(M.visitNotBooked);
+      return [
+        {
+          type: 'RecurringVisitSkipped',
+          data: {
+            ...partiesOf(current),
+            visitIndex: index,
+            startsAt: visit.startsAt,
+            skippedBy: command.actorId,
+            skippedAt: now,
+          },
+        },
+      ];
+    }
+    case 'PauseServiceSubscription':
+      if (partyOf(current, command.actorId) !== 'customer') throw new ForbiddenError(M.customerOnly);
+      if (current.status === 'paused') return [];
+      if (current.status !== 'active') throw new ConflictError(ended ? M.ended : M.notActive);
+      return [
+        {
+          type: 'ServiceSubscriptionPaused',
+          data: { ...partiesOf(current), pausedBy: command.actorId, pausedAt: now },
+        },
+      ];
+    case 'ResumeServiceSubscription':
+      if (partyOf(current, command.actorId) !== 'customer') throw new ForbiddenError(M.customerOnly);
+      if (current.status === 'active') return [];
+      if (current.status !== 'paused') throw new ConflictError(ended ? M.ended : M.notPaused);
+      return [
+        {
+          type: 'ServiceSubscriptionResumed',
+          data: { ...partiesOf(current), resumedBy: command.actorId, resumedAt: now },
+        },
+      ];
+    case 'CancelServiceSubscription': {
+      partyOf(current, command.actorId);
+      if (ended) throw new ConflictError(M.ended);
+      const reason = checkReason(command.reason);
+      return [
+        {
+          type: 'ServiceSubscriptionCancelled',
+          data: { ...partiesOf(current), cancelledBy: command.actorId, reason, cancelledAt: now },
+        },
+      ];
+    }
+  }
+}
+
+function evolveSubscription(
+  state: ServiceSubscriptionState,
+  event: ServiceSubscriptionEvent,
+): ServiceSubscriptionState {
+  if (event.type === 'ServiceSubscriptionRequested') return { status: 'requested', terms: event.data, visits: {} };
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'ServiceSubscriptionActivated':
+    case 'ServiceSubscriptionResumed':
+      return { ...state, status: 'active' };
+    case 'ServiceSubscriptionPaused':
+      return { ...state, status: 'paused' };
+    case 'ServiceSubscriptionDeclined':
+      return { ...state, status: 'declined' };
+    case 'ServiceSubscriptionCancelled':
+      return { ...state, status: 'cancelled' };
+    case 'RecurringVisitBooked': {
+      const { visitIndex, bookingId, startsAt } = event.data;
+      return { ...state, visits: { ...state.visits, [visitIndex]: { status: 'booked', bookingId, startsAt } } };
+    }
+    case 'RecurringVisitNotBooked': {
+      const { visitIndex, startsAt, reason } = event.data;
+      return { ...state, visits: { ...state.visits, [visitIndex]: { status: 'not-booked', startsAt, reason } } };
+    }
+    case 'RecurringVisitSkipped': {
+      const { visitIndex, startsAt, skippedBy } = event.data;
+      return { ...state, visits: { ...state.visits, [visitIndex]: { status: 'skipped', startsAt, skippedBy } } };
+    }
+  }
+}
+
+/**
+ * One customer's subscription to a recurring service. It is requested with the offer's terms
+ * copied in, becomes active when the agreement's contract is executed (both signed), and then
+ * books a visit at a time. Skipping, pausing (customer) and cancelling (either) stop visits from
+ * being booked; a visit already booked is cancelled on its calendar by the caller or the job,
+ * under the booking's cancellation policy.
+ */
+export const serviceSubscriptionDecider: Decider<
+  ServiceSubscriptionState,
+  ServiceSubscriptionCommand,
+  ServiceSubscriptionEvent
+> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: evolveSubscription,
+  decide: decideSubscription,
+};
