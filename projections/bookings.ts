@@ -16,7 +16,8 @@ import { defineProjection } from './types.ts';
  */
 export const bookingsProjection = defineProjection({
   name: 'bookings',
-  version: 1,
+  // v2: a recurring service's visits carry their subscription and visit number.
+  version: 2,
   handles: [
     'BookingRequested',
     'BookingConfirmed',
@@ -58,8 +59,12 @@ export const bookingsProjection = defineProjection({
       cancelled_at timestamptz,
       reminded_at timestamptz,
       completed_at timestamptz,
-      updated_at timestamptz not null
+      updated_at timestamptz not null,
+      subscription_id uuid,
+      visit_index integer
     );
+    create index if not exists rm_bookings_subscription on rm_bookings (subscription_id, visit_index)
+      where subscription_id is not null;
     create index if not exists rm_bookings_contractor on rm_bookings (contractor_id, starts_at);
     create index if not exists rm_bookings_customer on rm_bookings (customer_id, starts_at);
     create index if not exists rm_bookings_confirmed_by_start on rm_bookings (starts_at) where status = 'confirmed';
@@ -81,10 +86,11 @@ export const bookingsProjection = defineProjection({
         const b = event.data;
         await tx`
           insert into rm_bookings (booking_id, contractor_id, customer_id, status, starts_at, ends_at, time_zone,
-            customer_time_zone, work_order_id, offering_id, price_cents, note, requested_at, updated_at)
+            customer_time_zone, work_order_id, offering_id, price_cents, note, requested_at, updated_at,
+            subscription_id, visit_index)
           values (${b.bookingId}, ${b.contractorId}, ${b.customerId}, 'requested', ${b.startsAt}, ${b.endsAt},
             ${b.timeZone}, ${b.customerTimeZone}, ${b.workOrderId}, ${b.offeringId}, ${b.priceCents}, ${b.note},
-            ${b.requestedAt}, ${b.requestedAt})
+            ${b.requestedAt}, ${b.requestedAt}, ${b.recurring?.subscriptionId ?? null}, ${b.recurring?.visitIndex ?? null})
           on conflict (booking_id) do nothing`;
         return;
       }

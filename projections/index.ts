@@ -9,6 +9,7 @@ import { plansProjection } from './plans.ts';
 import { urgentAlertsProjection } from './urgent-alerts.ts';
 import { credentialsProjection } from './credentials.ts';
 import { galleryProjection } from './gallery.ts';
+import { recurringServicesProjection } from './recurring-services.ts';
 import { disputesProjection } from './disputes.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
@@ -48,6 +49,7 @@ export const allProjections: readonly Projection[] = [
   urgentAlertsProjection,
   credentialsProjection,
   galleryProjection,
+  recurringServicesProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../shared/db/postgres.ts';
 import { contractDecider } from '../shared/domain/contracts/decider.ts';
-import { contractStreamId, type ContractTerms } from '../shared/domain/contracts/events.ts';
+import { contractStreamId, type ContractTerms, type RecurringTerms } from '../shared/domain/contracts/events.ts';
 import { ESCROW_TIMERS } from '../shared/domain/contracts/template.ts';
 import { handleCommand, type CommandContext } from '../shared/domain/decider.ts';
 import { escrowDecider, type EscrowCommand } from '../shared/domain/escrow/decider.ts';
@@ -11,6 +11,7 @@ import type { EventStore } from '../shared/eventstore/types.ts';
 import { WrongExpectedVersionError } from '../shared/eventstore/types.ts';
 import { provinceCodes, type ProvinceCode } from '../shared/geo/provinces.ts';
 import { escrowsDueForAutoRelease, heldSince } from './escrows.ts';
+import { recurringJobsWithoutContract } from './recurring-jobs.ts';
 import { payoutsDue } from './payouts.ts';
 import type { ScheduledJob } from './scheduled.ts';
 import { DateTime } from 'luxon';
@@ -45,7 +46,7 @@ export async function attempt(run: () => Promise<{ newEvents: unknown[] }>): Pro
   }
 }
 
-type JobFacts = {
+export type JobFacts = {
   jobId: string;
   jobKind: 'work-order' | 'booking';
   customerId: string;
@@ -64,6 +65,8 @@ type JobFacts = {
   urgentMultiplierPct?: number | null;
   urgentBaseCents?: number | null;
   urgentPremiumCents?: number | null;
+  /** A recurring service's agreement or visit (recurring-jobs.ts reads them). */
+  recurring?: RecurringTerms;
 };
 
 /** Jobs that have no contract yet: awarded work orders and confirmed direct bookings. */
@@ -94,7 +97,8 @@ async function jobsWithoutContract(sql: Sql, limit = 50): Promise<JobFacts[]> {
       left join rm_contractor_directory d on d.contractor_id = b.contractor_id
       left join account_personal cp on cp.account_id = b.customer_id
       left join account_personal kp on kp.account_id = b.contractor_id
-      where b.status in ('confirmed', 'completed') and b.work_order_id is null and c.job_id is null
+      where b.status in ('confirmed', 'completed') and b.work_order_id is null and b.subscription_id is null
+        and c.job_id is null
     ) jobs order by at limit ${limit}`;
 }
 
@@ -137,7 +141,8 @@ export function termsFor(job: JobFacts): ContractTerms {
 
 async function generateContracts(sql: Sql, store: EventStore, now: Date): Promise<number> {
   let done = 0;
-  for (const job of await jobsWithoutContract(sql)) {
+  const jobs = [...(await jobsWithoutContract(sql)), ...(await recurringJobsWithoutContract(sql))];
+  for (const job of jobs) {
     done += await attempt(() =>
       handleCommand(
         store,
@@ -156,7 +161,8 @@ async function createEscrows(sql: Sql, store: EventStore, now: Date): Promise<nu
   const rows = await sql<{ jobId: string; version: number; terms: ContractTerms }[]>`
     select c.job_id as "jobId", c.version, c.terms from rm_contracts c
     left join rm_escrows e on e.job_id = c.job_id
-    where c.status = 'executed' and e.job_id is null order by c.executed_at limit 50`;
+    where c.status = 'executed' and e.job_id is null and c.job_kind <> 'subscription'
+    order by c.executed_at limit 50`;
   let done = 0;
   for (const row of rows) {
     const { terms } = row;
@@ -216,6 +222,11 @@ async function endedJobs(sql: Sql): Promise<EndedJob[]> {
     left join rm_escrows e on e.job_id = b.booking_id
     where b.work_order_id is null and b.status in ('cancelled', 'declined')
       and (c.status = 'awaiting-signatures' or e.status in ('awaiting-funding', 'funded'))
+    union all
+    select s.subscription_id::text, c.status, null, 'customer', 0
+    from rm_service_subscriptions s
+    join rm_contracts c on c.job_id = s.subscription_id
+    where s.status in ('declined', 'cancelled') and c.status = 'awaiting-signatures'
     limit 50`;
 }
 

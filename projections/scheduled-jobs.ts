@@ -4,6 +4,7 @@ import { disputeAnalysisJob, disputeProgressJob } from './dispute-jobs.ts';
 import { planRenewalsJob } from './plan-jobs.ts';
 import { reviewsPublishJob } from './reviews-publish.ts';
 import { urgentAwardsJob } from './urgent-jobs.ts';
+import { recurringFundingJob, recurringVisitsJob } from './recurring-jobs.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
@@ -18,4 +19,6 @@ export const allScheduledJobs: readonly ScheduledJob[] = [
   disputeAnalysisJob,
   planRenewalsJob,
   urgentAwardsJob,
+  recurringVisitsJob,
+  recurringFundingJob,
 ];

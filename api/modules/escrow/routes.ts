@@ -1,3 +1,4 @@
+import { withEscrowFundingLock } from '../../../shared/db/escrow-funding-lock.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findContract } from '../../../projections/contracts.ts';
 import { allEscrows, contractorEarnings, escrowsOf, findEscrow, type EscrowRow } from '../../../projections/escrows.ts';
@@ -45,13 +46,6 @@ function roleOf(row: EscrowRow, viewer: CurrentUser): ViewerRole | null {
   if (row.customerId === viewer.id) return 'customer';
   if (row.contractorId === viewer.id) return 'contractor';
   return viewer.role === 'admin' ? 'admin' : null;
-}
-
-/** A 32-bit key per escrow for the funding lock (namespace 0xe5c). */
-function lockKey(jobId: string): number {
-  let hash = 0;
-  for (const char of jobId) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
-  return hash;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -240,91 +234,82 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
       if (row.customerId !== user.id) throw new ForbiddenError(M.customerOnly);
       const context = commandContext(request);
       const stream = escrowStreamId(jobId);
-      // One funding at a time per escrow, across API instances: the card is charged before the
-      // event is appended, so two concurrent payments must never both reach the gateway.
-      const reserved = await sql.reserve();
+      // One funding at a time per escrow (shared/db/escrow-funding-lock.ts).
       let position: Awaited<ReturnType<typeof handleCommand>>['position'] = null;
-      try {
-        await reserved`select pg_advisory_lock(${0xe5c}, ${lockKey(jobId)})`;
+      await withEscrowFundingLock(sql, jobId, async () => {
+        const recorded = await store.readStream(stream);
+        const state = foldEvents(escrowDecider, recorded as unknown as EscrowEvent[]);
+        if (state.status === 'none') throw new NotFoundError(M.notFound);
+        // The decider's own checks (who, and not funded yet) before any money moves.
+        escrowDecider.decide(
+          {
+            type: 'RecordFunding',
+            actorId: user.id,
+            amountCents: state.amountCents,
+            paymentId: 'check',
+            cardBrand: '',
+            cardLast4: '',
+            now: context.now,
+          },
+          state,
+        );
+        let charge;
         try {
-          const recorded = await store.readStream(stream);
-          const state = foldEvents(escrowDecider, recorded as unknown as EscrowEvent[]);
-          if (state.status === 'none') throw new NotFoundError(M.notFound);
-          // The decider's own checks (who, and not funded yet) before any money moves.
-          escrowDecider.decide(
+          charge = await app.runtime.gateway.charge({
+            amountCents: state.amountCents,
+            card: request.body.card,
+            idempotencyKey: `${stream}:${request.idempotency?.key ?? context.correlationId}`,
+            description: `Escrow for job ${jobId}`,
+          });
+        } catch (error) {
+          if (error instanceof CardInputError) throw new ValidationError(error.message);
+          throw error;
+        }
+        if (!charge.ok) {
+          await handleCommand(
+            store,
+            stream,
+            escrowDecider,
+            {
+              type: 'RecordFundingFailure',
+              actorId: user.id,
+              code: charge.code,
+              cardLast4: charge.last4,
+              now: context.now,
+            },
+            context,
+          );
+          throw new PaymentRequiredError(charge.message);
+        }
+        try {
+          const result = await handleCommand(
+            store,
+            stream,
+            escrowDecider,
             {
               type: 'RecordFunding',
               actorId: user.id,
               amountCents: state.amountCents,
-              paymentId: 'check',
-              cardBrand: '',
-              cardLast4: '',
+              paymentId: charge.paymentId,
+              cardBrand: charge.brand,
+              cardLast4: charge.last4,
               now: context.now,
             },
-            state,
+            context,
+            { retries: 5 },
           );
-          let charge;
-          try {
-            charge = await app.runtime.gateway.charge({
-              amountCents: state.amountCents,
-              card: request.body.card,
-              idempotencyKey: `${stream}:${request.idempotency?.key ?? context.correlationId}`,
-              description: `Escrow for job ${jobId}`,
-            });
-          } catch (error) {
-            if (error instanceof CardInputError) throw new ValidationError(error.message);
-            throw error;
-          }
-          if (!charge.ok) {
-            await handleCommand(
-              store,
-              stream,
-              escrowDecider,
-              {
-                type: 'RecordFundingFailure',
-                actorId: user.id,
-                code: charge.code,
-                cardLast4: charge.last4,
-                now: context.now,
-              },
-              context,
-            );
-            throw new PaymentRequiredError(charge.message);
-          }
-          try {
-            const result = await handleCommand(
-              store,
-              stream,
-              escrowDecider,
-              {
-                type: 'RecordFunding',
-                actorId: user.id,
-                amountCents: state.amountCents,
-                paymentId: charge.paymentId,
-                cardBrand: charge.brand,
-                cardLast4: charge.last4,
-                now: context.now,
-              },
-              context,
-              { retries: 5 },
-            );
-            position = result.position;
-          } catch (error) {
-            // The escrow moved on between the check and the append (the job was cancelled):
-            // give the money back before answering.
-            await app.runtime.gateway.refund({
-              paymentId: charge.paymentId,
-              amountCents: state.amountCents,
-              idempotencyKey: `${charge.paymentId}:unrecorded`,
-            });
-            throw error;
-          }
-        } finally {
-          await reserved`select pg_advisory_unlock(${0xe5c}, ${lockKey(jobId)})`;
+          position = result.position;
+        } catch (error) {
+          // The escrow moved on between the check and the append (the job was cancelled):
+          // give the money back before answering.
+          await app.runtime.gateway.refund({
+            paymentId: charge.paymentId,
+            amountCents: state.amountCents,
+            idempotencyKey: `${charge.paymentId}:unrecorded`,
+          });
+          throw error;
         }
-      } finally {
-        reserved.release();
-      }
+      });
       return answerWithView(request, reply, position, READ_MODELS, () => view(jobId, user));
     },
   );

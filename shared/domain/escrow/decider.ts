@@ -43,6 +43,8 @@ export type RecordFundingFailure = {
   actorId: string;
   code: 'card_declined' | 'insufficient_funds';
   cardLast4: string;
+  /** The card on file was charged by a job (a recurring visit), not by the customer at the screen. */
+  automatic?: boolean;
   now: Date;
 };
 
@@ -239,6 +241,7 @@ function decide(command: EscrowCommand, state: EscrowState): EscrowEvent[] {
               code: command.code,
               cardLast4: command.cardLast4,
               failedAt: now,
+              ...(command.automatic ? { automatic: true } : {}),
             },
           },
         ];

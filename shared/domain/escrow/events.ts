@@ -49,6 +49,8 @@ export type EscrowFundingFailed = {
     code: 'card_declined' | 'insufficient_funds';
     cardLast4: string;
     failedAt: string;
+    /** The card on file was charged by a job (a recurring visit): the customer was not there to see it. */
+    automatic?: boolean;
   };
 };
 

@@ -18,20 +18,22 @@ type Note = {
 /**
  * Contracts and escrow: each step tells the party who acts next. A new or revised contract asks
  * both to sign; an executed one asks the customer to pay; payment, completion, changes, release,
- * refund and payouts each tell the other side. A failed card and an escalation tell nobody here
+ * refund and payouts each tell the other side. A card declined at the screen and an escalation tell nobody here
  * (the customer saw the decline; escalations go to the admin dashboard).
  */
 function notes(event: ContractEvent | EscrowEvent | PayoutEvent): { jobId: string; at: string; notes: Note[] } | null {
   switch (event.type) {
     case 'ContractGenerated': {
       const { terms, generatedAt } = event.data;
+      // A recurring visit's contract is executed as generated: there is nothing to sign.
+      if (terms.recurring?.kind === 'visit') return null;
       return {
         jobId: terms.jobId,
         at: generatedAt,
         notes: [terms.customer.userId, terms.contractor.userId].map((recipient) => ({
           purpose: 'contract-ready',
           recipient,
-          key: 'contract.ready',
+          key: terms.jobKind === 'subscription' ? 'contract.agreementReady' : 'contract.ready',
           priority: 'high' as const,
         })),
       };
@@ -53,6 +55,8 @@ function notes(event: ContractEvent | EscrowEvent | PayoutEvent): { jobId: strin
     }
     case 'ContractExecuted': {
       const d = event.data;
+      // A visit is told by its booking's confirmation; an agreement by the subscription's activation.
+      if (d.underAgreement || d.jobKind === 'subscription') return null;
       return {
         jobId: d.jobId,
         at: d.executedAt,
@@ -62,6 +66,21 @@ function notes(event: ContractEvent | EscrowEvent | PayoutEvent): { jobId: strin
         ],
       };
     }
+    case 'EscrowFundingFailed':
+      // The customer saw a decline at the screen; a recurring visit's card was charged without them.
+      if (!event.data.automatic) return null;
+      return {
+        jobId: event.data.jobId,
+        at: event.data.failedAt,
+        notes: [
+          {
+            purpose: 'visit-payment-failed',
+            recipient: event.data.customerId,
+            key: 'escrow.visitPaymentFailed',
+            priority: 'high',
+          },
+        ],
+      };
     case 'EscrowFunded':
       return {
         jobId: event.data.jobId,
@@ -134,6 +153,7 @@ export const moneyNotifications: NotificationSource = {
     'ContractGenerated',
     'ContractRevised',
     'ContractExecuted',
+    'EscrowFundingFailed',
     'EscrowFunded',
     'WorkMarkedComplete',
     'ChangesRequested',

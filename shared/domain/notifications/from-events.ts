@@ -10,6 +10,7 @@ import { disputeNotifications } from '../disputes/notifications.ts';
 import { planNotifications } from '../plans/notifications.ts';
 import { urgentNotifications } from '../urgent/notifications.ts';
 import { credentialNotifications } from '../credentials/notifications.ts';
+import { recurringNotifications } from '../recurring/notifications.ts';
 
 /** Where a user lands from their welcome notification: their own starting page. */
 export const WELCOME_ACTION_URL: Record<Role, string> = {
@@ -75,6 +76,7 @@ const sources: readonly NotificationSource[] = [
   planNotifications,
   urgentNotifications,
   credentialNotifications,
+  recurringNotifications,
 ];
 
 /**

@@ -69,6 +69,33 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'contract.executedCustomer.message': 'Both of you signed. Pay the agreed price into escrow so the work can begin.',
     'contract.executedContractor.title': 'Contract signed',
     'contract.executedContractor.message': 'Both of you signed. You will be told when the customer pays into escrow.',
+    'contract.agreementReady.title': 'Your recurring service agreement is ready to sign',
+    'contract.agreementReady.message':
+      'Review the agreement and sign it. Visits are booked and paid one at a time once both of you have signed.',
+    'escrow.visitPaymentFailed.title': 'A visit payment was declined',
+    'escrow.visitPaymentFailed.message':
+      'The card on file for your recurring service was declined. Pay for the visit with another card on its contract page.',
+    'booking.recurringVisit.title': 'Recurring visit booked',
+    'booking.recurringVisit.message': 'The next visit of a recurring service you provide is on your calendar.',
+    'recurring.requested.title': 'New recurring service subscription',
+    'recurring.requested.message':
+      'A customer subscribed to one of your recurring services. Sign the agreement to accept it, or decline it on My Subscriptions.',
+    'recurring.activated.title': 'Recurring service started',
+    'recurring.activated.message': 'Both of you signed the agreement. Visits are booked two weeks ahead from now on.',
+    'recurring.declined.title': 'Recurring service declined',
+    'recurring.declined.message': 'The contractor declined your subscription. Nothing was charged.',
+    'recurring.visitNotBooked.title': 'A recurring visit could not be booked',
+    'recurring.visitNotBooked.message':
+      'The contractor’s calendar was not open at the usual time, so this visit was not booked and nothing was charged.',
+    'recurring.visitSkipped.title': 'A recurring visit was skipped',
+    'recurring.visitSkipped.message': 'The other party skipped one visit of your recurring service.',
+    'recurring.paused.title': 'Recurring service paused',
+    'recurring.paused.message':
+      'The customer paused a recurring service. No new visits are booked until they resume it.',
+    'recurring.resumed.title': 'Recurring service resumed',
+    'recurring.resumed.message': 'The customer resumed a recurring service. Visits are booked again.',
+    'recurring.cancelled.title': 'Recurring service cancelled',
+    'recurring.cancelled.message': 'The other party cancelled a recurring service. Future visits are cancelled.',
     'plans.renewed.title': 'Your plan renewed',
     'plans.renewed.message': 'Period {period} of your plan has started. The receipt is in your billing history.',
     'plans.renewalFailed.title': 'Your plan renewal was declined',
@@ -207,6 +234,35 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'contract.executedContractor.title': 'Contrat signé',
     'contract.executedContractor.message':
       'Vous avez signé tous les deux. Vous serez avisé quand le client versera le paiement en entiercement.',
+    'contract.agreementReady.title': 'Votre entente de service récurrent est prête à signer',
+    'contract.agreementReady.message':
+      'Lisez l’entente et signez-la. Les visites sont réservées et payées une à la fois une fois que vous l’aurez signée tous les deux.',
+    'escrow.visitPaymentFailed.title': 'Le paiement d’une visite a été refusé',
+    'escrow.visitPaymentFailed.message':
+      'La carte enregistrée pour votre service récurrent a été refusée. Payez la visite avec une autre carte sur la page de son contrat.',
+    'booking.recurringVisit.title': 'Visite récurrente réservée',
+    'booking.recurringVisit.message':
+      'La prochaine visite d’un service récurrent que vous offrez est à votre calendrier.',
+    'recurring.requested.title': 'Nouvel abonnement à un service récurrent',
+    'recurring.requested.message':
+      'Un client s’est abonné à l’un de vos services récurrents. Signez l’entente pour l’accepter, ou refusez-la dans Mes abonnements.',
+    'recurring.activated.title': 'Service récurrent commencé',
+    'recurring.activated.message':
+      'Vous avez signé l’entente tous les deux. Les visites sont désormais réservées deux semaines à l’avance.',
+    'recurring.declined.title': 'Service récurrent refusé',
+    'recurring.declined.message': 'L’entrepreneur a refusé votre abonnement. Aucun montant n’a été porté.',
+    'recurring.visitNotBooked.title': 'Une visite récurrente n’a pas pu être réservée',
+    'recurring.visitNotBooked.message':
+      'Le calendrier de l’entrepreneur n’était pas ouvert à l’heure habituelle : cette visite n’a pas été réservée et rien n’a été porté.',
+    'recurring.visitSkipped.title': 'Une visite récurrente a été sautée',
+    'recurring.visitSkipped.message': 'L’autre partie a sauté une visite de votre service récurrent.',
+    'recurring.paused.title': 'Service récurrent suspendu',
+    'recurring.paused.message':
+      'Le client a suspendu un service récurrent. Aucune nouvelle visite n’est réservée jusqu’à sa reprise.',
+    'recurring.resumed.title': 'Service récurrent repris',
+    'recurring.resumed.message': 'Le client a repris un service récurrent. Les visites sont de nouveau réservées.',
+    'recurring.cancelled.title': 'Service récurrent annulé',
+    'recurring.cancelled.message': 'L’autre partie a annulé un service récurrent. Les visites à venir sont annulées.',
     'plans.renewed.title': 'Votre forfait a été renouvelé',
     'plans.renewed.message':
       'La période {period} de votre forfait a commencé. Le reçu est dans votre historique de facturation.',
