@@ -125,6 +125,7 @@ export function termsFor(job: JobFacts): ContractTerms {
           },
         }
       : {}),
+    ...(job.recurring ? { recurring: job.recurring } : {}),
     schedule:
       job.startsAt && job.endsAt && job.timeZone
         ? { startsAt: job.startsAt.toISOString(), endsAt: job.endsAt.toISOString(), timeZone: job.timeZone }

@@ -223,6 +223,38 @@ async function cancelStoppedVisits(sql: Sql, store: EventStore, now: Date): Prom
   return done;
 }
 
+/**
+ * Cancels, as `actorId`, the booked visits of one subscription that start after `from` (or the one
+ * visit given): what the API does at once when someone skips, pauses or cancels, so the calendar
+ * and the escrow show it on the next screen. The job above is the backstop.
+ */
+export async function cancelVisitBookings(
+  sql: Sql,
+  store: EventStore,
+  target: { subscriptionId: string; actorId: string; reason: string; from: Date; visitIndex?: number },
+  now: Date,
+): Promise<number> {
+  const rows = await sql<{ bookingId: string; contractorId: string }[]>`
+    select booking_id as "bookingId", contractor_id as "contractorId" from rm_bookings
+    where subscription_id = ${target.subscriptionId} and status in ('requested', 'confirmed')
+      and starts_at > ${target.from}
+      ${target.visitIndex === undefined ? sql`` : sql`and visit_index = ${target.visitIndex}`}`;
+  let done = 0;
+  for (const row of rows) {
+    done += await attempt(() =>
+      handleCommand(
+        store,
+        scheduleStreamId(row.contractorId),
+        scheduleDecider,
+        { type: 'CancelBooking', bookingId: row.bookingId, actorId: target.actorId, reason: target.reason, now },
+        { ...systemContext(now), actorId: target.actorId },
+        { retries: 5 },
+      ),
+    );
+  }
+  return done;
+}
+
 export const recurringVisitsJob: ScheduledJob = {
   name: 'recurring-visits',
   intervalMs: 60_000,
