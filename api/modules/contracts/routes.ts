@@ -68,7 +68,8 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       actions: {
         sign:
           party !== null && row.status === 'awaiting-signatures' && !row.signatures[party] && row.priceCents !== null,
-        revise: party !== null && row.status === 'awaiting-signatures',
+        // A recurring service's agreement keeps the terms the customer subscribed to.
+        revise: party !== null && row.status === 'awaiting-signatures' && row.jobKind !== 'subscription',
       },
       escrow: escrow ? { status: escrow.status, amountCents: escrow.amountCents } : null,
     };

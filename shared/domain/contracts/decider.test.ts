@@ -177,6 +177,8 @@ describe('contract decider: generation', () => {
       (events) => signBy(events, 'contractor'),
     );
     expect(signed.at(-1)).toMatchObject({ type: 'ContractExecuted', data: { jobKind: 'subscription' } });
+    // Its terms are the subscription's: no party can edit them.
+    refused(generated(agreement), revise(customer, { priceCents: 5_000 }), ConflictError, M.recurringTermsFixed);
   });
 
   it('starts awaiting both signatures, with none yet', () => {

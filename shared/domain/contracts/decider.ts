@@ -162,6 +162,8 @@ function decide(command: ContractCommand, state: ContractState): ContractEvent[]
       if (!roleOf(state.terms, command.actorId)) throw new ForbiddenError(M.notAParty);
       if (state.status === 'executed') throw new ConflictError(M.alreadyExecuted);
       if (state.status === 'cancelled') throw new ConflictError(M.cancelled);
+      // The visits are booked and charged from the subscription's terms, so its agreement cannot drift from them.
+      if (state.terms.recurring) throw new ConflictError(M.recurringTermsFixed);
       const { changes } = command;
       if (
         changes.priceCents !== undefined &&

@@ -3,6 +3,8 @@ export const CONTRACT_MESSAGES = {
   notFound: 'Contract not found.',
   notAParty: 'Only the customer and the contractor of this job can do that.',
   alreadyExecuted: 'Both parties have signed this contract; its terms can no longer change.',
+  recurringTermsFixed:
+    'A recurring service agreement keeps the terms of the subscription. To change them, cancel it and subscribe again.',
   cancelled: 'This contract was cancelled with its job.',
   staleVersion: 'This contract has changed since you opened it. Please review the new version before signing.',
   alreadySigned: 'You have already signed this version of the contract.',

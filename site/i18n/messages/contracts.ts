@@ -3,6 +3,9 @@ import { defineMessages } from '../index.ts';
 /** Contracts, escrow, receipts and earnings (issue 7). */
 export const contractsMessages = defineMessages({
   en: {
+    recurringAgreementNote:
+      'This is the agreement of a recurring service. Once both of you sign, each visit is booked two weeks ahead with its own contract and escrow, paid from the card on file.',
+    recurringAgreementLink: 'See the visits on My subscriptions',
     loading: 'Loading…',
     loadFailed: 'Could not load this page. Please try again.',
     tryAgain: 'Try again',
@@ -157,6 +160,9 @@ export const contractsMessages = defineMessages({
     openContract: 'Open',
   },
   fr: {
+    recurringAgreementNote:
+      'Il s’agit de l’entente d’un service récurrent. Une fois signée par vous deux, chaque visite est réservée deux semaines à l’avance avec son propre contrat et son propre entiercement, payés par la carte enregistrée.',
+    recurringAgreementLink: 'Voir les visites dans Mes abonnements',
     loading: 'Chargement…',
     loadFailed: 'Impossible de charger cette page. Veuillez réessayer.',
     tryAgain: 'Réessayer',

@@ -376,7 +376,18 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
         </section>
       )}
 
-      {contract.status !== 'cancelled' && (
+      {contract.jobKind === 'subscription' && (
+        <p className="rounded-lg border border-border bg-surface p-4 text-sm" data-print="hide">
+          {m.recurringAgreementNote}{' '}
+          <a
+            className="font-medium text-accent-text underline underline-offset-2"
+            href={localizePath('/subscriptions', locale)}
+          >
+            {m.recurringAgreementLink}
+          </a>
+        </p>
+      )}
+      {contract.status !== 'cancelled' && contract.jobKind !== 'subscription' && (
         <div data-print="hide">
           <EscrowPanel
             locale={locale}

@@ -9,6 +9,7 @@ import { ApiError, getJson } from '../../lib/api.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { ProfileOffers } from '../recurring/ProfileOffers.tsx';
 import { Gallery } from './Gallery.tsx';
 import { Badges, formatNumber, placeLabel, Rating, serviceLabel, VerifiedBadges } from './parts.tsx';
 import type { ContractorProfileView } from './types.ts';
@@ -183,6 +184,8 @@ function ContractorProfile({ locale, id }: Props) {
           )}
 
           <Gallery contractorId={p.id} title={m.gallery} />
+
+          <ProfileOffers contractorId={p.id} locale={locale} />
 
           <section className="space-y-3">
             <h2 className="text-lg font-semibold">{m.offerings}</h2>

@@ -19,6 +19,7 @@ import { instantDate } from '../work/format.ts';
 import { useJson } from '../work/api.ts';
 import { Credentials } from './Credentials.tsx';
 import { GalleryManager } from './GalleryManager.tsx';
+import { RecurringServices } from '../recurring/RecurringServices.tsx';
 import { plansApi, planUrls, useMyPlan, type MyPlan, type Receipt, type UsageLine } from './api.ts';
 
 type Messages = (typeof plansMessages)['en'];
@@ -515,6 +516,7 @@ function Subscriptions({ locale }: { locale: Locale }) {
         />
       )}
       {role === 'contractor' && <Credentials locale={locale} paid={plan.planId !== 'starter'} />}
+      {(role === 'customer' || role === 'contractor') && <RecurringServices locale={locale} role={role} />}
       <BillingHistory locale={locale} refreshKey={version} />
     </div>
   );
