@@ -15,7 +15,7 @@ import { serviceSubscriptionStreamId, type ServiceSubscriptionEvent } from '../s
 import { visitAt } from '../shared/domain/recurring/recurrence.ts';
 import { visitBookingId } from '../shared/domain/recurring/visit-id.ts';
 import { AppError, ConflictError } from '../shared/errors.ts';
-import type { EventStore } from '../shared/eventstore/types.ts';
+import type { EventStore, Position } from '../shared/eventstore/types.ts';
 import { CardInputError, type PaymentGateway } from '../shared/payments/gateway.ts';
 import { attempt, systemContext, type JobFacts } from './money-jobs.ts';
 import type { ScheduledJob } from './scheduled.ts';
@@ -97,15 +97,15 @@ async function subscriptionState(store: EventStore, subscriptionId: string): Pro
   return foldEvents(serviceSubscriptionDecider, recorded as unknown as ServiceSubscriptionEvent[]);
 }
 
-/** Requested subscriptions whose agreement both signed become active. */
-async function activate(sql: Sql, store: EventStore, now: Date): Promise<number> {
+/** Requested subscriptions whose agreement both signed become active; answers their ids. */
+async function activate(sql: Sql, store: EventStore, now: Date): Promise<string[]> {
   const rows = await sql<{ subscriptionId: string; version: number; textHash: string }[]>`
     select s.subscription_id as "subscriptionId", c.version, c.text_hash as "textHash"
     from rm_service_subscriptions s join rm_contracts c on c.job_id = s.subscription_id
     where s.status = 'requested' and c.status = 'executed' limit 50`;
-  let done = 0;
+  const activated: string[] = [];
   for (const row of rows) {
-    done += await attempt(() =>
+    const done = await attempt(() =>
       handleCommand(
         store,
         serviceSubscriptionStreamId(row.subscriptionId),
@@ -114,8 +114,9 @@ async function activate(sql: Sql, store: EventStore, now: Date): Promise<number>
         systemContext(now),
       ),
     );
+    if (done > 0) activated.push(row.subscriptionId);
   }
-  return done;
+  return activated;
 }
 
 /**
@@ -129,55 +130,58 @@ async function bookVisits(sql: Sql, store: EventStore, now: Date): Promise<numbe
     select subscription_id as "subscriptionId" from rm_service_subscriptions
     where status = 'active' order by updated_at limit 200`;
   let done = 0;
-  for (const { subscriptionId } of rows) {
-    const state = await subscriptionState(store, subscriptionId);
-    if (state.status !== 'active') continue;
-    const terms = state.terms;
-    for (const visit of visitsToBook(state, now)) {
-      const bookingId = visitBookingId(subscriptionId, visit.index);
-      let refusal: string | null = null;
-      try {
-        await handleCommand(
-          store,
-          scheduleStreamId(terms.contractorId),
-          scheduleDecider,
-          {
-            type: 'RequestBooking',
-            bookingId,
-            contractorId: terms.contractorId,
-            customerId: terms.customerId,
-            startsAt: new Date(visit.startsAt),
-            customerTimeZone: terms.customerTimeZone,
-            workOrderId: null,
-            offeringId: null,
-            priceCents: terms.pricePerVisitCents,
-            note: terms.note,
-            recurring: { subscriptionId, visitIndex: visit.index },
-            now,
-          },
-          systemContext(now),
-          { retries: 5 },
-        );
-      } catch (error) {
-        const alreadyBooked = error instanceof ConflictError && error.message === BOOKING_MESSAGES.bookingExists;
-        if (!(error instanceof AppError) || alreadyBooked) {
-          if (!alreadyBooked) throw error;
-        } else {
-          refusal = error.message;
-        }
-      }
-      done += await attempt(() =>
-        handleCommand(
-          store,
-          serviceSubscriptionStreamId(subscriptionId),
-          serviceSubscriptionDecider,
-          refusal === null
-            ? { type: 'RecordVisitBooked', visitIndex: visit.index, bookingId, now }
-            : { type: 'RecordVisitNotBooked', visitIndex: visit.index, reason: refusal, now },
-          systemContext(now),
-        ),
+  for (const { subscriptionId } of rows) done += await bookVisitsOf(store, subscriptionId, now);
+  return done;
+}
+
+async function bookVisitsOf(store: EventStore, subscriptionId: string, now: Date): Promise<number> {
+  const state = await subscriptionState(store, subscriptionId);
+  if (state.status !== 'active') return 0;
+  const terms = state.terms;
+  let done = 0;
+  for (const visit of visitsToBook(state, now)) {
+    const bookingId = visitBookingId(subscriptionId, visit.index);
+    let refusal: string | null = null;
+    try {
+      await handleCommand(
+        store,
+        scheduleStreamId(terms.contractorId),
+        scheduleDecider,
+        {
+          type: 'RequestBooking',
+          bookingId,
+          contractorId: terms.contractorId,
+          customerId: terms.customerId,
+          startsAt: new Date(visit.startsAt),
+          customerTimeZone: terms.customerTimeZone,
+          workOrderId: null,
+          offeringId: null,
+          priceCents: terms.pricePerVisitCents,
+          note: terms.note,
+          recurring: { subscriptionId, visitIndex: visit.index },
+          now,
+        },
+        systemContext(now),
+        { retries: 5 },
       );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The same visit booked by an earlier run that stopped before recording it is booked.
+      if (!(error instanceof ConflictError && error.message === BOOKING_MESSAGES.bookingExists)) {
+        refusal = error.message;
+      }
     }
+    done += await attempt(() =>
+      handleCommand(
+        store,
+        serviceSubscriptionStreamId(subscriptionId),
+        serviceSubscriptionDecider,
+        refusal === null
+          ? { type: 'RecordVisitBooked', visitIndex: visit.index, bookingId, now }
+          : { type: 'RecordVisitNotBooked', visitIndex: visit.index, reason: refusal, now },
+        systemContext(now),
+      ),
+    );
   }
   return done;
 }
@@ -233,34 +237,56 @@ export async function cancelVisitBookings(
   store: EventStore,
   target: { subscriptionId: string; actorId: string; reason: string; from: Date; visitIndex?: number },
   now: Date,
-): Promise<number> {
+): Promise<Position | null> {
   const rows = await sql<{ bookingId: string; contractorId: string }[]>`
     select booking_id as "bookingId", contractor_id as "contractorId" from rm_bookings
     where subscription_id = ${target.subscriptionId} and status in ('requested', 'confirmed')
       and starts_at > ${target.from}
       ${target.visitIndex === undefined ? sql`` : sql`and visit_index = ${target.visitIndex}`}`;
-  let done = 0;
+  let last: Position | null = null;
   for (const row of rows) {
-    done += await attempt(() =>
-      handleCommand(
+    try {
+      const { position } = await handleCommand(
         store,
         scheduleStreamId(row.contractorId),
         scheduleDecider,
         { type: 'CancelBooking', bookingId: row.bookingId, actorId: target.actorId, reason: target.reason, now },
         { ...systemContext(now), actorId: target.actorId },
         { retries: 5 },
-      ),
-    );
+      );
+      last = position ?? last;
+    } catch (error) {
+      // The visit moved on since the read (started, or cancelled by someone else): nothing to do.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return last;
+}
+
+/**
+ * Signed agreements are activated within seconds, and their first visits booked at once; the
+ * rolling booking of later visits and the backstop cancellations run every minute.
+ */
+async function activateAndBook(sql: Sql, store: EventStore, now: Date): Promise<number> {
+  let done = 0;
+  for (const subscriptionId of await activate(sql, store, now)) {
+    done += 1 + (await bookVisitsOf(store, subscriptionId, now));
   }
   return done;
 }
+
+export const recurringActivationJob: ScheduledJob = {
+  name: 'recurring-activation',
+  intervalMs: 5_000,
+  run: ({ sql, store, now }) => activateAndBook(sql, store, now),
+};
 
 export const recurringVisitsJob: ScheduledJob = {
   name: 'recurring-visits',
   intervalMs: 60_000,
   async run({ sql, store, now }) {
     return (
-      (await activate(sql, store, now)) +
+      (await activateAndBook(sql, store, now)) +
       (await bookVisits(sql, store, now)) +
       (await cancelStoppedVisits(sql, store, now))
     );

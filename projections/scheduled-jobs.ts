@@ -4,7 +4,7 @@ import { disputeAnalysisJob, disputeProgressJob } from './dispute-jobs.ts';
 import { planRenewalsJob } from './plan-jobs.ts';
 import { reviewsPublishJob } from './reviews-publish.ts';
 import { urgentAwardsJob } from './urgent-jobs.ts';
-import { recurringFundingJob, recurringVisitsJob } from './recurring-jobs.ts';
+import { recurringActivationJob, recurringFundingJob, recurringVisitsJob } from './recurring-jobs.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
@@ -19,6 +19,7 @@ export const allScheduledJobs: readonly ScheduledJob[] = [
   disputeAnalysisJob,
   planRenewalsJob,
   urgentAwardsJob,
+  recurringActivationJob,
   recurringVisitsJob,
   recurringFundingJob,
 ];

@@ -54,7 +54,8 @@ import {
   type SubscriptionView,
 } from './schemas.ts';
 
-const READ_MODELS = ['recurring-services'] as const;
+/** The subscription view reads its visits' bookings too. */
+const READ_MODELS = ['recurring-services', 'bookings'] as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const HOUR_MS = 3_600_000;
 /** How many visits a subscription's card lists (past the ones already recorded). */
@@ -446,7 +447,14 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await subscriptionById(sql, subscriptionId);
     const stop = row && stopVisits ? stopVisits(row) : null;
     if (stop && result.newEvents.length > 0) {
-      await cancelVisitBookings(sql, store, { subscriptionId, actorId: user.id, ...stop }, context.now);
+      // Cancelled after the subscription's event: the view waits for the later position.
+      const cancelled = await cancelVisitBookings(
+        sql,
+        store,
+        { subscriptionId, actorId: user.id, ...stop },
+        context.now,
+      );
+      return cancelled ?? result.position;
     }
     return result.position;
   }
