@@ -134,13 +134,14 @@ async function bookVisits(sql: Sql, store: EventStore, now: Date): Promise<numbe
   return done;
 }
 
-async function bookVisitsOf(store: EventStore, subscriptionId: string, now: Date): Promise<number> {
+/** Books what is due of one subscription now (the jobs, and the API right after a resume). */
+export async function bookVisitsOf(store: EventStore, subscriptionId: string, now: Date): Promise<number> {
   const state = await subscriptionState(store, subscriptionId);
   if (state.status !== 'active') return 0;
   const terms = state.terms;
   let done = 0;
   for (const visit of visitsToBook(state, now)) {
-    const bookingId = visitBookingId(subscriptionId, visit.index);
+    const bookingId = visitBookingId(subscriptionId, visit.index, state.generation);
     let refusal: string | null = null;
     try {
       await handleCommand(
@@ -199,16 +200,16 @@ async function cancelStoppedVisits(sql: Sql, store: EventStore, now: Date): Prom
     select b.booking_id as "bookingId", b.contractor_id as "contractorId",
       coalesce(v.actor_id, s.ended_by, s.customer_id) as "actorId",
       case when v.status = 'skipped' then 'Visit skipped'
-        when s.status = 'paused' then 'Recurring service paused'
+        when v.status = 'released' then 'Recurring service paused'
         else 'Recurring service cancelled' end as reason
     from rm_bookings b
     join rm_service_subscriptions s on s.subscription_id = b.subscription_id
-    left join rm_subscription_visits v on v.subscription_id = b.subscription_id and v.visit_index = b.visit_index
+    left join rm_subscription_visits v on v.booking_id = b.booking_id
     where b.status in ('requested', 'confirmed') and b.starts_at > ${now}
       and (
-        (v.status = 'skipped')
+        v.status in ('skipped', 'released')
         or (s.status = 'cancelled' and s.ended_by = s.contractor_id)
-        or (s.status in ('paused', 'cancelled') and b.starts_at > ${freeFrom})
+        or (s.status = 'cancelled' and b.starts_at > ${freeFrom})
       )
     limit 100`;
   let done = 0;
@@ -235,14 +236,14 @@ async function cancelStoppedVisits(sql: Sql, store: EventStore, now: Date): Prom
 export async function cancelVisitBookings(
   sql: Sql,
   store: EventStore,
-  target: { subscriptionId: string; actorId: string; reason: string; from: Date; visitIndex?: number },
+  target: { subscriptionId: string; actorId: string; reason: string; from: Date; visitIndexes?: number[] },
   now: Date,
 ): Promise<Position | null> {
   const rows = await sql<{ bookingId: string; contractorId: string }[]>`
     select booking_id as "bookingId", contractor_id as "contractorId" from rm_bookings
     where subscription_id = ${target.subscriptionId} and status in ('requested', 'confirmed')
       and starts_at > ${target.from}
-      ${target.visitIndex === undefined ? sql`` : sql`and visit_index = ${target.visitIndex}`}`;
+      ${target.visitIndexes === undefined ? sql`` : sql`and visit_index = any(${target.visitIndexes}::int[])`}`;
   let last: Position | null = null;
   for (const row of rows) {
     try {

@@ -129,6 +129,10 @@ export const recurringServicesProjection = defineProjection({
           update rm_service_subscriptions set status = 'paused', paused_at = ${event.data.pausedAt},
             updated_at = ${event.data.pausedAt}
           where subscription_id = ${event.data.subscriptionId}`;
+        // Given back: their bookings are cancelled, and they are booked again after a resume.
+        await tx`
+          update rm_subscription_visits set status = 'released', at = ${event.data.pausedAt}
+          where subscription_id = ${event.data.subscriptionId} and visit_index = any(${event.data.releasedVisits}::int[])`;
         return;
       case 'ServiceSubscriptionResumed':
         await tx`
@@ -148,7 +152,8 @@ export const recurringServicesProjection = defineProjection({
         await tx`
           insert into rm_subscription_visits (subscription_id, visit_index, status, booking_id, starts_at, at)
           values (${v.subscriptionId}, ${v.visitIndex}, 'booked', ${v.bookingId}, ${v.startsAt}, ${v.bookedAt})
-          on conflict do nothing`;
+          on conflict (subscription_id, visit_index) do update set status = 'booked', booking_id = excluded.booking_id,
+            starts_at = excluded.starts_at, reason = null, actor_id = null, at = excluded.at`;
         return;
       }
       case 'RecurringVisitNotBooked': {
@@ -156,7 +161,8 @@ export const recurringServicesProjection = defineProjection({
         await tx`
           insert into rm_subscription_visits (subscription_id, visit_index, status, starts_at, reason, at)
           values (${v.subscriptionId}, ${v.visitIndex}, 'not-booked', ${v.startsAt}, ${v.reason}, ${v.at})
-          on conflict do nothing`;
+          on conflict (subscription_id, visit_index) do update set status = 'not-booked', reason = excluded.reason,
+            at = excluded.at`;
         return;
       }
       case 'RecurringVisitSkipped': {
@@ -261,7 +267,8 @@ export async function liveSubscriptions(sql: Sql, limit = 200): Promise<Subscrip
 
 export type VisitRow = {
   visitIndex: number;
-  status: 'booked' | 'not-booked' | 'skipped';
+  /** `released`: given back by a pause, to be booked again after a resume (shown as upcoming). */
+  status: 'booked' | 'not-booked' | 'skipped' | 'released';
   bookingId: string | null;
   startsAt: Date;
   reason: string | null;
@@ -274,10 +281,10 @@ export type VisitRow = {
 export async function visitsOf(sql: Sql, subscriptionIds: string[]): Promise<Map<string, VisitRow[]>> {
   const rows = await sql<(VisitRow & { subscriptionId: string })[]>`
     select v.subscription_id as "subscriptionId", v.visit_index as "visitIndex", v.status,
-      coalesce(v.booking_id, b.booking_id) as "bookingId", v.starts_at as "startsAt", v.reason,
+      v.booking_id as "bookingId", v.starts_at as "startsAt", v.reason,
       v.actor_id as "actorId", b.status as "bookingStatus", b.starts_at as "bookingStartsAt"
     from rm_subscription_visits v
-    left join rm_bookings b on b.subscription_id = v.subscription_id and b.visit_index = v.visit_index
+    left join rm_bookings b on b.booking_id = v.booking_id
     where v.subscription_id = any(${subscriptionIds}::uuid[])
     order by v.visit_index`;
   const bySubscription = new Map<string, VisitRow[]>();

@@ -356,8 +356,21 @@ describe('skip, pause, resume and cancel', () => {
     const paused = await customer.browser.post(`/api/service-subscriptions/${id}/pause`, {});
     expect(paused.statusCode, paused.body).toBe(200);
     expect((paused.json() as Subscription).actions).toMatchObject({ pause: false, resume: true });
+    // The first visit, more than 24 hours ahead, was given back: its booking is cancelled (free).
+    const [first] = await t.runtime.sql`select status from rm_bookings where booking_id = ${visitBookingId(id, 0)}`;
+    expect(first!.status).toBe('cancelled');
+    expect((paused.json() as Subscription).visits[0]).toMatchObject({ index: 0, status: 'upcoming', bookingId: null });
     const resumed = await customer.browser.post(`/api/service-subscriptions/${id}/resume`, {});
     expect((resumed.json() as Subscription).status).toBe('active');
+    // Resumed: the visit is booked again, under a new booking id.
+    await waitUntil(
+      async () => {
+        await runVisitJobs();
+        return (await subscription(customer, id)).visits[0]?.bookingId === visitBookingId(id, 0, 1);
+      },
+      { message: 'the given-back visit was not booked again' },
+    );
+    expect((await subscription(customer, id)).visits[0]).toMatchObject({ index: 0, status: 'booked' });
 
     // The contractor cancels: every future visit is cancelled, free for the customer.
     const ended = await contractor.browser.post(`/api/service-subscriptions/${id}/cancel`, { reason: 'Moving away' });

@@ -143,6 +143,16 @@ describe('recurring subscription services', { timeout: 240_000 }, () => {
         await visible(card.getByText('Paused', { exact: true }));
         await card.getByRole('button', { name: 'Resume' }).click();
         await visible(card.getByText('Active', { exact: true }));
+        // The visits the pause gave back are booked again.
+        await expect
+          .poll(
+            async () => {
+              await open(page, '/subscriptions');
+              return card.getByText('Booked', { exact: true }).count();
+            },
+            { timeout: 30_000, interval: 1_000 },
+          )
+          .toBeGreaterThanOrEqual(1);
 
         // ── The contractor sees it among the services they sell.
         await open(proPage, '/subscriptions');

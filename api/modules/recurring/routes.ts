@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findAvailability } from '../../../projections/availability.ts';
 import { currentPlanId } from '../../../projections/plans.ts';
-import { cancelVisitBookings } from '../../../projections/recurring-jobs.ts';
+import { bookVisitsOf, cancelVisitBookings } from '../../../projections/recurring-jobs.ts';
 import {
   offersOf,
   subscriptionById,
@@ -27,6 +27,7 @@ import {
   recurringOfferStreamId,
   serviceSubscriptionStreamId,
   type RecurringOfferEvent,
+  type ServiceSubscriptionEvent,
 } from '../../../shared/domain/recurring/events.ts';
 import { visitAt } from '../../../shared/domain/recurring/recurrence.ts';
 import { RECURRING_MESSAGES as M } from '../../../shared/domain/recurring/rules.ts';
@@ -119,7 +120,9 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
         timeZone: row.timeZone,
         durationMinutes: row.durationMinutes,
       };
-      const recorded = new Map((visits.get(row.subscriptionId) ?? []).map((v) => [v.visitIndex, v]));
+      const recorded = new Map(
+        (visits.get(row.subscriptionId) ?? []).filter((v) => v.status !== 'released').map((v) => [v.visitIndex, v]),
+      );
       // The visits from now on: what became of each recorded one, and the rule's next ones.
       const shown: SubscriptionView['visits'] = [];
       for (let index = 0; shown.length < VISITS_SHOWN && index < 600; index++) {
@@ -435,7 +438,12 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     user: CurrentUser,
     command: (now: Date) => ServiceSubscriptionCommand,
     context: ReturnType<typeof commandContext>,
-    stopVisits: ((row: SubscriptionRow) => { from: Date; reason: string; visitIndex?: number } | null) | null,
+    stopVisits:
+      | ((
+          row: SubscriptionRow,
+          events: ServiceSubscriptionEvent[],
+        ) => { from: Date; reason: string; visitIndexes?: number[] } | null)
+      | null,
   ) {
     const result = await handleCommand(
       store,
@@ -445,7 +453,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       context,
     );
     const row = await subscriptionById(sql, subscriptionId);
-    const stop = row && stopVisits ? stopVisits(row) : null;
+    const stop = row && stopVisits ? stopVisits(row, result.newEvents) : null;
     if (stop && result.newEvents.length > 0) {
       // Cancelled after the subscription's event: the view waits for the later position.
       const cancelled = await cancelVisitBookings(
@@ -496,7 +504,12 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
                   : { type: 'CancelServiceSubscription', actorId: user.id, reason, now },
           context,
           action === 'pause'
-            ? () => ({ from: freeFrom, reason: 'Recurring service paused' })
+            ? (_row, events) => {
+                const paused = events.find((e) => e.type === 'ServiceSubscriptionPaused');
+                return paused
+                  ? { from: context.now, reason: 'Recurring service paused', visitIndexes: paused.data.releasedVisits }
+                  : null;
+              }
             : action === 'cancel'
               ? (row) => ({
                   // The contractor's cancellation is always free for the customer; the customer's is free past 24 h.
@@ -505,6 +518,8 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
                 })
               : null,
         );
+        // Resumed: the visits due are booked now rather than at the next run of the visits job.
+        if (action === 'resume') await bookVisitsOf(store, id, context.now);
         return answerWithView(request, reply, position, READ_MODELS, () => partyView(id, user));
       },
     );
@@ -530,7 +545,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
         (now) => ({ type: 'SkipVisit', actorId: user.id, visitIndex: index, now }),
         context,
-        () => ({ from: context.now, reason: 'Visit skipped', visitIndex: index }),
+        () => ({ from: context.now, reason: 'Visit skipped', visitIndexes: [index] }),
       );
       return answerWithView(request, reply, position, READ_MODELS, () => partyView(id, user));
     },

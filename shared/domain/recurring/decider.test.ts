@@ -223,7 +223,7 @@ describe('service subscriptions', () => {
     expect(visitsToBook(fold([requested, activated, booked]), now).map((v) => v.index)).toEqual([1]);
     const paused: ServiceSubscriptionEvent = {
       type: 'ServiceSubscriptionPaused',
-      data: { ...parties, pausedBy: customer, pausedAt: now.toISOString() },
+      data: { ...parties, pausedBy: customer, pausedAt: now.toISOString(), releasedVisits: [] },
     };
     expect(visitsToBook(fold([requested, activated, paused]), now)).toEqual([]);
   });
@@ -297,7 +297,7 @@ describe('service subscriptions', () => {
   it('is paused and resumed by the customer, and cancelled by either, after which nothing changes', () => {
     const paused: ServiceSubscriptionEvent = {
       type: 'ServiceSubscriptionPaused',
-      data: { ...parties, pausedBy: customer, pausedAt: now.toISOString() },
+      data: { ...parties, pausedBy: customer, pausedAt: now.toISOString(), releasedVisits: [] },
     };
     subscriptionSpec([requested])
       .when({ type: 'PauseServiceSubscription', actorId: customer, now })
@@ -336,6 +336,37 @@ describe('service subscriptions', () => {
       .when({ type: 'SkipVisit', actorId: customer, visitIndex: 4, now })
       .thenThrows(ConflictError, M.ended);
     expect(visitsToBook(fold([requested, activated, cancelled]), now)).toEqual([]);
+  });
+
+  it('gives back the booked visits more than 24 hours ahead when paused, and books them again after a resume', () => {
+    const booked = (visitIndex: number, startsAt: string): ServiceSubscriptionEvent => ({
+      type: 'RecurringVisitBooked',
+      data: { ...parties, visitIndex, bookingId: `b${visitIndex}`, startsAt, bookedAt: now.toISOString() },
+    });
+    const history = [
+      requested,
+      activated,
+      booked(0, '2026-11-06T14:00:00.000Z'),
+      booked(1, '2026-11-13T14:00:00.000Z'),
+    ];
+    // Thursday 5 November 20:00 UTC: the first visit is 18 hours away, the second a week.
+    const at = new Date('2026-11-05T20:00:00.000Z');
+    const [paused] = serviceSubscriptionDecider.decide(
+      { type: 'PauseServiceSubscription', actorId: customer, now: at },
+      fold(history),
+    );
+    expect(paused).toEqual({
+      type: 'ServiceSubscriptionPaused',
+      data: { ...parties, pausedBy: customer, pausedAt: at.toISOString(), releasedVisits: [1] },
+    });
+    const resumed: ServiceSubscriptionEvent = {
+      type: 'ServiceSubscriptionResumed',
+      data: { ...parties, resumedBy: customer, resumedAt: at.toISOString() },
+    };
+    const after = fold([...history, paused!, resumed]);
+    expect(after).toMatchObject({ status: 'active', generation: 1 });
+    // Visit 1 again (visit 2, on 20 November, is past the 14 days).
+    expect(visitsToBook(after, at).map((v) => v.index)).toEqual([1]);
   });
 
   it('refuses everything on a subscription that does not exist', () => {

@@ -1,5 +1,6 @@
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { isServiceSlug } from '../catalogue/categories.ts';
+import { CANCELLATION_POLICY } from '../booking/policy.ts';
 import type { Decider } from '../decider.ts';
 import type { PlanId } from '../plans/catalogue.ts';
 import { requireFeature } from '../plans/entitlements.ts';
@@ -21,6 +22,8 @@ import {
 import { RECURRING_LIMITS as L, RECURRING_MESSAGES as M } from './rules.ts';
 
 const DAY_MS = 86_400_000;
+/** The booking policy's free-cancellation window (shared/domain/booking/policy.ts). */
+const FREE_CANCELLATION_MS = CANCELLATION_POLICY.freeHours * 3_600_000;
 const length = (text: string) => [...text].length;
 const trimmedOrNull = (text: string | null | undefined) => {
   const trimmed = text?.trim() ?? '';
@@ -182,6 +185,8 @@ export type ServiceSubscriptionState =
       status: SubscriptionStatus;
       terms: SubscriptionTerms;
       visits: Readonly<Record<number, VisitRecord>>;
+      /** How many pauses so far: a visit booked again after one gets a new booking id (visit-id.ts). */
+      generation: number;
     };
 type Existing = Exclude<ServiceSubscriptionState, { status: 'none' }>;
 
@@ -365,16 +370,23 @@ function decideSubscription(
         },
       ];
     }
-    case 'PauseServiceSubscription':
+    case 'PauseServiceSubscription': {
       if (partyOf(current, command.actorId) !== 'customer') throw new ForbiddenError(M.customerOnly);
       if (current.status === 'paused') return [];
       if (current.status !== 'active') throw new ConflictError(ended ? M.ended : M.notActive);
+      // Visits more than 24 hours ahead are given back (cancelled free); nearer ones stay booked.
+      const freeFrom = command.now.getTime() + FREE_CANCELLATION_MS;
+      const releasedVisits = Object.entries(current.visits)
+        .filter(([, visit]) => visit.status === 'booked' && Date.parse(visit.startsAt) > freeFrom)
+        .map(([index]) => Number(index))
+        .sort((a, b) => a - b);
       return [
         {
           type: 'ServiceSubscriptionPaused',
-          data: { ...partiesOf(current), pausedBy: command.actorId, pausedAt: now },
+          data: { ...partiesOf(current), pausedBy: command.actorId, pausedAt: now, releasedVisits },
         },
       ];
+    }
     case 'ResumeServiceSubscription':
       if (partyOf(current, command.actorId) !== 'customer') throw new ForbiddenError(M.customerOnly);
       if (current.status === 'active') return [];
@@ -403,14 +415,19 @@ function evolveSubscription(
   state: ServiceSubscriptionState,
   event: ServiceSubscriptionEvent,
 ): ServiceSubscriptionState {
-  if (event.type === 'ServiceSubscriptionRequested') return { status: 'requested', terms: event.data, visits: {} };
+  if (event.type === 'ServiceSubscriptionRequested') {
+    return { status: 'requested', terms: event.data, visits: {}, generation: 0 };
+  }
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'ServiceSubscriptionActivated':
     case 'ServiceSubscriptionResumed':
       return { ...state, status: 'active' };
-    case 'ServiceSubscriptionPaused':
-      return { ...state, status: 'paused' };
+    case 'ServiceSubscriptionPaused': {
+      const visits = { ...state.visits };
+      for (const index of event.data.releasedVisits) delete visits[index];
+      return { ...state, status: 'paused', visits, generation: state.generation + 1 };
+    }
     case 'ServiceSubscriptionDeclined':
       return { ...state, status: 'declined' };
     case 'ServiceSubscriptionCancelled':

@@ -129,7 +129,18 @@ export type RecurringVisitSkipped = {
 
 export type ServiceSubscriptionPaused = {
   type: 'ServiceSubscriptionPaused';
-  data: { subscriptionId: string; contractorId: string; customerId: string; pausedBy: string; pausedAt: string };
+  data: {
+    subscriptionId: string;
+    contractorId: string;
+    customerId: string;
+    pausedBy: string;
+    pausedAt: string;
+    /**
+     * Booked visits more than 24 hours ahead, given back by the pause: their bookings are cancelled
+     * (free), and after a resume they are booked again under new booking ids.
+     */
+    releasedVisits: number[];
+  };
 };
 
 export type ServiceSubscriptionResumed = {

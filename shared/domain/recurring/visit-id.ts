@@ -6,8 +6,10 @@ import { createHash } from 'node:crypto';
  * crashes before recording it books the same id again, which the calendar refuses as existing,
  * so a visit is never booked twice.
  */
-export function visitBookingId(subscriptionId: string, visitIndex: number): string {
-  const hash = createHash('sha1').update(`recurring-visit:${subscriptionId}/${visitIndex}`).digest();
+export function visitBookingId(subscriptionId: string, visitIndex: number, generation = 0): string {
+  // A visit booked again after a pause (generation 1, 2…) is another booking, so another id.
+  const name = `recurring-visit:${subscriptionId}/${visitIndex}${generation > 0 ? `/${generation}` : ''}`;
+  const hash = createHash('sha1').update(name).digest();
   const bytes = Buffer.from(hash.subarray(0, 16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x50;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

@@ -23,7 +23,7 @@ export function wallClock(iso: string, zone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-/** "Tue, Dec 1, 10:00 a.m." in the reader's language, on the clock of `zone`. */
+/** "Tue, Dec 1, 10:00 a.m. AST" in the reader's language, on the clock of `zone` (named, as visits keep it). */
 export function visitWhen(iso: string, zone: string, locale: Locale): string {
   return new Intl.DateTimeFormat(htmlLang[locale], {
     timeZone: zone,
@@ -32,6 +32,7 @@ export function visitWhen(iso: string, zone: string, locale: Locale): string {
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    timeZoneName: 'short',
   }).format(new Date(iso));
 }
 
