@@ -104,9 +104,26 @@ async function subscription(person: Person, id: string): Promise<Subscription> {
   return response.json() as Subscription;
 }
 
+/** Runs the visits job until the subscription's visits satisfy `ready`. */
+async function untilVisits(person: Person, id: string, ready: (visits: Visit[]) => boolean, message: string) {
+  await waitUntil(
+    async () => {
+      await runVisitJobs();
+      return ready((await subscription(person, id)).visits);
+    },
+    { message },
+  );
+}
+const bookedCount = (visits: Visit[]) => visits.filter((v) => v.status === 'booked').length;
+
 /** Subscribed, agreement signed by both and activated. */
-async function activeSubscription(contractor: Person, customer: Person, offerId: string): Promise<string> {
-  const subscribed = await subscribe(customer, offerId);
+async function activeSubscription(
+  contractor: Person,
+  customer: Person,
+  offerId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const subscribed = await subscribe(customer, offerId, overrides);
   expect(subscribed.statusCode, subscribed.body).toBe(201);
   const id = (subscribed.json() as Subscription).id;
   await flow.settle(flow.rowIn('rm_contracts', id));
@@ -228,13 +245,7 @@ describe('subscribing', () => {
     expect((await flow.sign(customer, id)).statusCode).toBe(200);
     expect((await flow.sign(contractor, id)).statusCode).toBe(200);
 
-    await waitUntil(
-      async () => {
-        await runVisitJobs();
-        return (await subscription(customer, id)).visits.filter((v) => v.status === 'booked').length === 2;
-      },
-      { message: 'the visits were not booked' },
-    );
+    await untilVisits(customer, id, (visits) => bookedCount(visits) === 2, 'the visits were not booked');
     // Running the job again books nothing twice.
     await runVisitJobs();
     const bookings = await t.runtime.sql<{ bookingId: string; status: string; visitIndex: number }[]>`
@@ -271,19 +282,8 @@ describe('subscribing', () => {
     const contractor = await openContractor();
     const offerId = await offer(contractor);
     const customer = await signUp(t.app, { role: 'customer' });
-    const subscribed = await subscribe(customer, offerId, card('4000 0000 0000 0002'));
-    expect(subscribed.statusCode, subscribed.body).toBe(201);
-    const id = (subscribed.json() as Subscription).id;
-    await flow.settle(flow.rowIn('rm_contracts', id));
-    expect((await flow.sign(customer, id)).statusCode).toBe(200);
-    expect((await flow.sign(contractor, id)).statusCode).toBe(200);
-    await waitUntil(
-      async () => {
-        await runVisitJobs();
-        return (await subscription(customer, id)).visits.some((v) => v.status === 'booked');
-      },
-      { message: 'no visit was booked' },
-    );
+    const id = await activeSubscription(contractor, customer, offerId, card('4000 0000 0000 0002'));
+    await untilVisits(customer, id, (visits) => bookedCount(visits) > 0, 'no visit was booked');
     const bookingId = visitBookingId(id, 0);
     await flow.settle(flow.rowIn('rm_escrows', bookingId));
     await recurringFundingJob.run(jobContext());
@@ -327,13 +327,7 @@ describe('skip, pause, resume and cancel', () => {
     const offerId = await offer(contractor);
     const customer = await signUp(t.app, { role: 'customer' });
     const id = await activeSubscription(contractor, customer, offerId);
-    await waitUntil(
-      async () => {
-        await runVisitJobs();
-        return (await subscription(customer, id)).visits.filter((v) => v.status === 'booked').length === 2;
-      },
-      { message: 'the visits were not booked' },
-    );
+    await untilVisits(customer, id, (visits) => bookedCount(visits) === 2, 'the visits were not booked');
     const second = visitBookingId(id, 1);
     await flow.settle(flow.rowIn('rm_escrows', second));
     await recurringFundingJob.run(jobContext());
@@ -363,12 +357,11 @@ describe('skip, pause, resume and cancel', () => {
     const resumed = await customer.browser.post(`/api/service-subscriptions/${id}/resume`, {});
     expect((resumed.json() as Subscription).status).toBe('active');
     // Resumed: the visit is booked again, under a new booking id.
-    await waitUntil(
-      async () => {
-        await runVisitJobs();
-        return (await subscription(customer, id)).visits[0]?.bookingId === visitBookingId(id, 0, 1);
-      },
-      { message: 'the given-back visit was not booked again' },
+    await untilVisits(
+      customer,
+      id,
+      (visits) => visits[0]?.bookingId === visitBookingId(id, 0, 1),
+      'the given-back visit was not booked again',
     );
     expect((await subscription(customer, id)).visits[0]).toMatchObject({ index: 0, status: 'booked' });
 
@@ -406,13 +399,11 @@ describe('skip, pause, resume and cancel', () => {
     expect(exception.statusCode, exception.body).toBe(200);
     const customer = await signUp(t.app, { role: 'customer' });
     const id = await activeSubscription(contractor, customer, offerId);
-    await waitUntil(
-      async () => {
-        await runVisitJobs();
-        const visits = (await subscription(customer, id)).visits;
-        return visits.find((v) => v.index === 1)?.status === 'not-booked';
-      },
-      { message: 'the refused visit was not recorded' },
+    await untilVisits(
+      customer,
+      id,
+      (visits) => visits.find((v) => v.index === 1)?.status === 'not-booked',
+      'the refused visit was not recorded',
     );
     const [row] = await t.runtime.sql`select count(*)::int as n from rm_bookings where subscription_id = ${id}`;
     expect(row!.n).toBe(1);

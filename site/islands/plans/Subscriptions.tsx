@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Rocket } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { BOOSTS, PLANS, planIds, type BoostId, type PlanId } from '../../../shared/domain/plans/catalogue.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -19,22 +19,11 @@ import { instantDate } from '../work/format.ts';
 import { useJson } from '../work/api.ts';
 import { Credentials } from './Credentials.tsx';
 import { GalleryManager } from './GalleryManager.tsx';
+import { Section } from './Section.tsx';
 import { RecurringServices } from '../recurring/RecurringServices.tsx';
 import { plansApi, planUrls, useMyPlan, type MyPlan, type Receipt, type UsageLine } from './api.ts';
 
 type Messages = (typeof plansMessages)['en'];
-
-function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-6">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {intro && <p className="mt-1 text-sm text-muted">{intro}</p>}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 function StatusPill({ status, m }: { status: MyPlan['status']; m: Messages }) {
   const tone =

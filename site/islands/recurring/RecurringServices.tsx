@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { categoryOfService } from '../../../shared/domain/catalogue/categories.ts';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { useJson } from '../work/api.ts';
 import { CategoryServiceFields, ConfirmDialog } from '../work/parts.tsx';
+import { Section } from '../plans/Section.tsx';
 import { UpgradeLink } from '../plans/UpgradeLink.tsx';
 import {
   frequencyOrder,
@@ -22,18 +23,6 @@ import {
   type SubscriptionAction,
 } from './api.ts';
 import { frequencyLabel, scheduleText, StatusPill, visitWhen, type RecurringText } from './parts.tsx';
-
-function Panel({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-6">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {intro && <p className="mt-1 text-sm text-muted">{intro}</p>}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 /**
  * /subscriptions: the recurring services a customer buys, or a contractor's offers and the
@@ -48,7 +37,7 @@ export function RecurringServices({ locale, role }: { locale: Locale; role: 'cus
   return (
     <>
       {role === 'contractor' && <OffersManager locale={locale} />}
-      <Panel id={listId} title={role === 'customer' ? m.buyingTitle : m.sellingTitle}>
+      <Section id={listId} title={role === 'customer' ? m.buyingTitle : m.sellingTitle}>
         {subscriptions.loading && !subscriptions.data ? (
           <p role="status" className="text-sm text-muted">
             {m.loading}
@@ -74,7 +63,7 @@ export function RecurringServices({ locale, role }: { locale: Locale; role: 'cus
             ))}
           </ul>
         )}
-      </Panel>
+      </Section>
     </>
   );
 }
@@ -324,7 +313,7 @@ function OffersManager({ locale }: { locale: Locale }) {
   }
 
   return (
-    <Panel id={`${formId}-offers`} title={m.offersTitle} intro={m.offersIntro}>
+    <Section id={`${formId}-offers`} title={m.offersTitle} intro={m.offersIntro}>
       {offers.loading && !offers.data ? (
         <p role="status" className="text-sm text-muted">
           {m.loading}
@@ -382,7 +371,7 @@ function OffersManager({ locale }: { locale: Locale }) {
           )}
         </div>
       )}
-    </Panel>
+    </Section>
   );
 }
 
