@@ -27,6 +27,7 @@ import { urgentRoutes } from './modules/urgent/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { recurringRoutes } from './modules/recurring/routes.ts';
+import { aiRoutes } from './modules/ai/routes.ts';
 import { auditRoutes } from './modules/auditing/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(credentialRoutes);
   await app.register(galleryRoutes);
   await app.register(recurringRoutes);
+  await app.register(aiRoutes);
   await app.register(auditRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
