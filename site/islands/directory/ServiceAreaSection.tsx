@@ -160,7 +160,10 @@ function ServiceAreaSection({ locale }: { locale: Locale }) {
         {userId && (
           <>
             {' '}
-            <a className="text-accent-text hover:underline" href={localizePath(`/contractors/${userId}`, locale)}>
+            <a
+              className="text-accent-text underline underline-offset-2"
+              href={localizePath(`/contractors/${userId}`, locale)}
+            >
               {m.viewProfile}
             </a>
           </>

@@ -31,8 +31,9 @@ export function perSessionCents(monthlyCents: number, sessionsPerMonth: number):
 }
 
 /**
- * The AI Subscription Builder card's sample: premium add-ons the generator might suggest for a
- * weekly house-cleaning plan, with the spec's sample prices ($15, $10, $12, $8, $20 a month).
+ * The AI Subscription Builder card's first list, before a generation: premium add-ons the
+ * generator suggests for a weekly house-cleaning plan, at the spec's sample prices ($15, $10, $12,
+ * $8, $20 a month). The card's own rules are in ai-builder.ts.
  */
 export const AI_SAMPLE_FEATURES = [
   { id: 'eco-products', priceCents: 15_00 },
@@ -47,10 +48,4 @@ export type AiSampleFeature = (typeof AI_SAMPLE_FEATURES)[number]['id'];
 export function toggleFeature<T extends string>(selected: readonly T[], id: T, order: readonly T[]): T[] {
   const next = selected.includes(id) ? selected.filter((f) => f !== id) : [...selected, id];
   return order.filter((f) => next.includes(f));
-}
-
-/** The monthly total of the selected sample add-ons. */
-export function aiSelectionCents(selected: Iterable<AiSampleFeature>): number {
-  const chosen = new Set(selected);
-  return AI_SAMPLE_FEATURES.filter((f) => chosen.has(f.id)).reduce((sum, f) => sum + f.priceCents, 0);
 }
