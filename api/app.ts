@@ -28,6 +28,7 @@ import { credentialRoutes } from './modules/credentials/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { recurringRoutes } from './modules/recurring/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
+import { adminUserRoutes } from './modules/accounts/admin-routes.ts';
 import { auditRoutes } from './modules/auditing/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(galleryRoutes);
   await app.register(recurringRoutes);
   await app.register(aiRoutes);
+  await app.register(adminUserRoutes);
   await app.register(auditRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });

@@ -5,15 +5,19 @@ import { defineProjection } from './types.ts';
 /** Who exists, with which role and status: read on every authenticated request. */
 export const accountsProjection = defineProjection({
   name: 'accounts',
-  version: 1,
-  handles: ['AccountRegistered', 'AccountClosed'],
+  // v2: suspension (the status 'suspended', with when, by whom and why).
+  version: 2,
+  handles: ['AccountRegistered', 'AccountClosed', 'AccountSuspended', 'AccountRestored'],
   schema: `
     create table if not exists rm_accounts (
       account_id uuid primary key,
       role text not null,
       status text not null,
       registered_at timestamptz not null,
-      closed_at timestamptz
+      closed_at timestamptz,
+      suspended_at timestamptz,
+      suspended_by uuid,
+      suspension_reason text
     );`,
   reset: 'drop table if exists rm_accounts',
   async apply(tx, recorded) {
@@ -29,11 +33,29 @@ export const accountsProjection = defineProjection({
           update rm_accounts set status = 'closed', closed_at = ${event.data.closedAt}
           where account_id = ${event.data.accountId}`;
         return;
+      case 'AccountSuspended': {
+        const d = event.data;
+        await tx`
+          update rm_accounts set status = 'suspended', suspended_at = ${d.suspendedAt}, suspended_by = ${d.suspendedBy},
+            suspension_reason = ${d.reason}
+          where account_id = ${d.accountId} and status <> 'closed'`;
+        return;
+      }
+      case 'AccountRestored':
+        await tx`
+          update rm_accounts set status = 'active', suspended_at = null, suspended_by = null, suspension_reason = null
+          where account_id = ${event.data.accountId} and status = 'suspended'`;
+        return;
     }
   },
 });
 
-export type AccountRow = { accountId: string; role: Role; status: 'active' | 'closed'; registeredAt: Date };
+export type AccountRow = {
+  accountId: string;
+  role: Role;
+  status: 'active' | 'suspended' | 'closed';
+  registeredAt: Date;
+};
 
 export async function findAccount(sql: Sql, accountId: string): Promise<AccountRow | null> {
   const [row] = await sql<{ account_id: string; role: Role; status: AccountRow['status']; registered_at: Date }[]>`

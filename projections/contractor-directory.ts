@@ -219,6 +219,9 @@ export const contractorDirectoryProjection = defineProjection({
       case 'PlanPaymentFailed':
       case 'PlanCancellationScheduled':
       case 'PlanCancellationWithdrawn':
+      case 'AccountSuspended':
+      case 'AccountRestored':
+        // Not in `handles` (a suspension does not change the listing document).
         return;
       default:
         await change(tx, contractorOf(event), (doc) => evolve(doc, event));

@@ -7,6 +7,7 @@ import { answerAfterProjections, commandContext } from '../../plugins/read-your-
 import { personalDataById } from './personal-data.ts';
 import { closeAccountBody, errorSchema, loginBody, registerBody, switchUserBody, userSchema } from './schemas.ts';
 import { closeAccount, registerAccount, verifyCredentials } from './service.ts';
+import { SUSPENSION_MESSAGES } from '../../../shared/domain/accounts/decider.ts';
 
 const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 const successSchema = z.object({ success: z.literal(true) });
@@ -54,13 +55,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
         body: loginBody,
-        response: { 200: z.object({ user: userSchema }), 401: errorSchema, 429: errorSchema },
+        response: { 200: z.object({ user: userSchema }), 401: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (request) => {
       const personal = await verifyCredentials(deps, request.body.email, request.body.password);
       const user = await userById(personal.accountId);
-      if (!user) throw new UnauthorizedError('Invalid email or password');
+      if (!user) {
+        // The password was right: a suspended holder is told why they cannot sign in.
+        const account = await findAccount(app.runtime.sql, personal.accountId);
+        if (account?.status === 'suspended') throw new ForbiddenError(SUSPENSION_MESSAGES.suspended);
+        throw new UnauthorizedError('Invalid email or password');
+      }
       await signIn(request, user.id);
       return { user };
     },

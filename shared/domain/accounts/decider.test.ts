@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ConflictError, ValidationError } from '../../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { deciderSpec } from '../testing.ts';
 import { ageOn, isCalendarDate } from './age.ts';
 import {
@@ -9,6 +9,7 @@ import {
   emailReservationDecider,
   ORPHANED_RESERVATION_MS,
   UNDER_AGE_MESSAGE,
+  SUSPENSION_MESSAGES,
 } from './decider.ts';
 import type { AccountEvent, EmailReservationEvent } from './events.ts';
 import { emailReservationStreamId, normaliseEmail } from './streams.ts';
@@ -153,5 +154,46 @@ describe('emailReservationStreamId', () => {
     expect(a).toMatch(/^email-[0-9a-f]{64}$/);
     expect(emailReservationStreamId('jane.doe@example.ca', 'other-key')).not.toBe(a);
     expect(normaliseEmail(' A@B.CA ')).toBe('a@b.ca');
+  });
+});
+
+describe('suspension', () => {
+  const spec = deciderSpec(accountDecider);
+  const adminId = '0c0c1d1e-2f4e-4b7a-9b0e-1a2b3c4d5e71';
+  const registered = (role: 'customer' | 'contractor' | 'admin' = 'contractor'): AccountEvent => ({
+    type: 'AccountRegistered',
+    data: { accountId, role, registeredAt: now.toISOString() },
+  });
+  const suspended: AccountEvent = {
+    type: 'AccountSuspended',
+    data: { accountId, suspendedBy: adminId, reason: 'Fake reviews', suspendedAt: now.toISOString() },
+  };
+  const suspend = (reason = '  Fake reviews ') =>
+    ({ type: 'SuspendAccount', accountId, adminId, reason, now }) as const;
+  const restore = { type: 'RestoreAccount', accountId, adminId, now } as const;
+
+  it('suspends an active customer or contractor with a trimmed reason, once', () => {
+    spec([registered()]).when(suspend()).then([suspended]);
+    spec([registered(), suspended]).when(suspend()).thenThrows(ConflictError, SUSPENSION_MESSAGES.alreadySuspended);
+    spec([registered()]).when(suspend('no')).thenThrows(ValidationError, SUSPENSION_MESSAGES.reason);
+    spec([registered()])
+      .when(suspend('x'.repeat(501)))
+      .thenThrows(ValidationError, SUSPENSION_MESSAGES.reason);
+  });
+
+  it('refuses administrators, closed accounts and unknown ones', () => {
+    spec([registered('admin')])
+      .when(suspend())
+      .thenThrows(ForbiddenError, SUSPENSION_MESSAGES.adminsExempt);
+    const closed: AccountEvent = { type: 'AccountClosed', data: { accountId, closedAt: now.toISOString() } };
+    spec([registered(), closed]).when(suspend()).thenThrows(ConflictError, SUSPENSION_MESSAGES.closed);
+    spec([]).when(suspend()).thenThrows(NotFoundError, SUSPENSION_MESSAGES.notFound);
+  });
+
+  it('restores a suspended account only', () => {
+    spec([registered(), suspended])
+      .when(restore)
+      .then([{ type: 'AccountRestored', data: { accountId, restoredBy: adminId, restoredAt: now.toISOString() } }]);
+    spec([registered()]).when(restore).thenThrows(ConflictError, SUSPENSION_MESSAGES.notSuspended);
   });
 });

@@ -1,4 +1,4 @@
-import { ConflictError, ValidationError } from '../../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import { MINIMUM_AGE } from './age.ts';
 import type { AccountEvent, EmailReservationEvent, Role } from './events.ts';
@@ -9,9 +9,19 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already e
 // ---------------------------------------------------------------- account
 
 export type AccountState =
-  | { status: 'none' }
-  | { status: 'active'; accountId: string; role: Role }
-  | { status: 'closed'; accountId: string; role: Role };
+  { status: 'none' } | { status: 'active' | 'suspended' | 'closed'; accountId: string; role: Role };
+
+export const SUSPENSION_LIMITS = { reasonMin: 3, reasonMax: 500 } as const;
+export const SUSPENSION_MESSAGES = {
+  notFound: 'This account was not found.',
+  closed: 'This account is closed.',
+  alreadySuspended: 'This account is already suspended.',
+  notSuspended: 'This account is not suspended.',
+  adminsExempt: 'Administrator accounts cannot be suspended here.',
+  reason: `Give a reason of ${SUSPENSION_LIMITS.reasonMin} to ${SUSPENSION_LIMITS.reasonMax} characters; the account holder is told it.`,
+  /** What a suspended account's holder is told when signing in. */
+  suspended: 'This account is suspended. Contact us through the Contact page if you think this is a mistake.',
+} as const;
 
 export type RegisterAccount = {
   type: 'RegisterAccount';
@@ -22,7 +32,48 @@ export type RegisterAccount = {
   now: Date;
 };
 export type CloseAccount = { type: 'CloseAccount'; accountId: string; now: Date };
-export type AccountCommand = RegisterAccount | CloseAccount;
+/** By an administrator (the route checks the role; the decider the target). */
+export type SuspendAccount = { type: 'SuspendAccount'; accountId: string; adminId: string; reason: string; now: Date };
+export type RestoreAccount = { type: 'RestoreAccount'; accountId: string; adminId: string; now: Date };
+export type AccountCommand = RegisterAccount | CloseAccount | SuspendAccount | RestoreAccount;
+
+export function suspendAccount(command: SuspendAccount, state: AccountState): AccountEvent[] {
+  const M = SUSPENSION_MESSAGES;
+  if (state.status === 'none') throw new NotFoundError(M.notFound);
+  if (state.status === 'closed') throw new ConflictError(M.closed);
+  // Admins are managed by operators; it also keeps an admin from locking themselves out.
+  if (state.role === 'admin') throw new ForbiddenError(M.adminsExempt);
+  if (state.status === 'suspended') throw new ConflictError(M.alreadySuspended);
+  const reason = command.reason.trim();
+  const length = [...reason].length;
+  if (length < SUSPENSION_LIMITS.reasonMin || length > SUSPENSION_LIMITS.reasonMax) {
+    throw new ValidationError(M.reason);
+  }
+  return [
+    {
+      type: 'AccountSuspended',
+      data: {
+        accountId: command.accountId,
+        suspendedBy: command.adminId,
+        reason,
+        suspendedAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+export function restoreAccount(command: RestoreAccount, state: AccountState): AccountEvent[] {
+  const M = SUSPENSION_MESSAGES;
+  if (state.status === 'none') throw new NotFoundError(M.notFound);
+  if (state.status === 'closed') throw new ConflictError(M.closed);
+  if (state.status !== 'suspended') throw new ConflictError(M.notSuspended);
+  return [
+    {
+      type: 'AccountRestored',
+      data: { accountId: command.accountId, restoredBy: command.adminId, restoredAt: command.now.toISOString() },
+    },
+  ];
+}
 
 export function registerAccount(command: RegisterAccount, state: AccountState): AccountEvent[] {
   if (state.status !== 'none') throw new ConflictError('This account already exists.');
@@ -50,6 +101,10 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return { status: 'active', accountId: event.data.accountId, role: event.data.role };
       case 'AccountClosed':
         return state.status === 'none' ? state : { ...state, status: 'closed' };
+      case 'AccountSuspended':
+        return state.status === 'none' ? state : { ...state, status: 'suspended' };
+      case 'AccountRestored':
+        return state.status === 'none' ? state : { ...state, status: 'active' };
       default:
         return state;
     }
@@ -60,6 +115,10 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return registerAccount(command, state);
       case 'CloseAccount':
         return closeAccount(command, state);
+      case 'SuspendAccount':
+        return suspendAccount(command, state);
+      case 'RestoreAccount':
+        return restoreAccount(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${JSON.stringify(unknown)}`);

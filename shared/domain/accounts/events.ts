@@ -16,6 +16,18 @@ export const accountClosedSchema = z.object({
   accountId: z.uuid(),
   closedAt: z.iso.datetime(),
 });
+/** An administrator stops an account at once (spec section 2); the reason is for the account holder and the audit. */
+export const accountSuspendedSchema = z.object({
+  accountId: z.uuid(),
+  suspendedBy: z.uuid(),
+  reason: z.string(),
+  suspendedAt: z.iso.datetime(),
+});
+export const accountRestoredSchema = z.object({
+  accountId: z.uuid(),
+  restoredBy: z.uuid(),
+  restoredAt: z.iso.datetime(),
+});
 export const emailReservedSchema = z.object({
   accountId: z.uuid(),
   reservedAt: z.iso.datetime(),
@@ -27,7 +39,9 @@ export const emailReleasedSchema = z.object({
 
 export type AccountRegistered = { type: 'AccountRegistered'; data: z.infer<typeof accountRegisteredSchema> };
 export type AccountClosed = { type: 'AccountClosed'; data: z.infer<typeof accountClosedSchema> };
-export type AccountEvent = AccountRegistered | AccountClosed;
+export type AccountSuspended = { type: 'AccountSuspended'; data: z.infer<typeof accountSuspendedSchema> };
+export type AccountRestored = { type: 'AccountRestored'; data: z.infer<typeof accountRestoredSchema> };
+export type AccountEvent = AccountRegistered | AccountClosed | AccountSuspended | AccountRestored;
 
 export type EmailReserved = { type: 'EmailReserved'; data: z.infer<typeof emailReservedSchema> };
 export type EmailReleased = { type: 'EmailReleased'; data: z.infer<typeof emailReleasedSchema> };
