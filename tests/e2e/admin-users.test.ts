@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../support/start-app.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { open, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+
+/**
+ * An admin suspends a user from the admin dashboard: the user's next request is refused and
+ * signing in tells them the account is suspended; restoring lets them back.
+ */
+const e2e = useE2E();
+
+describe('admin dashboard: users', { timeout: 120_000 }, () => {
+  it('suspends a user with a reason, who is refused at once, then restores them', () =>
+    e2e.run(async ({ context: userContext }) => {
+      const person = await signUpViaApi(userContext, 'customer');
+      expect((await userContext.request.get('/api/auth/me')).status()).toBe(200);
+
+      await e2e.run(async ({ page, context }) => {
+        await signInViaApi(context, DEMO.admin, e2e.app.demoPassword);
+        await open(page, '/admin-dashboard');
+        const users = page.getByTestId('admin-users');
+        await users.getByRole('searchbox', { name: 'Search users' }).fill(person.email);
+        await users.getByRole('button', { name: 'Search' }).click();
+        const row = users.locator(`[data-user="${person.email}"]`);
+        await visible(row.getByText(person.name));
+        await visible(row.getByText('Active', { exact: true }));
+        await expectNoSeriousAxeViolations(page, '/admin-dashboard users');
+
+        await row.getByRole('button', { name: `Suspend ${person.name}` }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: 'Suspend' }).click();
+        await visible(dialog.getByText('Give a reason of 3 to 500 characters.'));
+        await dialog.getByLabel('Reason').fill('Repeated no-shows reported by contractors');
+        await dialog.getByRole('button', { name: 'Suspend' }).click();
+        await visible(page.getByText(`${person.name} is suspended.`));
+        await visible(row.getByText('Suspended', { exact: true }));
+        await visible(row.getByText('Suspended: Repeated no-shows reported by contractors'));
+
+        // The user's very next request is refused; signing in says why.
+        expect((await userContext.request.get('/api/auth/me')).status()).toBe(401);
+        const login = await userContext.request.post('/api/auth/login', {
+          data: { email: person.email, password: person.password },
+        });
+        expect(login.status()).toBe(403);
+        expect(((await login.json()) as { error: string }).error).toContain('This account is suspended.');
+
+        await row.getByRole('button', { name: `Restore ${person.name}` }).click();
+        await visible(page.getByText(`${person.name} is active again.`));
+        await visible(row.getByText('Active', { exact: true }));
+        const back = await userContext.request.post('/api/auth/login', {
+          data: { email: person.email, password: person.password },
+        });
+        expect(back.status()).toBe(200);
+      });
+    }));
+});
