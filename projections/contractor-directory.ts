@@ -648,7 +648,9 @@ export async function searchDirectory(
     select contractor_id, lat, lng, rating_average, rating_count, completed_jobs, boosted_until, priority_placement,
       services, offering_titles, registered_at
     from rm_contractor_directory
-    where true
+    where not exists (
+        select 1 from rm_accounts a where a.account_id = contractor_id and a.status = 'suspended'
+      )
       ${searching ? sql`and (${text ? sql`search_vector @@ to_tsquery('simple', ${text})` : sql`false`} ${named ? sql`or services @> ${[named]}::text[]` : sql``})` : sql``}
       ${filters.service ? sql`and services @> ${[filters.service]}::text[]` : sql``}
       ${filters.category ? sql`and categories @> ${[filters.category]}::text[]` : sql``}
@@ -772,8 +774,10 @@ export async function directoryEntry(
   contractorId: string,
   now: Date,
 ): Promise<(DirectoryEntry & { availability: AvailabilitySummary | null }) | null> {
+  // A suspended contractor has no public profile until restored.
   const [row] = await sql<EntryRow[]>`
-    select ${entryColumns(sql)} from rm_contractor_directory where contractor_id = ${contractorId}`;
+    select ${entryColumns(sql)} from rm_contractor_directory where contractor_id = ${contractorId}
+      and not exists (select 1 from rm_accounts a where a.account_id = ${contractorId} and a.status = 'suspended')`;
   return row ? { ...toEntry(row, now), availability: row.availability } : null;
 }
 

@@ -147,6 +147,7 @@ export async function nearbyPaidContractors(
     select d.contractor_id as id from rm_contractor_directory d
     join rm_plans p on p.account_id = d.contractor_id and p.plan_id <> 'starter'
     where d.lat is not null and ${alert.category} = any(d.categories)
+      and not exists (select 1 from rm_accounts a where a.account_id = d.contractor_id and a.status = 'suspended')
       and (${alert.service}::text is null or ${alert.service}::text = any(d.services))
       and ${distance} <= coalesce(d.radius_km, 50)
     order by ${distance}, d.contractor_id

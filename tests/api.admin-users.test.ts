@@ -69,6 +69,9 @@ describe('admin users', () => {
     expect((await admin.post(`/api/admin/users/${person.user.id}/suspend`, { reason: 'Twice' })).json()).toEqual({
       error: M.alreadySuspended,
     });
+    // Nor is the suspended contractor shown to customers.
+    const area = await new Browser(t.app).get(`/api/contractors/${person.user.id}`);
+    expect(area.statusCode).toBe(404);
     const restored = await admin.post(`/api/admin/users/${person.user.id}/restore`, {});
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json().user).toMatchObject({ status: 'active', suspensionReason: null });
@@ -79,6 +82,7 @@ describe('admin users', () => {
     });
     expect(login.statusCode, login.body).toBe(200);
     expect((await back.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await new Browser(t.app).get(`/api/contractors/${person.user.id}`)).statusCode).toBe(200);
   });
 
   it('refuses a missing reason, an admin target, an unknown user and non-admins', async () => {
