@@ -24,6 +24,12 @@ describe('admin dashboard: users', { timeout: 120_000 }, () => {
         const row = users.locator(`[data-user="${person.email}"]`);
         await visible(row.getByText(person.name));
         await visible(row.getByText('Active', { exact: true }));
+        // The disputes overview leads to the arbitration dashboard.
+        const disputes = page.getByTestId('disputes-overview');
+        await visible(disputes.getByText('Waiting for an arbitrator'));
+        expect(await disputes.getByRole('link', { name: 'Open the arbitration dashboard' }).getAttribute('href')).toBe(
+          '/arbitration-dashboard',
+        );
         await expectNoSeriousAxeViolations(page, '/admin-dashboard users');
 
         await row.getByRole('button', { name: `Suspend ${person.name}` }).click();
