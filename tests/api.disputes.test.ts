@@ -147,7 +147,8 @@ async function progress(ready: () => Promise<boolean>, now = new Date()) {
       await t.runtime.runner!.idle();
       return ready();
     },
-    { message: 'the dispute process did not catch up' },
+    // Up to 25 s: with two test files at once on two cores, the analysis can take more than the usual 10.
+    { message: 'the dispute process did not catch up', timeoutMs: 25_000 },
   );
 }
 
@@ -388,7 +389,7 @@ describe('answer, analysis and the arbitrator’s decision', () => {
   });
 });
 
-describe('auto-resolution', () => {
+describe('auto-resolution', { timeout: 60_000 }, () => {
   /** A one-sided case: three photos for the customer, no answer from the contractor in 5 days. */
   async function proposedCase() {
     const job = await fundedJob();
