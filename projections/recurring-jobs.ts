@@ -286,11 +286,8 @@ export const recurringVisitsJob: ScheduledJob = {
   name: 'recurring-visits',
   intervalMs: 60_000,
   async run({ sql, store, now }) {
-    return (
-      (await activateAndBook(sql, store, now)) +
-      (await bookVisits(sql, store, now)) +
-      (await cancelStoppedVisits(sql, store, now))
-    );
+    // Activation is recurringActivationJob's (every 5 s); this one keeps the booked horizon rolling.
+    return (await bookVisits(sql, store, now)) + (await cancelStoppedVisits(sql, store, now));
   },
 };
 

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recurringFundingJob, recurringVisitsJob } from '../projections/recurring-jobs.ts';
+import { recurringActivationJob, recurringFundingJob, recurringVisitsJob } from '../projections/recurring-jobs.ts';
 import { BOOKING_MESSAGES } from '../shared/domain/booking/messages.ts';
 import { PLAN_MESSAGES } from '../shared/domain/plans/messages.ts';
 import { RECURRING_MESSAGES as M } from '../shared/domain/recurring/rules.ts';
@@ -93,6 +93,8 @@ function subscribe(customer: Person, offerId: string, overrides: Record<string, 
 
 const jobContext = () => flow.jobContext();
 async function runVisitJobs() {
+  await t.runtime.runner!.idle();
+  await recurringActivationJob.run(jobContext());
   await t.runtime.runner!.idle();
   await recurringVisitsJob.run(jobContext());
   await t.runtime.runner!.idle();

@@ -1,4 +1,5 @@
 import { builtInUpsells, upsellsAnswer, type Upsell } from '../domain/ai/upsells.ts';
+import { chatCompletion, type ChatConfig } from './chat.ts';
 
 /**
  * Where upsell suggestions come from: the built-in generator (offline, always), or an
@@ -11,7 +12,6 @@ export type UpsellRequest = { serviceType: string; locale: 'en' | 'fr' };
 export type UpsellResult = { upsells: Upsell[]; source: 'built-in' | 'model' };
 export type UpsellGenerator = (request: UpsellRequest) => Promise<UpsellResult>;
 
-type ProviderConfig = { AI_BASE_URL?: string; AI_API_KEY?: string; AI_MODEL: string; AI_TIMEOUT_MS: number };
 type Logger = { error(obj: object, msg?: string): void };
 
 const builtIn = ({ serviceType, locale }: UpsellRequest): UpsellResult => ({
@@ -30,39 +30,26 @@ export function parseModelAnswer(content: string): Upsell[] | null {
   }
 }
 
-export function createUpsellGenerator(config: ProviderConfig, logger?: Logger): UpsellGenerator {
-  if (!config.AI_BASE_URL) return async (request) => builtIn(request);
-  const endpoint = `${config.AI_BASE_URL.replace(/\/+$/, '')}/chat/completions`;
+export function createUpsellGenerator(config: ChatConfig, logger?: Logger): UpsellGenerator {
+  const baseUrl = config.AI_BASE_URL;
+  if (!baseUrl) return async (request) => builtIn(request);
   return async (request) => {
     try {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(config.AI_API_KEY ? { authorization: `Bearer ${config.AI_API_KEY}` } : {}),
-        },
-        body: JSON.stringify({
-          model: config.AI_MODEL,
-          temperature: 0.4,
-          max_tokens: 600,
-          response_format: { type: 'json_object' },
-          messages: [
-            {
-              role: 'system',
-              content:
-                'You suggest 3 to 5 premium add-ons a Canadian local contractor could sell with a subscription service. ' +
-                'Answer only the JSON {"upsells":[{"name":string,"description":string,"price":number}]}, where price is ' +
-                `a monthly price in Canadian dollars. Write in ${request.locale === 'fr' ? 'Canadian French' : 'Canadian English'}.`,
-            },
-            { role: 'user', content: `Service type: ${request.serviceType}` },
-          ],
-        }),
-        signal: AbortSignal.timeout(config.AI_TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`AI endpoint answered ${response.status}`);
-      const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
-      const content = body.choices?.[0]?.message?.content;
-      const upsells = typeof content === 'string' ? parseModelAnswer(content) : null;
+      const content = await chatCompletion(
+        { ...config, AI_BASE_URL: baseUrl },
+        [
+          {
+            role: 'system',
+            content:
+              'You suggest 3 to 5 premium add-ons a Canadian local contractor could sell with a subscription service. ' +
+              'Answer only the JSON {"upsells":[{"name":string,"description":string,"price":number}]}, where price is ' +
+              `a monthly price in Canadian dollars. Write in ${request.locale === 'fr' ? 'Canadian French' : 'Canadian English'}.`,
+          },
+          { role: 'user', content: `Service type: ${request.serviceType}` },
+        ],
+        { temperature: 0.4, maxTokens: 600, json: true },
+      );
+      const upsells = parseModelAnswer(content);
       if (!upsells) throw new Error('AI endpoint gave no valid upsells');
       return { upsells, source: 'model' };
     } catch (err) {
