@@ -16,6 +16,7 @@ import type {
   PricingModel,
   ServiceArea,
 } from '../shared/domain/catalogue/events.ts';
+import { offeringChangedAt, offeringEventTypes } from '../shared/domain/catalogue/events.ts';
 import {
   fold,
   rankContractors,
@@ -45,13 +46,13 @@ import { defineProjection } from './types.ts';
  */
 export const contractorDirectoryProjection = defineProjection({
   name: 'contractor-directory',
-  version: 4,
+  version: 5,
   handles: [
     'AccountRegistered',
     'AccountClosed',
     'ContractorProfileUpdated',
     'ContractorServiceAreaSet',
-    'ServiceOfferingCreated',
+    ...offeringEventTypes,
     'ReviewsPublished',
     'BookingRequested',
     'BookingConfirmed',
@@ -241,6 +242,8 @@ export type DirectoryOffering = {
   price: string;
   isRemoteService: boolean;
   service: string | null;
+  /** Open to barter (absent in documents from before barter: false). */
+  acceptsBarter?: boolean;
 };
 
 export type AvailabilitySummary = { timeZone: string; slotMinutes: number; weekly: WeeklyWindow[] };
@@ -312,10 +315,16 @@ function evolve(doc: Doc, event: DocEvent): void {
       doc.updatedAt = later(doc.updatedAt, setAt);
       return;
     }
-    case 'ServiceOfferingCreated': {
+    case 'ServiceOfferingCreated':
+    case 'ServiceOfferingUpdated':
+    case 'ServiceOfferingPaused':
+    case 'ServiceOfferingResumed':
+    case 'ServiceOfferingBarterSet': {
+      // Each offering event carries the whole offering: replace the copy, and list it only while active.
       const o = event.data;
-      if (!o.isActive) return;
-      doc.offerings.push({
+      const at = offeringChangedAt(event);
+      const index = doc.offerings.findIndex((existing) => existing.id === o.offeringId);
+      const offering: DirectoryOffering = {
         id: o.offeringId,
         title: o.title,
         description: o.description,
@@ -325,8 +334,12 @@ function evolve(doc: Doc, event: DocEvent): void {
         isRemoteService: o.isRemoteService,
         // Offerings from before the taxonomy name their service in the title, if at all.
         service: o.service ?? serviceFromText(o.title),
-      });
-      doc.updatedAt = later(doc.updatedAt, o.createdAt);
+        acceptsBarter: o.acceptsBarter ?? false,
+      };
+      if (index >= 0) doc.offerings.splice(index, 1, ...(o.isActive ? [offering] : []));
+      else if (o.isActive) doc.offerings.push(offering);
+      else return;
+      doc.updatedAt = later(doc.updatedAt, at);
       return;
     }
     case 'ReviewsPublished':

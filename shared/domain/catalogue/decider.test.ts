@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, ValidationError } from '../../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { deciderSpec } from '../testing.ts';
 import { lookupPostalCode } from '../../geo/index.ts';
-import { contractorDecider, offeringDecider, type SetContractorServiceArea } from './decider.ts';
+import { contractorDecider, OFFERING_MESSAGES, offeringDecider, type SetContractorServiceArea } from './decider.ts';
 import type { ContractorProfile, ServiceOffering } from './events.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -273,5 +273,95 @@ describe('contractor service area', () => {
         .when(set({ hourlyRateCents }))
         .thenThrows(ValidationError, 'The hourly rate must be an amount from $1 to $2,000');
     }
+  });
+});
+
+describe('service offering changes (edit, pause, resume, barter)', () => {
+  const spec = deciderSpec(offeringDecider);
+  const offering: ServiceOffering = {
+    offeringId,
+    contractorId,
+    title: 'Handyman Services',
+    description: 'Repairs, mounting and drywall patching around the home.',
+    pricingModel: 'hourly',
+    priceCents: 5000,
+    isRemoteService: false,
+    isActive: true,
+  };
+  const created = { type: 'ServiceOfferingCreated' as const, data: { ...offering, createdAt: now.toISOString() } };
+  const whole = { ...offering, acceptsBarter: false, barterWants: null };
+  const changes = {
+    title: 'Handyman Services',
+    description: 'Repairs, mounting and drywall patching around the home.',
+    pricingModel: 'hourly' as const,
+    priceCents: 5000,
+    isRemoteService: false,
+    service: undefined,
+  };
+  const otherId = '11111111-1111-4111-8111-111111111111';
+
+  it('records an edit as the whole offering after it, and nothing when nothing changed', () => {
+    spec([created])
+      .when({ type: 'UpdateServiceOffering', contractorId, changes: { ...changes, title: '  Odd Jobs  ', priceCents: 6000 }, now })
+      .then([
+        {
+          type: 'ServiceOfferingUpdated',
+          data: { ...whole, title: 'Odd Jobs', priceCents: 6000, updatedAt: now.toISOString() },
+        },
+      ]);
+    spec([created]).when({ type: 'UpdateServiceOffering', contractorId, changes, now }).then([]);
+    spec([created])
+      .when({ type: 'UpdateServiceOffering', contractorId, changes: { ...changes, description: 'short' }, now })
+      .thenThrows(ValidationError, 'Please provide a detailed description (20+ characters)');
+  });
+
+  it('pauses an active offering and resumes a paused one, once each', () => {
+    const paused = { type: 'ServiceOfferingPaused' as const, data: { ...whole, isActive: false, pausedAt: now.toISOString() } };
+    spec([created]).when({ type: 'PauseServiceOffering', contractorId, now }).then([paused]);
+    spec([created, paused])
+      .when({ type: 'PauseServiceOffering', contractorId, now })
+      .thenThrows(ConflictError, OFFERING_MESSAGES.alreadyPaused);
+    spec([created, paused])
+      .when({ type: 'ResumeServiceOffering', contractorId, now })
+      .then([{ type: 'ServiceOfferingResumed', data: { ...whole, isActive: true, resumedAt: now.toISOString() } }]);
+    spec([created])
+      .when({ type: 'ResumeServiceOffering', contractorId, now })
+      .thenThrows(ConflictError, OFFERING_MESSAGES.notPaused);
+  });
+
+  it('opens an offering to barter with what the contractor wants in return, and closes it', () => {
+    const opened = {
+      type: 'ServiceOfferingBarterSet' as const,
+      data: { ...whole, acceptsBarter: true, barterWants: 'Bookkeeping', setAt: now.toISOString() },
+    };
+    spec([created])
+      .when({ type: 'SetOfferingBarter', contractorId, acceptsBarter: true, barterWants: '  Bookkeeping ', now })
+      .then([opened]);
+    spec([created, opened])
+      .when({ type: 'SetOfferingBarter', contractorId, acceptsBarter: true, barterWants: 'Bookkeeping', now })
+      .then([]);
+    spec([created, opened])
+      .when({ type: 'SetOfferingBarter', contractorId, acceptsBarter: false, barterWants: '', now })
+      .then([
+        {
+          type: 'ServiceOfferingBarterSet',
+          data: { ...whole, acceptsBarter: false, barterWants: null, setAt: now.toISOString() },
+        },
+      ]);
+    spec([created])
+      .when({ type: 'SetOfferingBarter', contractorId, acceptsBarter: true, barterWants: 'x'.repeat(301), now })
+      .thenThrows(ValidationError, OFFERING_MESSAGES.barterWants);
+  });
+
+  it('lets only the owner change an offering, and only an existing one', () => {
+    spec([created])
+      .when({ type: 'PauseServiceOffering', contractorId: otherId, now })
+      .thenThrows(ForbiddenError, OFFERING_MESSAGES.notYours);
+    spec([created])
+      .when({ type: 'SetOfferingBarter', contractorId: otherId, acceptsBarter: true, barterWants: null, now })
+      .thenThrows(ForbiddenError, OFFERING_MESSAGES.notYours);
+    spec([])
+      .when({ type: 'UpdateServiceOffering', contractorId, changes, now })
+      .thenThrows(NotFoundError, OFFERING_MESSAGES.notFound);
   });
 });

@@ -1,4 +1,4 @@
-import { ConflictError, ValidationError } from '../../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from '../../geo/postal-code.ts';
 import type { GeoPlace } from '../../geo/index.ts';
 import type { Decider } from '../decider.ts';
@@ -182,11 +182,46 @@ export const contractorDecider: Decider<ContractorState, ContractorCommand, Cont
 
 export type OfferingState = { status: 'none' } | { status: 'created'; offering: ServiceOffering };
 
+export const MAX_BARTER_WANTS = 300;
+export const OFFERING_MESSAGES = {
+  notFound: 'This service offering does not exist.',
+  notYours: 'Only the contractor who offers this service can change it.',
+  alreadyPaused: 'This service is already paused.',
+  notPaused: 'This service is not paused.',
+  barterWants: 'What you would like in return must be at most 300 characters',
+} as const;
+
 export type CreateServiceOffering = { type: 'CreateServiceOffering'; offering: ServiceOffering; now: Date };
 
-export function createServiceOffering(command: CreateServiceOffering, state: OfferingState): OfferingEvent[] {
-  if (state.status !== 'none') throw new ConflictError('This service offering already exists.');
-  const { offering } = command;
+/** The fields a contractor edits; the owner, the id and the status are not among them. */
+export type OfferingChanges = Pick<
+  ServiceOffering,
+  'title' | 'description' | 'pricingModel' | 'priceCents' | 'isRemoteService' | 'service'
+>;
+export type UpdateServiceOffering = {
+  type: 'UpdateServiceOffering';
+  contractorId: string;
+  changes: OfferingChanges;
+  now: Date;
+};
+export type PauseServiceOffering = { type: 'PauseServiceOffering'; contractorId: string; now: Date };
+export type ResumeServiceOffering = { type: 'ResumeServiceOffering'; contractorId: string; now: Date };
+export type SetOfferingBarter = {
+  type: 'SetOfferingBarter';
+  contractorId: string;
+  acceptsBarter: boolean;
+  barterWants: string | null;
+  now: Date;
+};
+
+export type OfferingCommand =
+  | CreateServiceOffering
+  | UpdateServiceOffering
+  | PauseServiceOffering
+  | ResumeServiceOffering
+  | SetOfferingBarter;
+
+function checkOfferingFields(offering: OfferingChanges): void {
   if (offering.title.trim().length < MIN_SERVICE_TITLE) {
     throw new ValidationError('Service title must be at least 3 characters');
   }
@@ -199,15 +234,83 @@ export function createServiceOffering(command: CreateServiceOffering, state: Off
   if (offering.service != null && !isServiceSlug(offering.service)) {
     throw new ValidationError(`Unknown service: ${String(offering.service)}`);
   }
+}
+
+export function createServiceOffering(command: CreateServiceOffering, state: OfferingState): OfferingEvent[] {
+  if (state.status !== 'none') throw new ConflictError('This service offering already exists.');
+  const { offering } = command;
+  checkOfferingFields(offering);
   return [{ type: 'ServiceOfferingCreated', data: { ...offering, createdAt: command.now.toISOString() } }];
 }
 
-export const offeringDecider: Decider<OfferingState, CreateServiceOffering, OfferingEvent> = {
+/** The offering, when it exists and the commanding contractor owns it. */
+function ownedOffering(state: OfferingState, contractorId: string): ServiceOffering {
+  if (state.status !== 'created') throw new NotFoundError(OFFERING_MESSAGES.notFound);
+  if (state.offering.contractorId !== contractorId) throw new ForbiddenError(OFFERING_MESSAGES.notYours);
+  return { acceptsBarter: false, barterWants: null, ...state.offering };
+}
+
+export function updateServiceOffering(command: UpdateServiceOffering, state: OfferingState): OfferingEvent[] {
+  const current = ownedOffering(state, command.contractorId);
+  checkOfferingFields(command.changes);
+  const next: ServiceOffering = {
+    ...current,
+    ...command.changes,
+    title: command.changes.title.trim(),
+    description: command.changes.description.trim(),
+  };
+  const keys = ['title', 'description', 'pricingModel', 'priceCents', 'isRemoteService', 'service'] as const;
+  if (keys.every((key) => (next[key] ?? null) === (current[key] ?? null))) return [];
+  return [{ type: 'ServiceOfferingUpdated', data: { ...next, updatedAt: command.now.toISOString() } }];
+}
+
+export function pauseServiceOffering(command: PauseServiceOffering, state: OfferingState): OfferingEvent[] {
+  const current = ownedOffering(state, command.contractorId);
+  if (!current.isActive) throw new ConflictError(OFFERING_MESSAGES.alreadyPaused);
+  return [{ type: 'ServiceOfferingPaused', data: { ...current, isActive: false, pausedAt: command.now.toISOString() } }];
+}
+
+export function resumeServiceOffering(command: ResumeServiceOffering, state: OfferingState): OfferingEvent[] {
+  const current = ownedOffering(state, command.contractorId);
+  if (current.isActive) throw new ConflictError(OFFERING_MESSAGES.notPaused);
+  return [{ type: 'ServiceOfferingResumed', data: { ...current, isActive: true, resumedAt: command.now.toISOString() } }];
+}
+
+export function setOfferingBarter(command: SetOfferingBarter, state: OfferingState): OfferingEvent[] {
+  const current = ownedOffering(state, command.contractorId);
+  const wants = command.barterWants?.trim() || null;
+  if (wants !== null && wants.length > MAX_BARTER_WANTS) throw new ValidationError(OFFERING_MESSAGES.barterWants);
+  if (current.acceptsBarter === command.acceptsBarter && (current.barterWants ?? null) === wants) return [];
+  return [
+    {
+      type: 'ServiceOfferingBarterSet',
+      data: { ...current, acceptsBarter: command.acceptsBarter, barterWants: wants, setAt: command.now.toISOString() },
+    },
+  ];
+}
+
+export const offeringDecider: Decider<OfferingState, OfferingCommand, OfferingEvent> = {
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     switch (event.type) {
       case 'ServiceOfferingCreated': {
         const { createdAt: _createdAt, ...offering } = event.data;
+        return { status: 'created', offering };
+      }
+      case 'ServiceOfferingUpdated': {
+        const { updatedAt: _at, ...offering } = event.data;
+        return { status: 'created', offering };
+      }
+      case 'ServiceOfferingPaused': {
+        const { pausedAt: _at, ...offering } = event.data;
+        return { status: 'created', offering };
+      }
+      case 'ServiceOfferingResumed': {
+        const { resumedAt: _at, ...offering } = event.data;
+        return { status: 'created', offering };
+      }
+      case 'ServiceOfferingBarterSet': {
+        const { setAt: _at, ...offering } = event.data;
         return { status: 'created', offering };
       }
       default:
@@ -218,9 +321,17 @@ export const offeringDecider: Decider<OfferingState, CreateServiceOffering, Offe
     switch (command.type) {
       case 'CreateServiceOffering':
         return createServiceOffering(command, state);
+      case 'UpdateServiceOffering':
+        return updateServiceOffering(command, state);
+      case 'PauseServiceOffering':
+        return pauseServiceOffering(command, state);
+      case 'ResumeServiceOffering':
+        return resumeServiceOffering(command, state);
+      case 'SetOfferingBarter':
+        return setOfferingBarter(command, state);
       default: {
-        const unknown: never = command.type;
-        throw new Error(`Unknown command ${String(unknown)}`);
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type: unknown }).type)}`);
       }
     }
   },

@@ -31,9 +31,22 @@ export type ServiceOffering = {
    * existed have none; readers infer one from the title with `serviceFromText`.
    */
   service?: ServiceSlug | null;
+  /** Open to skill-for-skill trades (barter). Offerings from before barter existed: false. */
+  acceptsBarter?: boolean;
+  /** What the contractor would like in return, in their words (at most 300 characters). */
+  barterWants?: string | null;
 };
 
 export type ServiceOfferingCreated = { type: 'ServiceOfferingCreated'; data: ServiceOffering & { createdAt: string } };
+
+/*
+ * Every later offering event carries the whole offering as it is after the change, so a reader
+ * (the directory, the barter list) replaces its copy without replaying the stream.
+ */
+export type ServiceOfferingUpdated = { type: 'ServiceOfferingUpdated'; data: ServiceOffering & { updatedAt: string } };
+export type ServiceOfferingPaused = { type: 'ServiceOfferingPaused'; data: ServiceOffering & { pausedAt: string } };
+export type ServiceOfferingResumed = { type: 'ServiceOfferingResumed'; data: ServiceOffering & { resumedAt: string } };
+export type ServiceOfferingBarterSet = { type: 'ServiceOfferingBarterSet'; data: ServiceOffering & { setAt: string } };
 
 /**
  * Where a contractor works and what they do: a base postal code resolved (at command time, from
@@ -62,4 +75,33 @@ export type ContractorServiceAreaSet = {
 };
 
 export type ContractorEvent = ContractorProfileUpdated | ContractorServiceAreaSet;
-export type OfferingEvent = ServiceOfferingCreated;
+export type OfferingEvent =
+  | ServiceOfferingCreated
+  | ServiceOfferingUpdated
+  | ServiceOfferingPaused
+  | ServiceOfferingResumed
+  | ServiceOfferingBarterSet;
+
+export const offeringEventTypes = [
+  'ServiceOfferingCreated',
+  'ServiceOfferingUpdated',
+  'ServiceOfferingPaused',
+  'ServiceOfferingResumed',
+  'ServiceOfferingBarterSet',
+] as const satisfies readonly OfferingEvent['type'][];
+
+/** When an offering event happened, whichever its type. */
+export function offeringChangedAt(event: OfferingEvent): string {
+  switch (event.type) {
+    case 'ServiceOfferingCreated':
+      return event.data.createdAt;
+    case 'ServiceOfferingUpdated':
+      return event.data.updatedAt;
+    case 'ServiceOfferingPaused':
+      return event.data.pausedAt;
+    case 'ServiceOfferingResumed':
+      return event.data.resumedAt;
+    case 'ServiceOfferingBarterSet':
+      return event.data.setAt;
+  }
+}
