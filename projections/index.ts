@@ -10,6 +10,7 @@ import { urgentAlertsProjection } from './urgent-alerts.ts';
 import { credentialsProjection } from './credentials.ts';
 import { galleryProjection } from './gallery.ts';
 import { recurringServicesProjection } from './recurring-services.ts';
+import { barterProjection } from './barter.ts';
 import { disputesProjection } from './disputes.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
@@ -50,6 +51,7 @@ export const allProjections: readonly Projection[] = [
   credentialsProjection,
   galleryProjection,
   recurringServicesProjection,
+  barterProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,6 +1,11 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { serviceFromText } from '../shared/domain/catalogue/categories.ts';
-import { offeringChangedAt, offeringEventTypes, type OfferingEvent, type PricingModel } from '../shared/domain/catalogue/events.ts';
+import {
+  offeringChangedAt,
+  offeringEventTypes,
+  type OfferingEvent,
+  type PricingModel,
+} from '../shared/domain/catalogue/events.ts';
 import { defineProjection } from './types.ts';
 
 /**

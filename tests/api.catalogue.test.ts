@@ -230,6 +230,9 @@ describe('POST /api/service-offerings', () => {
       isActive: true,
       // 'Clean … gutters' names no service of the taxonomy.
       service: null,
+      // A new offering is closed to barter until the contractor opens it.
+      acceptsBarter: false,
+      barterWants: null,
       createdAt: expect.any(String),
     });
     expect(response.json().pending).toBeUndefined();

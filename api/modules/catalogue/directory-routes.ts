@@ -157,6 +157,8 @@ const offeringView = z.object({
   price: z.string(),
   isRemoteService: z.boolean(),
   service: z.string().nullable(),
+  /** Open to barter (absent for offerings listed before barter existed). */
+  acceptsBarter: z.boolean().optional(),
 });
 
 const entryView = z.object({

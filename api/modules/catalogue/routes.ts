@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { centsToDollarString, offeringsOf } from '../../../projections/service-offerings.ts';
-import { contractorDecider, offeringDecider } from '../../../shared/domain/catalogue/decider.ts';
+import { centsToDollarString, offeringById, offeringsOf } from '../../../projections/service-offerings.ts';
+import {
+  contractorDecider,
+  MAX_BARTER_WANTS,
+  OFFERING_MESSAGES,
+  offeringDecider,
+  type OfferingCommand,
+} from '../../../shared/domain/catalogue/decider.ts';
 import { serviceFromText, serviceSlugs } from '../../../shared/domain/catalogue/categories.ts';
 import { pricingModels } from '../../../shared/domain/catalogue/events.ts';
 import { contractorStreamId, offeringStreamId } from '../../../shared/domain/catalogue/streams.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
+import { NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
+import { answerAfterProjections, answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 
 /** An emptied form field clears the value; a field left out of the PATCH keeps it. */
@@ -79,6 +86,19 @@ export const offeringBody = z.strictObject({
   service: z.enum(serviceSlugs, { error: 'service must be a service of the service directory' }).nullable().optional(),
 });
 
+/** An edit sends the whole offering, as the create form does (the status is changed by pause and resume). */
+export const offeringEditBody = offeringBody.omit({ isActive: true });
+export const offeringParams = z.strictObject({ id: z.uuid({ error: 'The service offering id is not valid' }) });
+export const barterBody = z.strictObject({
+  acceptsBarter: z.boolean({ error: 'acceptsBarter must be true or false' }),
+  barterWants: z
+    .string({ error: OFFERING_MESSAGES.barterWants })
+    .trim()
+    .max(MAX_BARTER_WANTS, { error: OFFERING_MESSAGES.barterWants })
+    .nullable()
+    .default(null),
+});
+
 const offeringView = z.object({
   id: z.uuid(),
   contractorId: z.uuid(),
@@ -90,6 +110,8 @@ const offeringView = z.object({
   isRemoteService: z.boolean(),
   isActive: z.boolean(),
   service: z.string().nullable(),
+  acceptsBarter: z.boolean(),
+  barterWants: z.string().nullable(),
   createdAt: z.string(),
 });
 
@@ -171,6 +193,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         isRemoteService: offering.isRemoteService,
         isActive: offering.isActive,
         service: offering.service,
+        acceptsBarter: false,
+        barterWants: null,
         createdAt: context.now.toISOString(),
       };
       return answerAfterProjections(
@@ -184,6 +208,122 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
     },
+  );
+
+  /** Runs one owner command on an offering and answers with the offering read back. */
+  async function changeOffering(
+    request: Parameters<typeof commandContext>[0],
+    reply: Parameters<typeof answerWithView>[1],
+    offeringId: string,
+    command: (contractorId: string, now: Date) => OfferingCommand,
+  ) {
+    const user = await signedInUser(request);
+    const context = commandContext(request);
+    const result = await handleCommand(
+      store,
+      offeringStreamId(offeringId),
+      offeringDecider,
+      command(user.id, context.now),
+      context,
+    );
+    return answerWithView(request, reply, result.position, ['service-offerings', 'contractor-directory'], async () => {
+      const offering = await offeringById(sql, offeringId);
+      if (!offering) throw new NotFoundError(OFFERING_MESSAGES.notFound);
+      return { offering };
+    });
+  }
+
+  const changeResponse = {
+    200: z.object({ offering: offeringView }),
+    202: z.object({ offering: offeringView }),
+    400: errorSchema,
+    401: errorSchema,
+    403: errorSchema,
+    404: errorSchema,
+    409: errorSchema,
+  };
+
+  app.put(
+    '/api/service-offerings/:id',
+    {
+      onRequest: app.requireRole('contractor'),
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Edit one of my service offerings',
+        params: offeringParams,
+        body: offeringEditBody,
+        response: changeResponse,
+      },
+    },
+    async (request, reply) => {
+      const { price, service, ...rest } = request.body;
+      return changeOffering(request, reply, request.params.id, (contractorId, now) => ({
+        type: 'UpdateServiceOffering',
+        contractorId,
+        changes: { ...rest, priceCents: price, service: service ?? serviceFromText(rest.title) },
+        now,
+      }));
+    },
+  );
+
+  app.post(
+    '/api/service-offerings/:id/pause',
+    {
+      onRequest: app.requireRole('contractor'),
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Pause one of my service offerings (hidden from the directory and barter until resumed)',
+        params: offeringParams,
+        response: changeResponse,
+      },
+    },
+    async (request, reply) =>
+      changeOffering(request, reply, request.params.id, (contractorId, now) => ({
+        type: 'PauseServiceOffering',
+        contractorId,
+        now,
+      })),
+  );
+
+  app.post(
+    '/api/service-offerings/:id/resume',
+    {
+      onRequest: app.requireRole('contractor'),
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Resume one of my paused service offerings',
+        params: offeringParams,
+        response: changeResponse,
+      },
+    },
+    async (request, reply) =>
+      changeOffering(request, reply, request.params.id, (contractorId, now) => ({
+        type: 'ResumeServiceOffering',
+        contractorId,
+        now,
+      })),
+  );
+
+  app.put(
+    '/api/service-offerings/:id/barter',
+    {
+      onRequest: app.requireRole('contractor'),
+      schema: {
+        tags: ['catalogue', 'barter'],
+        summary: 'Open one of my service offerings to barter (or close it), with what I would like in return',
+        params: offeringParams,
+        body: barterBody,
+        response: changeResponse,
+      },
+    },
+    async (request, reply) =>
+      changeOffering(request, reply, request.params.id, (contractorId, now) => ({
+        type: 'SetOfferingBarter',
+        contractorId,
+        acceptsBarter: request.body.acceptsBarter,
+        barterWants: request.body.barterWants,
+        now,
+      })),
   );
 
   app.get(

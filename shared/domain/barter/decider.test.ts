@@ -128,19 +128,21 @@ describe('barter trade decider', () => {
     spec(rounds)
       .when({ type: 'CounterBarterTrade', actorId: recipientId, terms: { ...terms, proposerHours: 99 }, now })
       .thenThrows(ConflictError, M.tooManyCounters);
-    spec(rounds).when({ type: 'AcceptBarterTrade', actorId: recipientId, now }).then([
-      accepted(recipientId, { ...terms, proposerHours: 20 }),
-      {
-        type: 'BarterRelationshipRecorded',
-        data: {
-          tradeId,
-          partyIds: [proposerId, recipientId],
-          basis: 'barter',
-          establishedAt: at,
-          expiresAt: '2028-11-24T15:00:00.000Z',
+    spec(rounds)
+      .when({ type: 'AcceptBarterTrade', actorId: recipientId, now })
+      .then([
+        accepted(recipientId, { ...terms, proposerHours: 20 }),
+        {
+          type: 'BarterRelationshipRecorded',
+          data: {
+            tradeId,
+            partyIds: [proposerId, recipientId],
+            basis: 'barter',
+            establishedAt: at,
+            expiresAt: '2028-11-24T15:00:00.000Z',
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('accepts the countered terms and records the CASL relationship for two years', () => {

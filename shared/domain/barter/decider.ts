@@ -89,7 +89,11 @@ function answering(state: BarterTradeState, actorId: string) {
   return trade;
 }
 
-const partiesOf = (s: Parties): Parties => ({ tradeId: s.tradeId, proposerId: s.proposerId, recipientId: s.recipientId });
+const partiesOf = (s: Parties): Parties => ({
+  tradeId: s.tradeId,
+  proposerId: s.proposerId,
+  recipientId: s.recipientId,
+});
 
 export function decideBarterTrade(command: BarterTradeCommand, state: BarterTradeState): BarterTradeEvent[] {
   const at = command.now.toISOString();
@@ -120,7 +124,10 @@ export function decideBarterTrade(command: BarterTradeCommand, state: BarterTrad
       const terms = checkedTerms(command.terms);
       if (sameTerms(terms, trade.terms)) throw new ValidationError(M.sameTerms);
       return [
-        { type: 'BarterTradeCountered', data: { ...partiesOf(trade), counteredBy: command.actorId, terms, counteredAt: at } },
+        {
+          type: 'BarterTradeCountered',
+          data: { ...partiesOf(trade), counteredBy: command.actorId, terms, counteredAt: at },
+        },
       ];
     }
     case 'AcceptBarterTrade': {
@@ -129,7 +136,10 @@ export function decideBarterTrade(command: BarterTradeCommand, state: BarterTrad
         .plus({ years: BARTER_RELATIONSHIP_YEARS })
         .toISO()!;
       return [
-        { type: 'BarterTradeAccepted', data: { ...partiesOf(trade), acceptedBy: command.actorId, terms: trade.terms, acceptedAt: at } },
+        {
+          type: 'BarterTradeAccepted',
+          data: { ...partiesOf(trade), acceptedBy: command.actorId, terms: trade.terms, acceptedAt: at },
+        },
         {
           type: 'BarterRelationshipRecorded',
           data: {
@@ -146,13 +156,20 @@ export function decideBarterTrade(command: BarterTradeCommand, state: BarterTrad
       const trade = answering(state, command.actorId);
       const reason = textOrNull(command.reason);
       if (reason !== null && reason.length > L.reasonMax) throw new ValidationError(M.reason);
-      return [{ type: 'BarterTradeDeclined', data: { ...partiesOf(trade), declinedBy: command.actorId, reason, declinedAt: at } }];
+      return [
+        {
+          type: 'BarterTradeDeclined',
+          data: { ...partiesOf(trade), declinedBy: command.actorId, reason, declinedAt: at },
+        },
+      ];
     }
     case 'WithdrawBarterTrade': {
       const trade = existing(state, command.actorId);
       if (trade.status !== 'negotiating') throw new ConflictError(M.notNegotiating);
       if (trade.termsBy !== command.actorId) throw new ConflictError(M.notYourOffer);
-      return [{ type: 'BarterTradeWithdrawn', data: { ...partiesOf(trade), withdrawnBy: command.actorId, withdrawnAt: at } }];
+      return [
+        { type: 'BarterTradeWithdrawn', data: { ...partiesOf(trade), withdrawnBy: command.actorId, withdrawnAt: at } },
+      ];
     }
     case 'MarkBarterExchangeComplete': {
       const trade = existing(state, command.actorId);

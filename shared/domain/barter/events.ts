@@ -44,17 +44,38 @@ export type BarterTradeProposed = {
 
 export type BarterTradeCountered = {
   type: 'BarterTradeCountered';
-  data: { tradeId: string; proposerId: string; recipientId: string; counteredBy: string; terms: BarterTerms; counteredAt: string };
+  data: {
+    tradeId: string;
+    proposerId: string;
+    recipientId: string;
+    counteredBy: string;
+    terms: BarterTerms;
+    counteredAt: string;
+  };
 };
 
 export type BarterTradeAccepted = {
   type: 'BarterTradeAccepted';
-  data: { tradeId: string; proposerId: string; recipientId: string; acceptedBy: string; terms: BarterTerms; acceptedAt: string };
+  data: {
+    tradeId: string;
+    proposerId: string;
+    recipientId: string;
+    acceptedBy: string;
+    terms: BarterTerms;
+    acceptedAt: string;
+  };
 };
 
 export type BarterTradeDeclined = {
   type: 'BarterTradeDeclined';
-  data: { tradeId: string; proposerId: string; recipientId: string; declinedBy: string; reason: string | null; declinedAt: string };
+  data: {
+    tradeId: string;
+    proposerId: string;
+    recipientId: string;
+    declinedBy: string;
+    reason: string | null;
+    declinedAt: string;
+  };
 };
 
 export type BarterTradeWithdrawn = {

@@ -302,7 +302,12 @@ describe('service offering changes (edit, pause, resume, barter)', () => {
 
   it('records an edit as the whole offering after it, and nothing when nothing changed', () => {
     spec([created])
-      .when({ type: 'UpdateServiceOffering', contractorId, changes: { ...changes, title: '  Odd Jobs  ', priceCents: 6000 }, now })
+      .when({
+        type: 'UpdateServiceOffering',
+        contractorId,
+        changes: { ...changes, title: '  Odd Jobs  ', priceCents: 6000 },
+        now,
+      })
       .then([
         {
           type: 'ServiceOfferingUpdated',
@@ -316,7 +321,10 @@ describe('service offering changes (edit, pause, resume, barter)', () => {
   });
 
   it('pauses an active offering and resumes a paused one, once each', () => {
-    const paused = { type: 'ServiceOfferingPaused' as const, data: { ...whole, isActive: false, pausedAt: now.toISOString() } };
+    const paused = {
+      type: 'ServiceOfferingPaused' as const,
+      data: { ...whole, isActive: false, pausedAt: now.toISOString() },
+    };
     spec([created]).when({ type: 'PauseServiceOffering', contractorId, now }).then([paused]);
     spec([created, paused])
       .when({ type: 'PauseServiceOffering', contractorId, now })

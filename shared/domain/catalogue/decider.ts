@@ -215,11 +215,7 @@ export type SetOfferingBarter = {
 };
 
 export type OfferingCommand =
-  | CreateServiceOffering
-  | UpdateServiceOffering
-  | PauseServiceOffering
-  | ResumeServiceOffering
-  | SetOfferingBarter;
+  CreateServiceOffering | UpdateServiceOffering | PauseServiceOffering | ResumeServiceOffering | SetOfferingBarter;
 
 function checkOfferingFields(offering: OfferingChanges): void {
   if (offering.title.trim().length < MIN_SERVICE_TITLE) {
@@ -267,13 +263,17 @@ export function updateServiceOffering(command: UpdateServiceOffering, state: Off
 export function pauseServiceOffering(command: PauseServiceOffering, state: OfferingState): OfferingEvent[] {
   const current = ownedOffering(state, command.contractorId);
   if (!current.isActive) throw new ConflictError(OFFERING_MESSAGES.alreadyPaused);
-  return [{ type: 'ServiceOfferingPaused', data: { ...current, isActive: false, pausedAt: command.now.toISOString() } }];
+  return [
+    { type: 'ServiceOfferingPaused', data: { ...current, isActive: false, pausedAt: command.now.toISOString() } },
+  ];
 }
 
 export function resumeServiceOffering(command: ResumeServiceOffering, state: OfferingState): OfferingEvent[] {
   const current = ownedOffering(state, command.contractorId);
   if (current.isActive) throw new ConflictError(OFFERING_MESSAGES.notPaused);
-  return [{ type: 'ServiceOfferingResumed', data: { ...current, isActive: true, resumedAt: command.now.toISOString() } }];
+  return [
+    { type: 'ServiceOfferingResumed', data: { ...current, isActive: true, resumedAt: command.now.toISOString() } },
+  ];
 }
 
 export function setOfferingBarter(command: SetOfferingBarter, state: OfferingState): OfferingEvent[] {

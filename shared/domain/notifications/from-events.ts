@@ -11,6 +11,7 @@ import { planNotifications } from '../plans/notifications.ts';
 import { urgentNotifications } from '../urgent/notifications.ts';
 import { credentialNotifications } from '../credentials/notifications.ts';
 import { recurringNotifications } from '../recurring/notifications.ts';
+import { barterNotifications } from '../barter/notifications.ts';
 
 /** Where a user lands from their welcome notification: their own starting page. */
 export const WELCOME_ACTION_URL: Record<Role, string> = {
@@ -77,6 +78,7 @@ const sources: readonly NotificationSource[] = [
   urgentNotifications,
   credentialNotifications,
   recurringNotifications,
+  barterNotifications,
 ];
 
 /**

@@ -96,6 +96,24 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'recurring.resumed.message': 'The customer resumed a recurring service. Visits are booked again.',
     'recurring.cancelled.title': 'Recurring service cancelled',
     'recurring.cancelled.message': 'The other party cancelled a recurring service. Future visits are cancelled.',
+    'barter.proposed.title': 'New barter proposal',
+    'barter.proposed.message':
+      'Someone proposed a skill-for-skill trade for one of your services. Accept, decline or counter it.',
+    'barter.countered.title': 'Barter counter-offer',
+    'barter.countered.message':
+      'The other side changed the terms of your barter trade. Accept, decline or counter them.',
+    'barter.accepted.title': 'Barter trade accepted',
+    'barter.accepted.message':
+      'Your barter trade was accepted. Mark the exchange complete once both services are delivered.',
+    'barter.declined.title': 'Barter trade declined',
+    'barter.declined.message': 'The other side declined your barter trade.',
+    'barter.withdrawn.title': 'Barter proposal withdrawn',
+    'barter.withdrawn.message': 'The other side withdrew their barter offer.',
+    'barter.marked.title': 'Barter exchange marked complete',
+    'barter.marked.message':
+      'The other side marked your barter exchange complete. Mark it too once you have received their service.',
+    'barter.completed.title': 'Barter trade completed',
+    'barter.completed.message': 'Both of you marked the exchange complete. You can now review each other.',
     'plans.renewed.title': 'Your plan renewed',
     'plans.renewed.message': 'Period {period} of your plan has started. The receipt is in your billing history.',
     'plans.renewalFailed.title': 'Your plan renewal was declined',
@@ -263,6 +281,25 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'recurring.resumed.message': 'Le client a repris un service récurrent. Les visites sont de nouveau réservées.',
     'recurring.cancelled.title': 'Service récurrent annulé',
     'recurring.cancelled.message': 'L’autre partie a annulé un service récurrent. Les visites à venir sont annulées.',
+    'barter.proposed.title': 'Nouvelle proposition de troc',
+    'barter.proposed.message':
+      'Quelqu’un propose un échange de compétences pour l’un de vos services. Acceptez-le, refusez-le ou faites une contre-offre.',
+    'barter.countered.title': 'Contre-offre de troc',
+    'barter.countered.message':
+      'L’autre partie a modifié les conditions de votre échange. Acceptez-les, refusez-les ou faites une contre-offre.',
+    'barter.accepted.title': 'Échange de troc accepté',
+    'barter.accepted.message':
+      'Votre échange a été accepté. Marquez-le comme terminé une fois les deux services rendus.',
+    'barter.declined.title': 'Échange de troc refusé',
+    'barter.declined.message': 'L’autre partie a refusé votre échange.',
+    'barter.withdrawn.title': 'Proposition de troc retirée',
+    'barter.withdrawn.message': 'L’autre partie a retiré son offre de troc.',
+    'barter.marked.title': 'Échange marqué comme terminé',
+    'barter.marked.message':
+      'L’autre partie a marqué votre échange comme terminé. Faites-le aussi une fois son service reçu.',
+    'barter.completed.title': 'Échange de troc terminé',
+    'barter.completed.message':
+      'Vous avez tous deux marqué l’échange comme terminé. Vous pouvez maintenant vous évaluer.',
     'plans.renewed.title': 'Votre forfait a été renouvelé',
     'plans.renewed.message':
       'La période {period} de votre forfait a commencé. Le reçu est dans votre historique de facturation.',
