@@ -194,9 +194,11 @@ describe('barter and arbitration links', { timeout: 60_000 }, () => {
     e2e.run(async ({ page }) => {
       await openHome(page);
       const barter = await openWithKeyboard(page, FOOTER_DIALOGS.en[1]!);
-      expect(await barter.getByRole('link', { name: 'Browse Barter Services' }).getAttribute('href')).toBe('/platform');
+      expect(await barter.getByRole('link', { name: 'Browse Barter Services' }).getAttribute('href')).toBe(
+        '/platform#barter',
+      );
       expect(await barter.getByRole('link', { name: 'Enable Barter on My Services' }).getAttribute('href')).toBe(
-        '/contractor-dashboard',
+        '/contractor-dashboard#offerings',
       );
       await visible(barter.getByText('may be taxable income', { exact: false }));
       await page.keyboard.press('Escape');

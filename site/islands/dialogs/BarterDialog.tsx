@@ -33,10 +33,10 @@ export function BarterBody({ locale }: { locale: Locale }) {
         <p className="mt-2 text-fg/90">{m.taxText}</p>
       </section>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-        <a href={localizePath('/platform', locale)} className={buttonClasses('outline', 'md')}>
+        <a href={localizePath('/platform#barter', locale)} className={buttonClasses('outline', 'md')}>
           {m.browse}
         </a>
-        <a href={localizePath('/contractor-dashboard', locale)} className={buttonClasses('primary', 'md')}>
+        <a href={localizePath('/contractor-dashboard#offerings', locale)} className={buttonClasses('primary', 'md')}>
           {m.enable}
         </a>
       </div>

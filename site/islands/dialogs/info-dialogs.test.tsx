@@ -213,11 +213,12 @@ describe('arbitration and quality evaluation', () => {
 
   it('links barter to the platform and the contractor dashboard, arbitration to its dashboard, per language', () => {
     const en = renderToString(<BarterBody locale="en" />);
-    expect(en).toContain('href="/platform"');
-    expect(en).toContain('href="/contractor-dashboard"');
+    // Straight to the barter list on /platform and the services section of the dashboard.
+    expect(en).toContain('href="/platform#barter"');
+    expect(en).toContain('href="/contractor-dashboard#offerings"');
     const fr = renderToString(<BarterBody locale="fr" />);
-    expect(fr).toContain('href="/fr/platform"');
-    expect(fr).toContain('href="/fr/contractor-dashboard"');
+    expect(fr).toContain('href="/fr/platform#barter"');
+    expect(fr).toContain('href="/fr/contractor-dashboard#offerings"');
     expect(renderToString(<ArbitrationBody locale="en" />)).toContain('href="/arbitration-dashboard"');
     expect(renderToString(<ArbitrationBody locale="fr" />)).toContain('href="/fr/arbitration-dashboard"');
   });
