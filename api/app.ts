@@ -28,6 +28,7 @@ import { credentialRoutes } from './modules/credentials/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { recurringRoutes } from './modules/recurring/routes.ts';
 import { barterRoutes } from './modules/barter/routes.ts';
+import { crmRoutes } from './modules/crm/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { adminUserRoutes } from './modules/accounts/admin-routes.ts';
 import { auditRoutes } from './modules/auditing/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(galleryRoutes);
   await app.register(recurringRoutes);
   await app.register(barterRoutes);
+  await app.register(crmRoutes);
   await app.register(aiRoutes);
   await app.register(adminUserRoutes);
   await app.register(auditRoutes);

@@ -11,6 +11,7 @@ import { credentialsProjection } from './credentials.ts';
 import { galleryProjection } from './gallery.ts';
 import { recurringServicesProjection } from './recurring-services.ts';
 import { barterProjection } from './barter.ts';
+import { contractorCrmProjection } from './contractor-crm.ts';
 import { disputesProjection } from './disputes.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
@@ -52,6 +53,7 @@ export const allProjections: readonly Projection[] = [
   galleryProjection,
   recurringServicesProjection,
   barterProjection,
+  contractorCrmProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {
