@@ -29,6 +29,7 @@ import { galleryRoutes } from './modules/gallery/routes.ts';
 import { recurringRoutes } from './modules/recurring/routes.ts';
 import { barterRoutes } from './modules/barter/routes.ts';
 import { crmRoutes } from './modules/crm/routes.ts';
+import { forumAdminRoutes } from './modules/forum/admin-routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { adminUserRoutes } from './modules/accounts/admin-routes.ts';
 import { auditRoutes } from './modules/auditing/routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(recurringRoutes);
   await app.register(barterRoutes);
   await app.register(crmRoutes);
+  await app.register(forumAdminRoutes);
   await app.register(aiRoutes);
   await app.register(adminUserRoutes);
   await app.register(auditRoutes);

@@ -10,8 +10,16 @@ import { defineProjection } from './types.ts';
  */
 export const forumProjection = defineProjection({
   name: 'forum',
-  version: 1,
-  handles: ['ForumPostCreated', 'ForumReplyAdded', 'ForumPostUpvoted', 'ForumReplyUpvoted'],
+  // v2: moderation (hidden posts and replies, with who, when and why).
+  version: 2,
+  handles: [
+    'ForumPostCreated',
+    'ForumReplyAdded',
+    'ForumPostUpvoted',
+    'ForumReplyUpvoted',
+    'ForumContentHidden',
+    'ForumContentRestored',
+  ],
   schema: `
     create table if not exists rm_forum_posts (
       post_id uuid primary key,
@@ -21,7 +29,10 @@ export const forumProjection = defineProjection({
       category text not null,
       created_at timestamptz not null,
       upvotes integer not null default 0,
-      reply_count integer not null default 0
+      reply_count integer not null default 0,
+      hidden_at timestamptz,
+      hidden_by uuid,
+      hidden_reason text
     );
     create index if not exists rm_forum_posts_recent on rm_forum_posts (created_at desc);
     create index if not exists rm_forum_posts_category on rm_forum_posts (category, created_at desc);
@@ -31,7 +42,10 @@ export const forumProjection = defineProjection({
       author_id uuid not null,
       content text not null,
       created_at timestamptz not null,
-      upvotes integer not null default 0
+      upvotes integer not null default 0,
+      hidden_at timestamptz,
+      hidden_by uuid,
+      hidden_reason text
     );
     create index if not exists rm_forum_replies_post on rm_forum_replies (post_id, created_at);
     create table if not exists rm_forum_votes (
@@ -73,6 +87,38 @@ export const forumProjection = defineProjection({
           on conflict do nothing returning target_id`;
         if (inserted.length > 0) {
           await tx`update rm_forum_posts set upvotes = upvotes + 1 where post_id = ${v.postId}`;
+        }
+        return;
+      }
+      case 'ForumContentHidden': {
+        const d = event.data;
+        if (d.replyId === null) {
+          await tx`
+            update rm_forum_posts set hidden_at = ${d.hiddenAt}, hidden_by = ${d.hiddenBy}, hidden_reason = ${d.reason}
+            where post_id = ${d.postId}`;
+        } else {
+          // A hidden reply no longer counts among the discussion's replies.
+          const changed = await tx`
+            update rm_forum_replies set hidden_at = ${d.hiddenAt}, hidden_by = ${d.hiddenBy}, hidden_reason = ${d.reason}
+            where reply_id = ${d.replyId} and hidden_at is null returning reply_id`;
+          if (changed.length > 0) {
+            await tx`update rm_forum_posts set reply_count = reply_count - 1 where post_id = ${d.postId}`;
+          }
+        }
+        return;
+      }
+      case 'ForumContentRestored': {
+        const d = event.data;
+        if (d.replyId === null) {
+          await tx`
+            update rm_forum_posts set hidden_at = null, hidden_by = null, hidden_reason = null where post_id = ${d.postId}`;
+        } else {
+          const changed = await tx`
+            update rm_forum_replies set hidden_at = null, hidden_by = null, hidden_reason = null
+            where reply_id = ${d.replyId} and hidden_at is not null returning reply_id`;
+          if (changed.length > 0) {
+            await tx`update rm_forum_posts set reply_count = reply_count + 1 where post_id = ${d.postId}`;
+          }
         }
         return;
       }
@@ -164,7 +210,8 @@ export async function listForumPosts(
       where v.target_kind = 'post' and v.target_id = p.post_id and v.voter_id = ${query.viewerId}::uuid
     ) as has_user_upvoted
     from rm_forum_posts p
-    where (${category}::text is null or p.category = ${category})
+    where p.hidden_at is null
+      and (${category}::text is null or p.category = ${category})
       and (${pattern}::text is null or p.title ilike ${pattern} or p.content ilike ${pattern})
     order by ${order}
     limit ${FORUM_LIST_LIMIT}`;
@@ -177,7 +224,7 @@ export async function findForumPost(sql: Sql, postId: string, viewerId: string |
       select 1 from rm_forum_votes v
       where v.target_kind = 'post' and v.target_id = p.post_id and v.voter_id = ${viewerId}::uuid
     ) as has_user_upvoted
-    from rm_forum_posts p where p.post_id = ${postId}`;
+    from rm_forum_posts p where p.post_id = ${postId} and p.hidden_at is null`;
   return row ? toPost(row) : null;
 }
 
@@ -198,7 +245,7 @@ export async function listForumReplies(sql: Sql, postId: string, viewerId: strin
       select 1 from rm_forum_votes v
       where v.target_kind = 'reply' and v.target_id = r.reply_id and v.voter_id = ${viewerId}::uuid
     ) as has_user_upvoted
-    from rm_forum_replies r where r.post_id = ${postId}
+    from rm_forum_replies r where r.post_id = ${postId} and r.hidden_at is null
     order by r.created_at, r.reply_id`;
   return rows.map((row) => ({
     id: row.reply_id,
@@ -214,12 +261,72 @@ export async function listForumReplies(sql: Sql, postId: string, viewerId: strin
 /** The discussion a reply belongs to, for `POST /api/forum/replies/{id}/upvote`. */
 export async function postIdOfReply(sql: Sql, replyId: string): Promise<string | null> {
   const [row] = await sql<{ post_id: string }[]>`select post_id from rm_forum_replies where reply_id = ${replyId}`;
+  // Hidden replies stay findable here: the decider refuses votes on them, and moderators restore them.
   return row?.post_id ?? null;
 }
 
 /** Discussions per category (categories without any are left out; the caller fills in zeros). */
 export async function forumCategoryCounts(sql: Sql): Promise<Map<string, number>> {
   const rows = await sql<{ category: string; count: number }[]>`
-    select category, count(*)::int as count from rm_forum_posts group by category`;
+    select category, count(*)::int as count from rm_forum_posts where hidden_at is null group by category`;
   return new Map(rows.map((row) => [row.category, row.count]));
+}
+
+export type ModerationItem = {
+  kind: 'post' | 'reply';
+  postId: string;
+  replyId: string | null;
+  authorId: string;
+  title: string;
+  content: string;
+  createdAt: string;
+  hidden: { at: string; by: string | null; reason: string | null } | null;
+};
+
+/** Newest posts and replies, hidden or not, for the moderation panel (`hidden` filters). */
+export async function forumModerationQueue(
+  sql: Sql,
+  options: { hidden?: boolean; limit: number },
+): Promise<ModerationItem[]> {
+  const filter = (column: 'p' | 'r') =>
+    options.hidden === undefined
+      ? sql`true`
+      : options.hidden
+        ? sql`${sql(column)}.hidden_at is not null`
+        : sql`${sql(column)}.hidden_at is null`;
+  const rows = await sql<
+    {
+      kind: 'post' | 'reply';
+      post_id: string;
+      reply_id: string | null;
+      author_id: string;
+      title: string;
+      content: string;
+      created_at: Date;
+      hidden_at: Date | null;
+      hidden_by: string | null;
+      hidden_reason: string | null;
+    }[]
+  >`
+    select * from (
+      select 'post' as kind, p.post_id, null::uuid as reply_id, p.author_id, p.title, p.content, p.created_at,
+        p.hidden_at, p.hidden_by, p.hidden_reason
+      from rm_forum_posts p where ${filter('p')}
+      union all
+      select 'reply' as kind, r.post_id, r.reply_id, r.author_id, p.title, r.content, r.created_at,
+        r.hidden_at, r.hidden_by, r.hidden_reason
+      from rm_forum_replies r join rm_forum_posts p on p.post_id = r.post_id where ${filter('r')}
+    ) items
+    order by created_at desc, coalesce(reply_id, post_id)
+    limit ${options.limit}`;
+  return rows.map((row) => ({
+    kind: row.kind,
+    postId: row.post_id,
+    replyId: row.reply_id,
+    authorId: row.author_id,
+    title: row.title,
+    content: row.content,
+    createdAt: row.created_at.toISOString(),
+    hidden: row.hidden_at ? { at: row.hidden_at.toISOString(), by: row.hidden_by, reason: row.hidden_reason } : null,
+  }));
 }

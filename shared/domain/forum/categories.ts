@@ -39,4 +39,7 @@ export const FORUM_MESSAGES = {
   replyNotFound: 'Reply not found.',
   postAlreadyUpvoted: 'You have already upvoted this discussion.',
   replyAlreadyUpvoted: 'You have already upvoted this reply.',
+  moderationReason: 'Give a reason of 3 to 500 characters',
+  alreadyHidden: 'This is already hidden.',
+  notHidden: 'This is not hidden.',
 } as const;

@@ -165,3 +165,56 @@ describe('forum post decider: UpvoteForumReply', () => {
       .thenThrows(NotFoundError, FORUM_MESSAGES.replyNotFound);
   });
 });
+
+describe('forum moderation', () => {
+  const admin = '5f1c1c1e-8f4e-4b7a-9b0e-1a2b3c4d5e6f';
+  const moderate = (action: 'hide' | 'restore', reply: string | null, reason: string | null = 'Spam link') => ({
+    type: 'ModerateForumContent' as const,
+    action,
+    replyId: reply,
+    moderatorId: admin,
+    reason,
+    now,
+  });
+  const postHidden: ForumEvent = {
+    type: 'ForumContentHidden',
+    data: { postId, replyId: null, hiddenBy: admin, reason: 'Spam link', hiddenAt: at },
+  };
+  const replyHidden: ForumEvent = {
+    type: 'ForumContentHidden',
+    data: { postId, replyId, hiddenBy: admin, reason: 'Spam link', hiddenAt: at },
+  };
+
+  it('hides a discussion or a reply with a trimmed reason, and restores it', () => {
+    spec([created])
+      .when(moderate('hide', null, '  Spam link '))
+      .then([postHidden]);
+    spec([created, replied]).when(moderate('hide', replyId)).then([replyHidden]);
+    spec([created, postHidden])
+      .when(moderate('restore', null))
+      .then([{ type: 'ForumContentRestored', data: { postId, replyId: null, restoredBy: admin, restoredAt: at } }]);
+  });
+
+  it('needs a reason of 3 to 500 characters, and refuses hiding twice or restoring what is visible', () => {
+    for (const reason of [null, '  x ', 'x'.repeat(501)]) {
+      spec([created])
+        .when(moderate('hide', null, reason))
+        .thenThrows(ValidationError, FORUM_MESSAGES.moderationReason);
+    }
+    spec([created, postHidden]).when(moderate('hide', null)).thenThrows(ConflictError, FORUM_MESSAGES.alreadyHidden);
+    spec([created, replied]).when(moderate('restore', replyId)).thenThrows(ConflictError, FORUM_MESSAGES.notHidden);
+    spec([created]).when(moderate('hide', replyId)).thenThrows(NotFoundError, FORUM_MESSAGES.replyNotFound);
+  });
+
+  it('takes no replies or votes on a hidden discussion, and no votes on a hidden reply', () => {
+    spec([created, postHidden])
+      .when({ type: 'AddForumReply', replyId: voter, postId, authorId: voter, content: 'Hello', now })
+      .thenThrows(NotFoundError, FORUM_MESSAGES.postNotFound);
+    spec([created, postHidden])
+      .when({ type: 'UpvoteForumPost', postId, voterId: voter, now })
+      .thenThrows(NotFoundError, FORUM_MESSAGES.postNotFound);
+    spec([created, replied, replyHidden])
+      .when({ type: 'UpvoteForumReply', replyId, postId, voterId: author, now })
+      .thenThrows(NotFoundError, FORUM_MESSAGES.replyNotFound);
+  });
+});

@@ -15,6 +15,9 @@ export type ForumPostState =
       authorId: string;
       voters: readonly string[];
       replyVoters: Readonly<Record<string, readonly string[]>>;
+      /** Hidden by a moderator: the discussion itself (then nothing can be added to it) and replies. */
+      hidden?: boolean;
+      hiddenReplies?: readonly string[];
     };
 
 export type CreateForumPost = {
@@ -43,7 +46,43 @@ export type UpvoteForumReply = {
   now: Date;
 };
 
-export type ForumCommand = CreateForumPost | AddForumReply | UpvoteForumPost | UpvoteForumReply;
+/** An admin hides (with a reason) or restores a discussion (`replyId` null) or one reply. */
+export type ModerateForumContent = {
+  type: 'ModerateForumContent';
+  action: 'hide' | 'restore';
+  replyId: string | null;
+  moderatorId: string;
+  reason: string | null;
+  now: Date;
+};
+
+export type ForumCommand = CreateForumPost | AddForumReply | UpvoteForumPost | UpvoteForumReply | ModerateForumContent;
+
+export function moderateForumContent(command: ModerateForumContent, state: ForumPostState): ForumEvent[] {
+  if (state.status !== 'open') throw new NotFoundError(FORUM_MESSAGES.postNotFound);
+  const { replyId } = command;
+  if (replyId !== null && !state.replyVoters[replyId]) throw new NotFoundError(FORUM_MESSAGES.replyNotFound);
+  const hidden = replyId === null ? state.hidden === true : (state.hiddenReplies ?? []).includes(replyId);
+  const at = command.now.toISOString();
+  if (command.action === 'hide') {
+    const reason = command.reason?.trim() ?? '';
+    if (reason.length < 3 || reason.length > 500) throw new ValidationError(FORUM_MESSAGES.moderationReason);
+    if (hidden) throw new ConflictError(FORUM_MESSAGES.alreadyHidden);
+    return [
+      {
+        type: 'ForumContentHidden',
+        data: { postId: state.postId, replyId, hiddenBy: command.moderatorId, reason, hiddenAt: at },
+      },
+    ];
+  }
+  if (!hidden) throw new ConflictError(FORUM_MESSAGES.notHidden);
+  return [
+    {
+      type: 'ForumContentRestored',
+      data: { postId: state.postId, replyId, restoredBy: command.moderatorId, restoredAt: at },
+    },
+  ];
+}
 
 const within = (text: string, min: number, max: number) => text.length >= min && text.length <= max;
 
@@ -70,7 +109,7 @@ export function createForumPost(command: CreateForumPost, state: ForumPostState)
 }
 
 export function addForumReply(command: AddForumReply, state: ForumPostState): ForumEvent[] {
-  if (state.status !== 'open') throw new NotFoundError(FORUM_MESSAGES.postNotFound);
+  if (state.status !== 'open' || state.hidden) throw new NotFoundError(FORUM_MESSAGES.postNotFound);
   if (state.replyVoters[command.replyId]) throw new ConflictError('This reply already exists.');
   const content = command.content.trim();
   if (!within(content, 1, FORUM_LIMITS.replyMax)) throw new ValidationError(FORUM_MESSAGES.reply);
@@ -89,7 +128,7 @@ export function addForumReply(command: AddForumReply, state: ForumPostState): Fo
 }
 
 export function upvoteForumPost(command: UpvoteForumPost, state: ForumPostState): ForumEvent[] {
-  if (state.status !== 'open') throw new NotFoundError(FORUM_MESSAGES.postNotFound);
+  if (state.status !== 'open' || state.hidden) throw new NotFoundError(FORUM_MESSAGES.postNotFound);
   if (state.voters.includes(command.voterId)) throw new ConflictError(FORUM_MESSAGES.postAlreadyUpvoted);
   return [
     {
@@ -100,9 +139,11 @@ export function upvoteForumPost(command: UpvoteForumPost, state: ForumPostState)
 }
 
 export function upvoteForumReply(command: UpvoteForumReply, state: ForumPostState): ForumEvent[] {
-  if (state.status !== 'open') throw new NotFoundError(FORUM_MESSAGES.replyNotFound);
+  if (state.status !== 'open' || state.hidden) throw new NotFoundError(FORUM_MESSAGES.replyNotFound);
   const voters = state.replyVoters[command.replyId];
-  if (!voters) throw new NotFoundError(FORUM_MESSAGES.replyNotFound);
+  if (!voters || (state.hiddenReplies ?? []).includes(command.replyId)) {
+    throw new NotFoundError(FORUM_MESSAGES.replyNotFound);
+  }
   if (voters.includes(command.voterId)) throw new ConflictError(FORUM_MESSAGES.replyAlreadyUpvoted);
   return [
     {
@@ -143,6 +184,15 @@ export const forumPostDecider: Decider<ForumPostState, ForumCommand, ForumEvent>
           replyVoters: { ...state.replyVoters, [event.data.replyId]: [...voters, event.data.voterId] },
         };
       }
+      case 'ForumContentHidden':
+      case 'ForumContentRestored': {
+        if (state.status !== 'open') return state;
+        const hide = event.type === 'ForumContentHidden';
+        const { replyId } = event.data;
+        if (replyId === null) return { ...state, hidden: hide };
+        const others = (state.hiddenReplies ?? []).filter((id) => id !== replyId);
+        return { ...state, hiddenReplies: hide ? [...others, replyId] : others };
+      }
       default:
         return state;
     }
@@ -157,6 +207,8 @@ export const forumPostDecider: Decider<ForumPostState, ForumCommand, ForumEvent>
         return upvoteForumPost(command, state);
       case 'UpvoteForumReply':
         return upvoteForumReply(command, state);
+      case 'ModerateForumContent':
+        return moderateForumContent(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String((unknown as { type: string }).type)}`);

@@ -35,8 +35,23 @@ export type ForumReplyAdded = { type: 'ForumReplyAdded'; data: z.infer<typeof fo
 export type ForumPostUpvoted = { type: 'ForumPostUpvoted'; data: z.infer<typeof forumPostUpvotedSchema> };
 export type ForumReplyUpvoted = { type: 'ForumReplyUpvoted'; data: z.infer<typeof forumReplyUpvotedSchema> };
 
-/** Everything on one `forum-post-<id>` stream: the post, its replies and every vote on either. */
-export type ForumEvent = ForumPostCreated | ForumReplyAdded | ForumPostUpvoted | ForumReplyUpvoted;
+/**
+ * Moderation (issue 10): an admin hides a discussion or a reply, with a reason, and may restore it.
+ * `replyId` is null for the discussion itself. Hidden content leaves every public list; the events
+ * keep the text, so an auditor sees what was hidden and why.
+ */
+export type ForumContentHidden = {
+  type: 'ForumContentHidden';
+  data: { postId: string; replyId: string | null; hiddenBy: string; reason: string; hiddenAt: string };
+};
+export type ForumContentRestored = {
+  type: 'ForumContentRestored';
+  data: { postId: string; replyId: string | null; restoredBy: string; restoredAt: string };
+};
+
+/** Everything on one `forum-post-<id>` stream: the post, its replies, every vote on either, and moderation. */
+export type ForumEvent =
+  ForumPostCreated | ForumReplyAdded | ForumPostUpvoted | ForumReplyUpvoted | ForumContentHidden | ForumContentRestored;
 
 export const forumEventTypes = [
   'ForumPostCreated',
