@@ -30,6 +30,7 @@ import { recurringRoutes } from './modules/recurring/routes.ts';
 import { barterRoutes } from './modules/barter/routes.ts';
 import { crmRoutes } from './modules/crm/routes.ts';
 import { forumAdminRoutes } from './modules/forum/admin-routes.ts';
+import { metricsRoutes } from './modules/metrics/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { adminUserRoutes } from './modules/accounts/admin-routes.ts';
 import { auditRoutes } from './modules/auditing/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(barterRoutes);
   await app.register(crmRoutes);
   await app.register(forumAdminRoutes);
+  await app.register(metricsRoutes);
   await app.register(aiRoutes);
   await app.register(adminUserRoutes);
   await app.register(auditRoutes);

@@ -12,6 +12,7 @@ import { galleryProjection } from './gallery.ts';
 import { recurringServicesProjection } from './recurring-services.ts';
 import { barterProjection } from './barter.ts';
 import { contractorCrmProjection } from './contractor-crm.ts';
+import { platformMetricsProjection } from './platform-metrics.ts';
 import { disputesProjection } from './disputes.ts';
 import { workOrdersProjection } from './work-orders.ts';
 import { contractorDirectoryProjection } from './contractor-directory.ts';
@@ -54,6 +55,7 @@ export const allProjections: readonly Projection[] = [
   recurringServicesProjection,
   barterProjection,
   contractorCrmProjection,
+  platformMetricsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

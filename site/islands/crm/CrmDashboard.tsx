@@ -16,7 +16,7 @@ import { island } from '../../ui/island.tsx';
 import { useMyPlan } from '../plans/api.ts';
 import { useJson } from '../work/api.ts';
 import { crmApi, crmUrl, leadHref, stages, type Crm } from './api.ts';
-import { EarningsChart } from './EarningsChart.tsx';
+import { MonthlyBarChart } from '../../ui/MonthlyBarChart.tsx';
 
 const tabs = ['leads', 'pipeline', 'calendar', 'clients', 'earnings', 'plan'] as const;
 type Tab = (typeof tabs)[number];
@@ -357,7 +357,15 @@ function Earnings({ crm, locale }: { crm: Crm; locale: Locale }) {
     new Intl.DateTimeFormat(htmlLang[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${month}-15T12:00:00Z`),
     );
-  const chartLabels = useMemo(() => ({ net: m.net, fee: m.fee }), [m]);
+  // Gross first, net over it: what shows above the net is the fee and its tax.
+  const series = useMemo(
+    () => [
+      { label: m.fee, color: '--accent', values: months.map((month) => month.grossCents / 100) },
+      { label: m.net, color: '--success', values: months.map((month) => month.netCents / 100) },
+    ],
+    [m, months],
+  );
+  const monthKeys = useMemo(() => months.map((month) => month.month), [months]);
   const dollars = useCallback(
     (value: number) =>
       new Intl.NumberFormat(htmlLang[locale], {
@@ -402,7 +410,13 @@ function Earnings({ crm, locale }: { crm: Crm; locale: Locale }) {
             </span>
             <span className="sr-only">{m.chartLabel}</span>
           </figcaption>
-          <EarningsChart months={months} labels={chartLabels} monthLabel={monthLabel} dollars={dollars} />
+          <MonthlyBarChart
+            months={monthKeys}
+            series={series}
+            monthLabel={monthLabel}
+            dollars={dollars}
+            testId="earnings-chart"
+          />
         </figure>
       )}
       {withMoney.length > 0 && (

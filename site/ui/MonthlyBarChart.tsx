@@ -1,25 +1,34 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { CrmMonth } from './api.ts';
+
+export type BarSeries = {
+  label: string;
+  /** One value per month, in dollars. */
+  values: number[];
+  /** A theme colour variable, e.g. `--accent`. */
+  color: string;
+};
 
 /**
- * Net earnings per month as bars, with the platform fee and its tax stacked on top (so each bar's
- * height is the gross). uPlot draws on a canvas; colours come from the theme's CSS variables and
- * are read again when the theme changes. The canvas is hidden from screen readers: the table next
- * to it has the same figures.
+ * Bars per month, the series drawn over each other in order (so a later, smaller series shows as
+ * the lower part of an earlier one: net inside gross, fees inside GMV). uPlot draws on a canvas;
+ * colours come from the theme's CSS variables and are read again when the theme or the accent
+ * changes. The canvas is hidden from screen readers: every use shows the same figures in a table.
  */
-export function EarningsChart({
+export function MonthlyBarChart({
   months,
-  labels,
+  series,
   monthLabel,
   dollars,
+  testId,
 }: {
-  months: CrmMonth[];
-  labels: { net: string; fee: string };
+  months: string[];
+  series: BarSeries[];
   monthLabel: (month: string) => string;
-  /** The y axis's labels: whole dollars in the page's language. */
+  /** The y axis's labels in the page's language. */
   dollars: (value: number) => string;
+  testId?: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
 
@@ -28,17 +37,14 @@ export function EarningsChart({
     if (!element) return;
     let chart: uPlot | null = null;
     const color = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+    const width = () => Math.max(element.clientWidth, 280);
     const draw = () => {
       chart?.destroy();
-      const xs = months.map((_, i) => i);
-      const net = months.map((m) => m.netCents / 100);
-      const gross = months.map((m) => (m.netCents + m.feeCents + m.taxCents) / 100);
       const bars = uPlot.paths.bars!({ size: [0.6, 48] });
       const muted = color('--muted');
-      const grid = color('--border');
       chart = new uPlot(
         {
-          width: Math.max(element.clientWidth, 280),
+          width: width(),
           height: 220,
           legend: { show: false },
           cursor: { show: false },
@@ -49,12 +55,12 @@ export function EarningsChart({
               grid: { show: false },
               ticks: { show: false },
               values: (_u, ticks) =>
-                ticks.map((tick) => (Number.isInteger(tick) ? monthLabel(months[tick]?.month ?? '') : '')),
+                ticks.map((tick) => (Number.isInteger(tick) ? monthLabel(months[tick] ?? '') : '')),
               space: 28,
             },
             {
               stroke: muted,
-              grid: { stroke: grid, width: 1 },
+              grid: { stroke: color('--border'), width: 1 },
               ticks: { show: false },
               size: 64,
               values: (_u, ticks) => ticks.map(dollars),
@@ -62,29 +68,21 @@ export function EarningsChart({
           ],
           series: [
             {},
-            {
-              label: labels.fee,
-              fill: color('--accent'),
-              stroke: color('--accent'),
+            ...series.map((s) => ({
+              label: s.label,
+              fill: color(s.color),
+              stroke: color(s.color),
               paths: bars,
               points: { show: false },
-            },
-            {
-              label: labels.net,
-              fill: color('--success'),
-              stroke: color('--success'),
-              paths: bars,
-              points: { show: false },
-            },
+            })),
           ],
         },
-        // Gross first, net over it: what shows above the net is the fee and its tax.
-        [xs, gross, net],
+        [months.map((_, i) => i), ...series.map((s) => s.values)],
         element,
       );
     };
     draw();
-    const resize = new ResizeObserver(() => chart?.setSize({ width: Math.max(element.clientWidth, 280), height: 220 }));
+    const resize = new ResizeObserver(() => chart?.setSize({ width: width(), height: 220 }));
     resize.observe(element);
     const theme = new MutationObserver(draw);
     theme.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'style'] });
@@ -93,7 +91,7 @@ export function EarningsChart({
       theme.disconnect();
       chart?.destroy();
     };
-  }, [months, labels, monthLabel, dollars]);
+  }, [months, series, monthLabel, dollars]);
 
-  return <div ref={host} aria-hidden="true" className="w-full overflow-hidden" data-testid="earnings-chart" />;
+  return <div ref={host} aria-hidden="true" className="w-full overflow-hidden" data-testid={testId} />;
 }
