@@ -3,6 +3,7 @@ import { planRenewalsJob } from '../projections/plan-jobs.ts';
 import { PLAN_MESSAGES as M } from '../shared/domain/plans/messages.ts';
 import { planStreamId } from '../shared/domain/plans/events.ts';
 import { GATEWAY_MESSAGES, SANDBOX_CARDS, type PaymentGateway } from '../shared/payments/gateway.ts';
+import { waitUntil } from './support/wait.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { signUp, type Browser } from './support/http-client.ts';
 import { DAY, SUCCESS_CARD, card, idempotencyKey } from './support/money-flow.ts';
@@ -132,7 +133,9 @@ describe('plans: renewals and cancelling', () => {
     expect(await me(browser)).toMatchObject({ period: 1 });
     expect(await runRenewals(periodEnd)).toBeGreaterThanOrEqual(1);
     // idle() sees what the $all reader sees; another test file's open transaction can hold that back.
-    await expect.poll(() => me(browser)).toMatchObject({ planId: 'local', status: 'active', period: 2 });
+    await expect
+      .poll(() => me(browser), { timeout: 15_000 })
+      .toMatchObject({ planId: 'local', status: 'active', period: 2 });
     // A second tick at the same instant charges nothing more.
     await runRenewals(periodEnd);
     expect(await billing(browser)).toHaveLength(2);
@@ -152,15 +155,27 @@ describe('plans: renewals and cancelling', () => {
         message: GATEWAY_MESSAGES.declined,
       }),
     };
-    let now = new Date(first.periodEnd!);
-    await runRenewals(now, declining);
-    const pastDue = await me(browser);
-    expect(pastDue).toMatchObject({ planId: 'local', status: 'past-due' });
-    for (let i = 0; i < 2; i++) {
-      now = new Date((await me(browser)).retryAt!);
-      await runRenewals(now, declining);
-    }
-    await expect.poll(() => me(browser)).toMatchObject({ planId: 'starter', status: 'free' });
+    await runRenewals(new Date(first.periodEnd!), declining);
+    // Each retry is due at the retryAt the previous decline set: wait for the read model to show
+    // the new one before running the next (another file's open transaction can hold it back).
+    let retryAt = await waitUntil(
+      async () => {
+        const view = await me(browser);
+        return view.status === 'past-due' ? view.retryAt : null;
+      },
+      { message: 'the plan did not become past due' },
+    );
+    await runRenewals(new Date(retryAt!), declining);
+    const previous = retryAt;
+    retryAt = await waitUntil(
+      async () => {
+        const view = await me(browser);
+        return view.retryAt && view.retryAt !== previous ? view.retryAt : null;
+      },
+      { message: 'the second decline did not set a new retry time' },
+    );
+    await runRenewals(new Date(retryAt!), declining);
+    await expect.poll(() => me(browser), { timeout: 15_000 }).toMatchObject({ planId: 'starter', status: 'free' });
     expect(await directoryEntry(browser, user.id)).toMatchObject({ priorityPlacement: false, featured: false });
   });
 
