@@ -1,6 +1,26 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { htmlLang, type Locale } from '../i18n/locales.ts';
+
+/** A `YYYY-MM` month as the page's language names it: "Mar" (short) or "March 2026" (long). */
+export function monthName(month: string, locale: Locale, style: 'short' | 'long' = 'long'): string {
+  if (!/^\d{4}-\d{2}$/.test(month)) return '';
+  return new Intl.DateTimeFormat(htmlLang[locale], {
+    month: style,
+    ...(style === 'long' ? { year: 'numeric' as const } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(`${month}-15T12:00:00Z`));
+}
+
+/** Whole dollars, compact ("$1.2K", "1,2 k$"), for an axis. */
+const compactDollars = (value: number, locale: Locale) =>
+  new Intl.NumberFormat(htmlLang[locale], {
+    style: 'currency',
+    currency: 'CAD',
+    currencyDisplay: 'narrowSymbol',
+    notation: 'compact',
+  }).format(value);
 
 export type BarSeries = {
   label: string;
@@ -19,15 +39,12 @@ export type BarSeries = {
 export function MonthlyBarChart({
   months,
   series,
-  monthLabel,
-  dollars,
+  locale,
   testId,
 }: {
   months: string[];
   series: BarSeries[];
-  monthLabel: (month: string) => string;
-  /** The y axis's labels in the page's language. */
-  dollars: (value: number) => string;
+  locale: Locale;
   testId?: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
@@ -55,7 +72,7 @@ export function MonthlyBarChart({
               grid: { show: false },
               ticks: { show: false },
               values: (_u, ticks) =>
-                ticks.map((tick) => (Number.isInteger(tick) ? monthLabel(months[tick] ?? '') : '')),
+                ticks.map((tick) => (Number.isInteger(tick) ? monthName(months[tick] ?? '', locale, 'short') : '')),
               space: 28,
             },
             {
@@ -63,7 +80,7 @@ export function MonthlyBarChart({
               grid: { stroke: color('--border'), width: 1 },
               ticks: { show: false },
               size: 64,
-              values: (_u, ticks) => ticks.map(dollars),
+              values: (_u, ticks) => ticks.map((tick) => compactDollars(tick, locale)),
             },
           ],
           series: [
@@ -91,7 +108,63 @@ export function MonthlyBarChart({
       theme.disconnect();
       chart?.destroy();
     };
-  }, [months, series, monthLabel, dollars]);
+  }, [months, series, locale]);
 
   return <div ref={host} aria-hidden="true" className="w-full overflow-hidden" data-testid={testId} />;
+}
+
+export type MonthColumn<Row> = { label: string; value: (row: Row) => ReactNode; strong?: boolean };
+
+/** The figures of a monthly chart as a table: a row per month, the month first. */
+export function MonthlyTable<Row extends { month: string }>({
+  rows,
+  columns,
+  locale,
+  caption,
+  monthLabel,
+  testId,
+}: {
+  rows: Row[];
+  columns: MonthColumn<Row>[];
+  locale: Locale;
+  caption: string;
+  monthLabel: string;
+  testId?: string;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[26rem] text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-border text-left text-xs text-muted">
+            <th scope="col" className="py-2 pr-2 font-medium">
+              {monthLabel}
+            </th>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className="py-2 pr-2 text-right font-medium last:pr-0">
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.month} className="border-b border-border last:border-0">
+              <th scope="row" className="py-2 pr-2 text-left font-normal">
+                {monthName(row.month, locale)}
+              </th>
+              {columns.map((column) => (
+                <td
+                  key={column.label}
+                  className={`py-2 pr-2 text-right tabular-nums last:pr-0 ${column.strong ? 'font-medium' : ''}`}
+                >
+                  {column.value(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

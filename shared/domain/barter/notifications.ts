@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { notificationIdFor, type NotificationSource } from '../notifications/from-events.ts';
-import type { NotificationDraft, NotificationPriority, NotificationType } from '../notifications/types.ts';
+import { draftMaker, type NotificationSource } from '../notifications/from-events.ts';
+import type { NotificationDraft } from '../notifications/types.ts';
 import type { BarterTradeEvent } from './events.ts';
 
 /** Where a trade is answered: the trade list on /platform. */
@@ -22,24 +22,7 @@ export const barterNotifications: NotificationSource = {
   ],
   notificationsFor(recorded: RecordedEvent): NotificationDraft[] {
     const event = recorded as unknown as BarterTradeEvent;
-    const note = (
-      userId: string,
-      key: string,
-      type: NotificationType,
-      priority: NotificationPriority,
-      createdAt: string,
-    ): NotificationDraft => ({
-      notificationId: notificationIdFor(recorded.id, key, userId),
-      userId,
-      type,
-      priority,
-      titleKey: `${key}.title`,
-      messageKey: `${key}.message`,
-      values: {},
-      actionUrl: BARTER_TRADES_URL,
-      bookingStartTime: null,
-      createdAt,
-    });
+    const note = draftMaker(recorded, BARTER_TRADES_URL);
     if (event.type === 'BarterRelationshipRecorded' || event.type === 'BarterTradeReviewed') return [];
     const d = event.data;
     const other = (actorId: string) => (actorId === d.proposerId ? d.recipientId : d.proposerId);

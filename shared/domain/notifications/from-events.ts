@@ -3,7 +3,7 @@ import type { AccountEvent, Role } from '../accounts/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { reviewNotifications } from '../reviews/notifications.ts';
 import { bookingNotifications } from '../booking/notifications.ts';
-import type { NotificationDraft } from './types.ts';
+import type { NotificationDraft, NotificationPriority, NotificationType } from './types.ts';
 import { workNotifications } from '../work/notifications.ts';
 import { moneyNotifications } from '../escrow/notifications.ts';
 import { disputeNotifications } from '../disputes/notifications.ts';
@@ -31,6 +31,40 @@ export function notificationIdFor(...parts: string[]): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export type DraftOptions = {
+  /** Where the notification leads; the module's default otherwise. */
+  actionUrl?: string;
+  /** The booking or visit it is about, shown with the notification. */
+  startsAt?: string;
+  values?: Record<string, string | number>;
+};
+
+/**
+ * The draft builder a module uses for one source event: the id is derived from the event, the
+ * message key and the recipient, and the title and message are the key's `.title` and `.message`.
+ */
+export function draftMaker(recorded: RecordedEvent, defaultActionUrl: string) {
+  return (
+    userId: string,
+    key: string,
+    type: NotificationType,
+    priority: NotificationPriority,
+    createdAt: string,
+    options: DraftOptions = {},
+  ): NotificationDraft => ({
+    notificationId: notificationIdFor(recorded.id, key, userId),
+    userId,
+    type,
+    priority,
+    titleKey: `${key}.title`,
+    messageKey: `${key}.message`,
+    values: options.values ?? {},
+    actionUrl: options.actionUrl ?? defaultActionUrl,
+    bookingStartTime: options.startsAt ?? null,
+    createdAt,
+  });
 }
 
 /** One module's part of the mapping: the event types it reads and the notifications they give. */

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { notificationIdFor, type NotificationSource } from '../notifications/from-events.ts';
-import type { NotificationDraft, NotificationPriority, NotificationType } from '../notifications/types.ts';
+import { draftMaker, type NotificationSource } from '../notifications/from-events.ts';
+import type { NotificationDraft } from '../notifications/types.ts';
 import type { ServiceSubscriptionEvent } from './events.ts';
 
 export const RECURRING_SERVICES_URL = '/subscriptions';
@@ -25,25 +25,7 @@ export const recurringNotifications: NotificationSource = {
   ],
   notificationsFor(recorded: RecordedEvent): NotificationDraft[] {
     const event = recorded as unknown as ServiceSubscriptionEvent;
-    const note = (
-      userId: string,
-      key: string,
-      type: NotificationType,
-      priority: NotificationPriority,
-      createdAt: string,
-      options: { actionUrl?: string; startsAt?: string } = {},
-    ): NotificationDraft => ({
-      notificationId: notificationIdFor(recorded.id, key, userId),
-      userId,
-      type,
-      priority,
-      titleKey: `${key}.title`,
-      messageKey: `${key}.message`,
-      values: {},
-      actionUrl: options.actionUrl ?? RECURRING_SERVICES_URL,
-      bookingStartTime: options.startsAt ?? null,
-      createdAt,
-    });
+    const note = draftMaker(recorded, RECURRING_SERVICES_URL);
     const d = event.data;
     const other = (actorId: string) => (actorId === d.customerId ? d.contractorId : d.customerId);
     switch (event.type) {

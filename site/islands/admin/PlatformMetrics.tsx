@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { provinces } from '../../../shared/geo/provinces.ts';
 import { format } from '../../i18n/index.ts';
-import { htmlLang, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { adminMetricsMessages } from '../../i18n/messages/admin-metrics.ts';
 import { formatPrice } from '../../i18n/money.ts';
 import { $session } from '../../stores/session.ts';
 import { island } from '../../ui/island.tsx';
-import { MonthlyBarChart } from '../../ui/MonthlyBarChart.tsx';
+import { MonthlyBarChart, MonthlyTable } from '../../ui/MonthlyBarChart.tsx';
 import { useJson } from '../work/api.ts';
 
 type Metrics = {
@@ -52,32 +52,9 @@ function PlatformMetrics({ locale }: { locale: Locale }) {
     ],
     [m, months],
   );
-  const monthLabel = useCallback(
-    (month: string) =>
-      month
-        ? new Intl.DateTimeFormat(htmlLang[locale], { month: 'short', timeZone: 'UTC' }).format(
-            new Date(`${month}-15T12:00:00Z`),
-          )
-        : '',
-    [locale],
-  );
-  const dollars = useCallback(
-    (value: number) =>
-      new Intl.NumberFormat(htmlLang[locale], {
-        style: 'currency',
-        currency: 'CAD',
-        currencyDisplay: 'narrowSymbol',
-        notation: 'compact',
-      }).format(value),
-    [locale],
-  );
   if (!isAdmin) return null;
 
   const money = (cents: number) => formatPrice(cents, locale);
-  const longMonth = (month: string) =>
-    new Intl.DateTimeFormat(htmlLang[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${month}-15T12:00:00Z`),
-    );
   const data = metrics.data;
   const maxJobs = Math.max(1, ...(data?.provinces.map((p) => p.jobs) ?? [1]));
   const provinceName = (code: string) => provinces.find((p) => p.code === code)?.[locale] ?? code;
@@ -145,50 +122,20 @@ function PlatformMetrics({ locale }: { locale: Locale }) {
                 <p className="text-sm text-muted">{m.noMoney}</p>
               ) : (
                 <>
-                  <MonthlyBarChart
-                    months={monthKeys}
-                    series={series}
-                    monthLabel={monthLabel}
-                    dollars={dollars}
-                    testId="metrics-chart"
+                  <MonthlyBarChart months={monthKeys} series={series} locale={locale} testId="metrics-chart" />
+                  <MonthlyTable
+                    rows={withMoney}
+                    locale={locale}
+                    caption={m.chartLabel}
+                    monthLabel={m.month}
+                    testId="metrics-table"
+                    columns={[
+                      { label: m.gmv, value: (row) => money(row.gmvCents) },
+                      { label: m.fees, value: (row) => money(row.feesCents) },
+                      { label: m.tax, value: (row) => money(row.taxCents) },
+                      { label: m.jobs, value: (row) => row.jobsFunded },
+                    ]}
                   />
-                  <div className="overflow-x-auto">
-                    <table className="w-full min-w-[26rem] text-sm" data-testid="metrics-table">
-                      <caption className="sr-only">{m.chartLabel}</caption>
-                      <thead>
-                        <tr className="border-b border-border text-left text-xs text-muted">
-                          <th scope="col" className="py-2 pr-2 font-medium">
-                            {m.month}
-                          </th>
-                          <th scope="col" className="py-2 pr-2 text-right font-medium">
-                            {m.gmv}
-                          </th>
-                          <th scope="col" className="py-2 pr-2 text-right font-medium">
-                            {m.fees}
-                          </th>
-                          <th scope="col" className="py-2 pr-2 text-right font-medium">
-                            {m.tax}
-                          </th>
-                          <th scope="col" className="py-2 text-right font-medium">
-                            {m.jobs}
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {withMoney.map((month) => (
-                          <tr key={month.month} className="border-b border-border last:border-0">
-                            <th scope="row" className="py-2 pr-2 text-left font-normal">
-                              {longMonth(month.month)}
-                            </th>
-                            <td className="py-2 pr-2 text-right tabular-nums">{money(month.gmvCents)}</td>
-                            <td className="py-2 pr-2 text-right tabular-nums">{money(month.feesCents)}</td>
-                            <td className="py-2 pr-2 text-right tabular-nums">{money(month.taxCents)}</td>
-                            <td className="py-2 text-right tabular-nums">{month.jobsFunded}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
                 </>
               )}
             </figure>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Tabs } from 'radix-ui';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { PlanId } from '../../../shared/domain/plans/catalogue.ts';
 import { format } from '../../i18n/index.ts';
 import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
@@ -16,7 +16,7 @@ import { island } from '../../ui/island.tsx';
 import { useMyPlan } from '../plans/api.ts';
 import { useJson } from '../work/api.ts';
 import { crmApi, crmUrl, leadHref, stages, type Crm } from './api.ts';
-import { MonthlyBarChart } from '../../ui/MonthlyBarChart.tsx';
+import { MonthlyBarChart, MonthlyTable } from '../../ui/MonthlyBarChart.tsx';
 
 const tabs = ['leads', 'pipeline', 'calendar', 'clients', 'earnings', 'plan'] as const;
 type Tab = (typeof tabs)[number];
@@ -344,19 +344,6 @@ function ClientCard({
 function Earnings({ crm, locale }: { crm: Crm; locale: Locale }) {
   const m = crmMessages[locale];
   const { months, totals } = crm.earnings;
-  const monthLabel = useCallback(
-    (month: string) =>
-      month
-        ? new Intl.DateTimeFormat(htmlLang[locale], { month: 'short', timeZone: 'UTC' }).format(
-            new Date(`${month}-15T12:00:00Z`),
-          )
-        : '',
-    [locale],
-  );
-  const longMonth = (month: string) =>
-    new Intl.DateTimeFormat(htmlLang[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${month}-15T12:00:00Z`),
-    );
   // Gross first, net over it: what shows above the net is the fee and its tax.
   const series = useMemo(
     () => [
@@ -366,16 +353,6 @@ function Earnings({ crm, locale }: { crm: Crm; locale: Locale }) {
     [m, months],
   );
   const monthKeys = useMemo(() => months.map((month) => month.month), [months]);
-  const dollars = useCallback(
-    (value: number) =>
-      new Intl.NumberFormat(htmlLang[locale], {
-        style: 'currency',
-        currency: 'CAD',
-        currencyDisplay: 'narrowSymbol',
-        notation: 'compact',
-      }).format(value),
-    [locale],
-  );
   const withMoney = months.filter((month) => month.grossCents > 0);
   return (
     <div className="space-y-6">
@@ -410,53 +387,23 @@ function Earnings({ crm, locale }: { crm: Crm; locale: Locale }) {
             </span>
             <span className="sr-only">{m.chartLabel}</span>
           </figcaption>
-          <MonthlyBarChart
-            months={monthKeys}
-            series={series}
-            monthLabel={monthLabel}
-            dollars={dollars}
-            testId="earnings-chart"
-          />
+          <MonthlyBarChart months={monthKeys} series={series} locale={locale} testId="earnings-chart" />
         </figure>
       )}
       {withMoney.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-sm" data-testid="crm-earnings-table">
-            <caption className="sr-only">{m.chartLabel}</caption>
-            <thead>
-              <tr className="border-b border-border text-left text-xs text-muted">
-                <th scope="col" className="py-2 pr-2 font-medium">
-                  {m.month}
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right font-medium">
-                  {m.gross}
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right font-medium">
-                  {m.fee}
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right font-medium">
-                  {m.tax}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {m.net}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {withMoney.map((month) => (
-                <tr key={month.month} className="border-b border-border last:border-0">
-                  <th scope="row" className="py-2 pr-2 text-left font-normal">
-                    {longMonth(month.month)}
-                  </th>
-                  <td className="py-2 pr-2 text-right tabular-nums">{money(month.grossCents, locale)}</td>
-                  <td className="py-2 pr-2 text-right tabular-nums">{money(month.feeCents, locale)}</td>
-                  <td className="py-2 pr-2 text-right tabular-nums">{money(month.taxCents, locale)}</td>
-                  <td className="py-2 text-right font-medium tabular-nums">{money(month.netCents, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MonthlyTable
+          rows={withMoney}
+          locale={locale}
+          caption={m.chartLabel}
+          monthLabel={m.month}
+          testId="crm-earnings-table"
+          columns={[
+            { label: m.gross, value: (row) => money(row.grossCents, locale) },
+            { label: m.fee, value: (row) => money(row.feeCents, locale) },
+            { label: m.tax, value: (row) => money(row.taxCents, locale) },
+            { label: m.net, value: (row) => money(row.netCents, locale), strong: true },
+          ]}
+        />
       )}
       <section aria-labelledby="crm-payouts">
         <h3 id="crm-payouts" className="text-base font-semibold">
