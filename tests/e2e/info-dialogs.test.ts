@@ -230,10 +230,10 @@ describe('French', { timeout: 60_000 }, () => {
         const barterDialog = await openWithKeyboard(page, barter);
         expect(
           await barterDialog.getByRole('link', { name: 'Parcourir les services de troc' }).getAttribute('href'),
-        ).toBe('/fr/platform');
+        ).toBe('/fr/platform#barter');
         expect(
           await barterDialog.getByRole('link', { name: 'Activer le troc sur mes services' }).getAttribute('href'),
-        ).toBe('/fr/contractor-dashboard');
+        ).toBe('/fr/contractor-dashboard#offerings');
         await page.keyboard.press('Escape');
         await hidden(barterDialog);
 
@@ -271,7 +271,7 @@ describe('Quality & Price Evaluation dialog', { timeout: 60_000 }, () => {
     }));
 });
 
-describe('information dialogs pass axe', { timeout: 60_000 }, () => {
+describe('information dialogs pass axe', { timeout: 150_000 }, () => {
   for (const theme of ['dark', 'light'] as const) {
     it(`has no WCAG A/AA violation in any of the four dialogs, an answer open, in the ${theme} theme`, () =>
       e2e.run(async ({ page }) => {
