@@ -58,6 +58,10 @@ describe('contractor CRM', { timeout: 180_000 }, () => {
         await crm.getByRole('tab', { name: 'Clients' }).click();
         const client = crm.getByTestId('crm-client').filter({ hasText: customer.name });
         await visible(client);
+        // The history with this client: the job, paid.
+        await client.getByText('Job history (1)').click();
+        await visible(client.getByText('Paint a two-bedroom apartment', { exact: false }));
+        await visible(client.getByText('Paid', { exact: true }));
         await client.getByLabel(`Private note about ${customer.name}`).fill('Side door; prefers mornings.');
         await client.getByRole('button', { name: 'Save Note' }).click();
         await visible(page.getByText('Note saved'));

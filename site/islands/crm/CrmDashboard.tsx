@@ -254,7 +254,13 @@ function Clients({ crm, locale, onSaved }: { crm: Crm; locale: Locale; onSaved: 
   return (
     <ul className="space-y-3" data-testid="crm-clients">
       {crm.clients.map((client) => (
-        <ClientCard key={client.customer.id} client={client} locale={locale} onSaved={onSaved} />
+        <ClientCard
+          key={client.customer.id}
+          client={client}
+          jobs={crm.pipeline.items.filter((item) => item.customer.id === client.customer.id)}
+          locale={locale}
+          onSaved={onSaved}
+        />
       ))}
     </ul>
   );
@@ -262,10 +268,13 @@ function Clients({ crm, locale, onSaved }: { crm: Crm; locale: Locale; onSaved: 
 
 function ClientCard({
   client,
+  jobs,
   locale,
   onSaved,
 }: {
   client: Crm['clients'][number];
+  /** This client's jobs on the pipeline, the most recent first: the history with them. */
+  jobs: Crm['pipeline']['items'];
   locale: Locale;
   onSaved: () => void;
 }) {
@@ -313,6 +322,26 @@ function ClientCard({
           <dd className="font-medium tabular-nums">{money(client.earnedCents, locale)}</dd>
         </div>
       </dl>
+      {jobs.length > 0 && (
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer text-accent-text">{format(m.history, { count: jobs.length })}</summary>
+          <ul className="mt-2 space-y-1">
+            {jobs.map((job) => (
+              <li key={job.jobId} className="flex flex-wrap justify-between gap-2">
+                <span className="min-w-0 break-words">
+                  {job.title || '—'} · {day(job.updatedAt, locale)}
+                </span>
+                <span className="flex items-center gap-2">
+                  {job.amountCents !== null && <span className="tabular-nums">{money(job.amountCents, locale)}</span>}
+                  <span className={pill(job.stage === 'lost' ? 'bad' : job.stage === 'paid' ? 'good' : 'open')}>
+                    {m[`stage:${job.stage}`]}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       <form
         className="mt-3 space-y-2"
         onSubmit={(event) => {
