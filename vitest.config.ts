@@ -9,6 +9,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll gives up after 1 s by default; a page still hydrating on a loaded CI machine can
+    // take longer, and a poll that passes returns as soon as it does, so the wait costs nothing.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default', './tests/support/summary-reporter.ts'],
     // The browser journeys run after the rest: their 10-second UI waits should not share the two
     // cores with bursts like the 100 simultaneous approvals of the escrow tests.

@@ -321,6 +321,35 @@ describe('projection runner', () => {
     expect(await otherWaiting).toBe(false);
   });
 
+  it('idle() waits for an event committed behind an older open transaction, not just for what is readable', async () => {
+    const { runner } = await startRunner();
+    await runner.idle();
+    // An open transaction with an id holds back the snapshot's xmin (any database on the server does
+    // that; a busy CI machine has them all the time): an event committed after it is not readable yet.
+    let finish!: () => void;
+    const holding = new Promise<void>((resolve) => (finish = resolve));
+    let began!: () => void;
+    const begun = new Promise<void>((resolve) => (began = resolve));
+    const older = sql.begin(async (tx) => {
+      await tx`select pg_current_xact_id()`;
+      began();
+      await holding;
+    });
+    await begun;
+    const streamId = `job-${randomUUID()}`;
+    await store.append(streamId, [{ type: 'Counted', data: {} }]);
+    logLength += 1;
+
+    let settled = false;
+    const idle = runner.idle().then(() => (settled = true));
+    await sleep(400);
+    expect(settled).toBe(false);
+    finish();
+    await older;
+    await idle;
+    expect((await actualCounts(sql, TABLE))[streamId]).toBe(1);
+  });
+
   it('holds a projection at a poisoned event, reports it in status(), and moves on once it is fixed', async () => {
     let poisoned = true;
     const poisonStream = `poison-${randomUUID()}`;

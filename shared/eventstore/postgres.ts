@@ -254,10 +254,10 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  /** Not filtered by the snapshot's xmin (unlike readAll): see the port's contract. */
   async headPosition(): Promise<Position> {
     const [row] = await this.sql<{ transaction_id: string; global_position: string }[]>`
       select transaction_id, global_position from es_events
-      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       order by transaction_id desc, global_position desc limit 1`;
     return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : START;
   }

@@ -80,7 +80,11 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream, in global order, strictly after `after`. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
-  /** Position of the last event readAll can return now; START for an empty log. */
+  /**
+   * Position of the last committed event; START for an empty log. readAll may not return it yet
+   * (PostgreSQL holds back events behind an older open transaction) but will, so a reader that
+   * waits until it has passed this position has seen every event committed before the call.
+   */
   headPosition(): Promise<Position>;
   /**
    * Delivers every event after `after`, in global order, each exactly once, then follows live.
