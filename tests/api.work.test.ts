@@ -619,7 +619,10 @@ describe('GET /api/work-orders/browse', () => {
       ['?radiusKm=0', 'radiusKm must be a number from 1 to 1000'],
       ['?category=astrology', WORK_MESSAGES.category],
       ['?sort=cheapest', 'sort must be newest, budget or distance'],
-      ['?budgetMinCents=abc', 'budgetMinCents must be a number of cents from 0 to 100000000'],
+      ['?budgetMinCents=abc', 'budgetMinCents must be a whole number of cents from 0 to 100000000'],
+      // Found by the fuzzer: a fraction reached the integer column as a 500.
+      ['?budgetMaxCents=7.7e-247', 'budgetMaxCents must be a whole number of cents from 0 to 100000000'],
+      ['?budgetMinCents=99999999.5', 'budgetMinCents must be a whole number of cents from 0 to 100000000'],
       ['?limit=500', 'limit must be a whole number from 1 to 100'],
     ];
     for (const [query, message] of cases) {

@@ -127,13 +127,13 @@ export const proposalParams = z.strictObject({
   proposalId: z.uuid({ error: 'The proposal id is not valid' }),
 });
 
-const optionalNumber = (message: string, min: number, max: number) =>
-  z
-    .preprocess(
-      emptyToNull,
-      z.coerce.number({ error: message }).min(min, { error: message }).max(max, { error: message }).nullable(),
-    )
+const optionalNumber = (message: string, min: number, max: number, options: { integer?: boolean } = {}) => {
+  const number = z.coerce.number({ error: message }).min(min, { error: message }).max(max, { error: message });
+  // Cents are whole: a fraction would reach an integer column as a database error.
+  return z
+    .preprocess(emptyToNull, (options.integer ? number.int({ error: message }) : number).nullable())
     .default(null);
+};
 
 const RADIUS_MESSAGE = 'radiusKm must be a number from 1 to 1000';
 
@@ -156,14 +156,16 @@ export const browseQuery = z
       .preprocess(emptyToNull, z.enum(serviceSlugs, { error: 'Please choose a service from the list' }).nullable())
       .default(null),
     budgetMinCents: optionalNumber(
-      'budgetMinCents must be a number of cents from 0 to 100000000',
+      'budgetMinCents must be a whole number of cents from 0 to 100000000',
       0,
       WORK_LIMITS.budgetMaxCents,
+      { integer: true },
     ),
     budgetMaxCents: optionalNumber(
-      'budgetMaxCents must be a number of cents from 0 to 100000000',
+      'budgetMaxCents must be a whole number of cents from 0 to 100000000',
       0,
       WORK_LIMITS.budgetMaxCents,
+      { integer: true },
     ),
     sort: z.enum(browseSorts, { error: 'sort must be newest, budget or distance' }).default('newest'),
     limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(24),
