@@ -6,7 +6,7 @@ import errorsPlugin from '../api/plugins/errors.ts';
 import { ConflictError, ForbiddenError } from '../shared/errors.ts';
 import { WrongExpectedVersionError } from '../shared/eventstore/types.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { Browser, randomIp, signUp, uniqueRegistration } from './support/http-client.ts';
+import { Browser, createAdmin, randomIp, signUp, uniqueRegistration } from './support/http-client.ts';
 
 const NOT_JSON = 'The request body is not valid JSON.';
 const CROSS_SITE = 'Cross-site request refused.';
@@ -204,8 +204,17 @@ describe('wrong types and unknown fields', () => {
     expect(browser.cookie('sid')).toBeUndefined();
   });
 
-  it('rejects an unknown field at switch-user with 400 naming it, once signed in', async () => {
-    const { browser } = await signUp(t.app);
+  /** Switching user is for administrators: the gate answers others before the body is read. */
+  async function signedInAdmin() {
+    const { registration } = await createAdmin(t.runtime);
+    const browser = new Browser(t.app);
+    const login = await browser.post('/api/auth/login', { email: registration.email, password: registration.password });
+    expect(login.statusCode, login.body).toBe(200);
+    return browser;
+  }
+
+  it('rejects an unknown field at switch-user with 400 naming it, once signed in as an admin', async () => {
+    const browser = await signedInAdmin();
     const response = await browser.post('/api/auth/switch-user', {
       userId: '00000000-0000-4000-8000-000000000000',
       as: 'admin',
@@ -222,7 +231,7 @@ describe('wrong types and unknown fields', () => {
   });
 
   it('rejects a malformed user id with 400', async () => {
-    const { browser } = await signUp(t.app);
+    const browser = await signedInAdmin();
     for (const userId of ['not-a-uuid', '12345', "1' or '1'='1", 42]) {
       const response = await browser.post('/api/auth/switch-user', { userId });
       expect(response.statusCode, String(userId)).toBe(400);
@@ -441,6 +450,7 @@ describe('health and headers', () => {
       expect(csp, url).toContain("object-src 'none'");
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
       expect(response.headers['x-powered-by'], url).toBeUndefined();
     }
   });

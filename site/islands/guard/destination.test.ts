@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { destinationAfterSignIn, isSafeReturnTo, signInUrlFor } from './destination.ts';
 
@@ -10,6 +11,43 @@ describe('isSafeReturnTo', () => {
     for (const path of ['//evil.example', 'https://evil.example', 'subscriptions', '/\\evil.example', '', null, 42]) {
       expect(isSafeReturnTo(path), String(path)).toBe(false);
     }
+  });
+
+  it('refuses paths a browser would turn into another site (tabs and newlines are dropped when parsed)', () => {
+    for (const path of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/%0A', '/\u0000x']) {
+      expect(isSafeReturnTo(path), JSON.stringify(path)).toBe(path === '/%0A');
+    }
+  });
+
+  it('never accepts a path that leaves the site, whatever its characters', () => {
+    const base = 'https://market.example.ca';
+    const tricky = fc.constantFrom(
+      '/',
+      '\\',
+      '\t',
+      '\n',
+      '\r',
+      '.',
+      ':',
+      '@',
+      '%',
+      '?',
+      '#',
+      'evil.example',
+      'http:',
+      ' ',
+    );
+    const candidate = fc.oneof(
+      fc.string(),
+      fc.array(fc.oneof(tricky, fc.string({ maxLength: 3 })), { maxLength: 8 }).map((parts) => parts.join('')),
+    );
+    fc.assert(
+      fc.property(candidate, (value) => {
+        if (!isSafeReturnTo(value)) return true;
+        return new URL(value, base).origin === base;
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
 

@@ -3,9 +3,25 @@ import type { Role } from '../../stores/session.ts';
 
 export const RETURN_TO_KEY = 'returnTo';
 
-/** Spec section 5: a safe return path is relative and starts with a single '/'. */
+const PROBE_ORIGIN = 'https://return-to.invalid';
+
+/**
+ * Spec section 5: a safe return path is relative and starts with a single '/'. It must also stay on
+ * this site once a browser parses it: the URL parser drops tabs and newlines, so '/\t/evil.example'
+ * would become '//evil.example'. Control characters are refused outright, and the parsed URL must
+ * keep our origin.
+ */
 export function isSafeReturnTo(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return false;
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    return new URL(value, PROBE_ORIGIN).origin === PROBE_ORIGIN;
+  } catch {
+    return false;
+  }
 }
 
 /** Where a signed-out visitor is sent, remembering where they were going. */
