@@ -282,6 +282,15 @@ export function AddEvidence({
 }
 
 /** Everything about one case that both parties and the arbitrator read. */
+/** The size in the reader's language: '12 kB' in English, '12 ko' in French. */
+function fileSize(bytes: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
+    style: 'unit',
+    unit: 'kilobyte',
+    maximumFractionDigits: 0,
+  }).format(Math.max(1, Math.round(bytes / 1024)));
+}
+
 export function CaseView({ view, locale }: { view: DisputeView; locale: Locale }) {
   const m = disputeCaseMessages[locale];
   const statement = (role: 'customer' | 'contractor') =>
@@ -345,7 +354,7 @@ export function CaseView({ view, locale }: { view: DisputeView; locale: Locale }
                   </p>
                   {item.caption && <p className="break-words text-muted">{item.caption}</p>}
                   <a className="underline" href={item.url} target="_blank" rel="noopener">
-                    {m.openFile} ({Math.max(1, Math.round(item.sizeBytes / 1024))} KB)
+                    {m.openFile} ({fileSize(item.sizeBytes, locale)})
                   </a>
                 </div>
               </li>
