@@ -6,6 +6,7 @@ import { connect, type Sql } from '../shared/db/postgres.ts';
 import { openEventStore, type EventStore } from '../shared/eventstore/index.ts';
 import { ensureEventStoreSchema } from '../shared/eventstore/postgres.ts';
 import { CheckpointWatcher, ensureCheckpointSchema } from '../projections/checkpoints.ts';
+import { BrowseCache } from './modules/catalogue/browse-cache.ts';
 import { allProjections } from '../projections/index.ts';
 import { ProjectionRunner } from '../projections/runner.ts';
 import type { Projection } from '../projections/types.ts';
@@ -30,6 +31,8 @@ export type Runtime = {
   sql: Sql;
   store: EventStore;
   checkpoints: CheckpointWatcher;
+  /** The directory's answers, valid until its read models change (api/modules/catalogue/browse-cache.ts). */
+  directoryCache: BrowseCache;
   runner: ProjectionRunner | null;
   redis: Redis | null;
   /** The payment gateway (config PAYMENT_GATEWAY; the offline sandbox by default). */
@@ -93,7 +96,7 @@ export async function createRuntime(
         sql,
         store,
         projections,
-        onCheckpoint: (name, position) => checkpoints.update(name, position),
+        onCheckpoint: (name, position, changed) => checkpoints.update(name, position, changed),
         logger: logger ? { info: (o, m) => logger.info(o, m), error: (o, m) => logger.error(o, m) } : undefined,
       });
       await runner.start();
@@ -116,6 +119,7 @@ export async function createRuntime(
       sql,
       store,
       checkpoints,
+      directoryCache: new BrowseCache(checkpoints),
       runner,
       redis,
       gateway,

@@ -85,7 +85,7 @@ export async function runLighthouse(baseURL: string, paths: string[]): Promise<L
 
 export async function benchLighthouse(
   baseURL: string,
-  paths = ['/', '/pricing', '/privacy-policy', '/update'],
+  paths = ['/', '/pricing', '/contractors', '/privacy-policy', '/update'],
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (const result of await runLighthouse(baseURL, paths)) {

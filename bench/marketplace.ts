@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../api/app.ts';
 import { insertPersonalData } from '../api/modules/accounts/personal-data.ts';
 import { createRuntime, type Runtime } from '../api/runtime.ts';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serviceCategories, type ServiceSlug } from '../shared/domain/catalogue/categories.ts';
 import { contractorDecider } from '../shared/domain/catalogue/decider.ts';
 import { contractorStreamId } from '../shared/domain/catalogue/streams.ts';
@@ -38,7 +38,7 @@ const POSTAL_CODES = [
 ];
 const SERVICES = serviceCategories.flatMap((c) => c.services.map((s) => s.slug)) as ServiceSlug[];
 
-export const MARKETPLACE_TARGETS = { browseP95Ms: 100, profileP95Ms: 50 } as const;
+export const MARKETPLACE_TARGETS = { browseP95Ms: 100, profileP95Ms: 50, browseVersusHello: 0.5 } as const;
 
 /**
  * The directory and job board under load: `contractors` contractors with service areas and
@@ -170,6 +170,19 @@ async function measureRoutes(
         throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       return { p95: result.latency.p97_5 ?? result.latency.p99, p50: result.latency.p50, rps: result.requests.average };
     };
+    // The hardening issue's reference: the directory's first page against a Fastify hello-world
+    // on the same machine, measured the same way.
+    const listing = await measure('/api/contractors/browse');
+    const hello = Fastify({ logger: false });
+    hello.get('/', async () => ({ hello: 'world' }));
+    await hello.listen({ host: '127.0.0.1', port: 0 });
+    const helloAddress = hello.server.address();
+    const helloResult = await autocannon({
+      url: `http://127.0.0.1:${typeof helloAddress === 'object' && helloAddress ? helloAddress.port : 0}/`,
+      connections: 10,
+      duration: options.seconds,
+    });
+    await hello.close();
     const browse = await measure('/api/contractors/browse?postalCode=H2X%201Y4&distanceKm=50&sort=distance');
     const search = await measure('/api/contractors/browse?search=cleaning&sort=rating');
     const jobs = await measure('/api/work-orders/browse?postalCode=M5V%202T6&radiusKm=100');
@@ -181,7 +194,16 @@ async function measureRoutes(
       target: `p97.5 ≤ ${target} ms`,
       pass: m.p95 <= target,
     });
+    const ratio = listing.rps / helloResult.requests.average;
     return [
+      {
+        metric: `GET /api/contractors/browse req/s (${label})`,
+        value: `${Math.round(listing.rps)} (p50 ${listing.p50} ms, p97.5 ${listing.p95} ms)`,
+        reference: `${Math.round(helloResult.requests.average)} req/s Fastify hello-world`,
+        ratio: ratio.toFixed(2),
+        target: `ratio >= ${MARKETPLACE_TARGETS.browseVersusHello}`,
+        pass: ratio >= MARKETPLACE_TARGETS.browseVersusHello,
+      },
       row('directory: near a postal code, by distance', browse, MARKETPLACE_TARGETS.browseP95Ms),
       row('directory: text search, by rating', search, MARKETPLACE_TARGETS.browseP95Ms),
       row('job board: near a postal code', jobs, MARKETPLACE_TARGETS.browseP95Ms),

@@ -103,6 +103,7 @@ export async function benchPageWeight(baseURL: string): Promise<Row[]> {
       ['/', 'desktop', 'returning'],
       ['/', 'mobile', 'announcement'],
       ['/pricing', 'mobile', 'returning'],
+      ['/contractors', 'mobile', 'returning'],
       ['/privacy-policy', 'mobile', 'returning'],
     ];
     for (const [path, viewport, visitor] of cases) {

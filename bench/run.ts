@@ -1,10 +1,13 @@
 import { startApp } from '../tests/support/start-app.ts';
+import { benchCommands } from './commands.ts';
 import { benchAppends, benchProjectionLag } from './eventstore.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchMarketplace } from './marketplace.ts';
 import { benchMoney } from './money.ts';
 import { benchDisputes } from './disputes.ts';
 import { benchPageWeight } from './page-weight.ts';
+import { benchRebuild } from './rebuild.ts';
+import { benchStartup } from './startup.ts';
 import { benchDatabase, printTable, type Row } from './support.ts';
 
 /**
@@ -14,7 +17,9 @@ import { benchDatabase, printTable, type Row } from './support.ts';
  * runs one part: the event store, or the site (page weight and Lighthouse against `npm start`);
  * BENCH_ONLY=marketplace runs the directory and job-board read routes under load; BENCH_ONLY=money
  * the contract and escrow commands on the hash-chained store, and the payouts job; BENCH_ONLY=disputes
- * the dispute commands and the analysis worker's time to act.
+ * the dispute commands and the analysis worker's time to act; BENCH_ONLY=commands the command throughput
+ * with read-your-writes over HTTP; BENCH_ONLY=rebuild a read-model rebuild over
+ * BENCH_REBUILD_EVENTS (default 1,000,000) events; BENCH_ONLY=startup the time to ready of `npm start`, cold and warm.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
@@ -59,6 +64,29 @@ if (only === undefined || only === 'store') {
   } finally {
     await database.drop();
   }
+}
+if (only === undefined || only === 'commands') {
+  const database = await benchDatabase();
+  try {
+    console.log(`Benchmarking commands with read-your-writes on ${database.label}, ${seconds} s...`);
+    rows.push(...(await benchCommands(database.url, { connections: 32, seconds })));
+  } finally {
+    await database.drop();
+  }
+}
+if (only === undefined || only === 'rebuild') {
+  const database = await benchDatabase();
+  try {
+    const events = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
+    console.log(`Benchmarking a read-model rebuild over ${events} events on ${database.label}...`);
+    rows.push(...(await benchRebuild(database.url, { events, batchSize: 2000 })));
+  } finally {
+    await database.drop();
+  }
+}
+if (only === undefined || only === 'startup') {
+  console.log('Timing `npm start` to ready, cold and warm...');
+  rows.push(...(await benchStartup()));
 }
 if (only === undefined || only === 'web') {
   console.log('Starting the app as `npm start` does, for the page-weight and Lighthouse figures...');

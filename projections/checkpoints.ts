@@ -48,6 +48,8 @@ type Waiter = {
  */
 export class CheckpointWatcher {
   private readonly positions = new Map<string, Position>();
+  /** Where each read model last changed (a batch that applied events), for caches of its rows. */
+  private readonly changes = new Map<string, Position>();
   private readonly waiters = new Set<Waiter>();
   private listening: { unlisten(): Promise<void> } | null = null;
 
@@ -58,19 +60,23 @@ export class CheckpointWatcher {
     await ensureCheckpointSchema(sql);
     if (options.listen !== false) {
       watcher.listening = await sql.listen(CHECKPOINT_CHANNEL, (payload) => {
-        const [name, commit, prepare] = payload.split(' ');
-        if (name && commit && prepare) watcher.update(name, { commit: BigInt(commit), prepare: BigInt(prepare) });
+        // "name commit prepare changed"; without the flag (an older runner) assume a change.
+        const [name, commit, prepare, changed] = payload.split(' ');
+        if (name && commit && prepare) {
+          watcher.update(name, { commit: BigInt(commit), prepare: BigInt(prepare) }, changed !== '0');
+        }
       });
     }
-    for (const row of await readCheckpoints(sql)) watcher.update(row.name, row.position);
+    for (const row of await readCheckpoints(sql)) watcher.update(row.name, row.position, true);
     return watcher;
   }
 
   /** Positions only move forwards here; a rebuild's reset is not a reason to make writers wait. */
-  update(name: string, position: Position) {
+  update(name: string, position: Position, changed = true) {
     const known = this.positions.get(name);
     if (known && comparePositions(known, position) >= 0) return;
     this.positions.set(name, position);
+    if (changed) this.changes.set(name, position);
     for (const waiter of this.waiters) {
       if (this.reached(waiter.position, waiter.names)) this.settle(waiter, true);
     }
@@ -78,6 +84,14 @@ export class CheckpointWatcher {
 
   position(name: string): Position {
     return this.positions.get(name) ?? START;
+  }
+
+  /**
+   * The position of the last batch that changed the read model: equal across two reads means
+   * its rows are the same (for this process's view of the checkpoints).
+   */
+  lastChange(name: string): Position {
+    return this.changes.get(name) ?? START;
   }
 
   private reached(position: Position, names: readonly string[]) {

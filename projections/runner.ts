@@ -21,8 +21,11 @@ export type RunnerOptions = {
   /** How often a standby worker tries to take over a projection whose owner died. */
   takeoverIntervalMs?: number;
   logger?: Logger;
-  /** Called after each committed batch (in-process read-your-writes). */
-  onCheckpoint?: (name: string, position: Position) => void;
+  /**
+   * Called after each committed batch (in-process read-your-writes). `changed`: the batch applied
+   * at least one event, so the read model's rows may differ (caches key on it).
+   */
+  onCheckpoint?: (name: string, position: Position, changed: boolean) => void;
 };
 
 const lockKey = (name: string) => `projection:${name}`;
@@ -67,13 +70,17 @@ export async function applyBatch(
   from: Position,
   batchSize: number,
   handles: ReadonlySet<string> = new Set(projection.handles),
-): Promise<{ count: number; position: Position }> {
+): Promise<{ count: number; applied: number; position: Position }> {
   const events = await store.readAll({ after: from, limit: batchSize });
-  if (events.length === 0) return { count: 0, position: from };
+  if (events.length === 0) return { count: 0, applied: 0, position: from };
   const last = events[events.length - 1]!.position;
+  let applied = 0;
   await sql.begin(async (tx) => {
+    applied = 0;
     for (const event of events) {
-      if (handles.has(event.type)) await projection.apply(tx, event);
+      if (!handles.has(event.type)) continue;
+      await projection.apply(tx, event);
+      applied += 1;
     }
     const updated = await tx`
       update projection_checkpoints
@@ -82,7 +89,7 @@ export async function applyBatch(
         and commit_position = ${String(from.commit)} and prepare_position = ${String(from.prepare)}`;
     if (updated.count !== 1) throw new StaleCheckpointError(`checkpoint of ${projection.name} moved under this worker`);
   });
-  return { count: events.length, position: last };
+  return { count: events.length, applied, position: last };
 }
 
 type Running = {
@@ -110,7 +117,7 @@ export class ProjectionRunner {
   private lockConnection: ReservedSql<Record<string, unknown>> | null = null;
   private takeoverTimer: NodeJS.Timeout | null = null;
   private controlListener: { unlisten(): Promise<void> } | null = null;
-  private readonly pendingNotify = new Map<string, Position>();
+  private readonly pendingNotify = new Map<string, { position: Position; changed: boolean }>();
   private notifyScheduled = false;
   private stopped = false;
   /** Session advisory locks are re-entrant: two overlapping takeovers would both "win". */
@@ -208,7 +215,7 @@ export class ProjectionRunner {
         running.lastError = null;
         if (batch.count > 0) {
           running.position = batch.position;
-          this.checkpointed(projection.name, batch.position);
+          this.checkpointed(projection.name, batch.position, batch.applied > 0);
         }
         return batch.count;
       },
@@ -238,10 +245,14 @@ export class ProjectionRunner {
     this.logger.error({ err: error, projection: running.projection.name }, 'projection batch failed; retrying');
   }
 
-  private checkpointed(name: string, position: Position) {
-    this.options.onCheckpoint?.(name, position);
+  private checkpointed(name: string, position: Position, changed: boolean) {
+    this.options.onCheckpoint?.(name, position, changed);
     const pending = this.pendingNotify.get(name);
-    if (!pending || comparePositions(position, pending) > 0) this.pendingNotify.set(name, position);
+    if (!pending || comparePositions(position, pending.position) > 0) {
+      this.pendingNotify.set(name, { position, changed: changed || (pending?.changed ?? false) });
+    } else if (changed) {
+      pending.changed = true;
+    }
     if (this.notifyScheduled) return;
     this.notifyScheduled = true;
     // One NOTIFY per projection per tick, outside the batch transaction.
@@ -249,10 +260,9 @@ export class ProjectionRunner {
       this.notifyScheduled = false;
       const entries = [...this.pendingNotify];
       this.pendingNotify.clear();
-      for (const [projection, at] of entries) {
-        this.options.sql`select pg_notify(${CHECKPOINT_CHANNEL}, ${`${projection} ${at.commit} ${at.prepare}`})`.catch(
-          () => {},
-        );
+      for (const [projection, { position: at, changed: moved }] of entries) {
+        const payload = `${projection} ${at.commit} ${at.prepare} ${moved ? 1 : 0}`;
+        this.options.sql`select pg_notify(${CHECKPOINT_CHANNEL}, ${payload})`.catch(() => {});
       }
     });
   }

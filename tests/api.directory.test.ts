@@ -452,6 +452,9 @@ describe('GET /api/contractors/browse: filters and sorting', () => {
       .sql`update rm_contractor_directory set priority_placement = true where contractor_id = ${ids.fresh!}`;
     await t.runtime.sql`
       update rm_contractor_directory set boosted_until = now() + interval '7 days' where contractor_id = ${ids.good!}`;
+    // Written straight into the read model, past the projections: the directory's cache cannot
+    // see it move (tests/api.plans.test.ts boosts through the API).
+    t.runtime.directoryCache.clear();
     try {
       const result = await browse(`search=${token}&sort=rating`);
       expect(idsOf(result)).toEqual([ids.good, ids.fresh, ids.star]);
@@ -461,6 +464,7 @@ describe('GET /api/contractors/browse: filters and sorting', () => {
       await t.runtime.sql`
         update rm_contractor_directory set priority_placement = false, boosted_until = null
         where contractor_id in (${ids.fresh!}, ${ids.good!})`;
+      t.runtime.directoryCache.clear();
     }
   });
 

@@ -53,7 +53,7 @@ describe('projection runner', () => {
       projection?: Projection;
       batchSize?: number;
       takeoverIntervalMs?: number;
-      onCheckpoint?: (name: string, position: Position) => void;
+      onCheckpoint?: (name: string, position: Position, changed: boolean) => void;
     } = {},
   ) {
     const runnerSql = connect(database.url, { max: 4 });
@@ -134,7 +134,14 @@ describe('projection runner', () => {
     expect(log[log.length - 1]!.streamId).toBe(noise);
 
     const reported: Position[] = [];
-    await startRunner({ batchSize: 7, onCheckpoint: (_name, position) => reported.push(position) });
+    const changed: boolean[] = [];
+    await startRunner({
+      batchSize: 7,
+      onCheckpoint: (_name, position, applied) => {
+        reported.push(position);
+        changed.push(applied);
+      },
+    });
     await waitForCheckpoint(last);
 
     expect(await actualCounts(sql, TABLE)).toEqual(expectedCounts(log));
@@ -143,6 +150,11 @@ describe('projection runner', () => {
     expect(reported).toHaveLength(Math.ceil(log.length / 7));
     for (let i = 1; i < reported.length; i++) expect(comparePositions(reported[i]!, reported[i - 1]!)).toBe(1);
     expect(reported[reported.length - 1]).toEqual(last);
+    // The 120 counted events fill the first batches; the last ones hold only the 15 ignored events,
+    // which move the checkpoint without changing the read model.
+    const countedBatches = Math.ceil(120 / 7);
+    expect(changed.slice(0, countedBatches).every(Boolean)).toBe(true);
+    expect(changed.slice(countedBatches)).toEqual([false, false]);
   });
 
   it("keeps the checkpoint row at the last applied event's position, also while following live", async () => {

@@ -343,6 +343,7 @@ async function withNames<T extends { id: string }>(sql: Parameters<typeof displa
 /** The contractor directory, the service directory, service areas and place suggestions. */
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sql, store } = app.runtime;
+  const browseCache = app.runtime.directoryCache;
 
   app.get(
     '/api/contractors/browse',
@@ -362,28 +363,34 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: browseView, 400: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const place = searchedPlace(q);
-      const { total, entries } = await searchDirectory(
-        sql,
-        {
-          search: q.search,
-          category: q.category,
-          service: q.service,
-          near: place,
-          distanceKm: q.distanceKm,
-          minRating: q.minRating,
-          badges: q.badges,
-          remote: q.remote,
-          maxPriceCents: q.maxPriceCents,
-          sort: q.sort,
-          limit: q.limit,
-          offset: q.offset,
-        },
-        new Date(),
-      );
-      return { total, place, contractors: await withNames(sql, entries) };
+      const body = await browseCache.answer(q, async () => {
+        const place = searchedPlace(q);
+        const { total, entries } = await searchDirectory(
+          sql,
+          {
+            search: q.search,
+            category: q.category,
+            service: q.service,
+            near: place,
+            distanceKm: q.distanceKm,
+            minRating: q.minRating,
+            badges: q.badges,
+            remote: q.remote,
+            maxPriceCents: q.maxPriceCents,
+            sort: q.sort,
+            limit: q.limit,
+            offset: q.offset,
+          },
+          new Date(),
+        );
+        // Serialised as the route's response schema would, once, for every request that shares it.
+        return reply.serialize({ total, place, contractors: await withNames(sql, entries) }) as string;
+      });
+      // Already JSON text: Fastify sends a string with a JSON content type as it is (the type
+      // provider only knows the object form).
+      return reply.type('application/json; charset=utf-8').send(body as unknown as z.infer<typeof browseView>);
     },
   );
 
