@@ -1,6 +1,70 @@
-import type { Sql } from '../shared/db/postgres.ts';
-import type { AccountEvent, Role } from '../shared/domain/accounts/events.ts';
+import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
+import type { RecordedEvent } from '../shared/eventstore/types.ts';
+import type { AccountEvent, AccountRegistered, Role } from '../shared/domain/accounts/events.ts';
 import { defineProjection } from './types.ts';
+
+async function applyAccountEvent(tx: TransactionSql, recorded: RecordedEvent) {
+  const event = recorded as unknown as AccountEvent;
+  switch (event.type) {
+    case 'AccountRegistered':
+      await tx`
+        insert into rm_accounts (account_id, role, status, registered_at)
+        values (${event.data.accountId}, ${event.data.role}, 'active', ${event.data.registeredAt})`;
+      return;
+    case 'AccountClosed':
+      await tx`
+        update rm_accounts set status = 'closed', closed_at = ${event.data.closedAt}
+        where account_id = ${event.data.accountId}`;
+      return;
+    case 'AccountSuspended': {
+      const d = event.data;
+      await tx`
+        update rm_accounts set status = 'suspended', suspended_at = ${d.suspendedAt}, suspended_by = ${d.suspendedBy},
+          suspension_reason = ${d.reason}
+        where account_id = ${d.accountId} and status <> 'closed'`;
+      return;
+    }
+    case 'AccountRestored':
+      await tx`
+        update rm_accounts set status = 'active', suspended_at = null, suspended_by = null, suspension_reason = null
+        where account_id = ${event.data.accountId} and status = 'suspended'`;
+      return;
+  }
+}
+
+/** Rows per multi-row insert: four parameters each, well under PostgreSQL's 65,535. */
+const INSERT_CHUNK = 5_000;
+
+/**
+ * Runs of registrations (most of the log: every sign-up) go in as one multi-row insert each; the
+ * other events, rare, one statement each as in `apply`. Runs keep the log's order, so an account
+ * registered and suspended in the same batch ends suspended.
+ */
+async function applyAccountEvents(tx: TransactionSql, events: readonly RecordedEvent[]) {
+  let run: AccountRegistered['data'][] = [];
+  const flush = async () => {
+    for (let at = 0; at < run.length; at += INSERT_CHUNK) {
+      const rows = run.slice(at, at + INSERT_CHUNK).map((data) => ({
+        account_id: data.accountId,
+        role: data.role,
+        status: 'active',
+        registered_at: data.registeredAt,
+      }));
+      await tx`insert into rm_accounts ${tx(rows, 'account_id', 'role', 'status', 'registered_at')}`;
+    }
+    run = [];
+  };
+  for (const recorded of events) {
+    const event = recorded as unknown as AccountEvent;
+    if (event.type === 'AccountRegistered') {
+      run.push(event.data);
+      continue;
+    }
+    await flush();
+    await applyAccountEvent(tx, recorded);
+  }
+  await flush();
+}
 
 /** Who exists, with which role and status: read on every authenticated request. */
 export const accountsProjection = defineProjection({
@@ -20,34 +84,8 @@ export const accountsProjection = defineProjection({
       suspension_reason text
     );`,
   reset: 'drop table if exists rm_accounts',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as AccountEvent;
-    switch (event.type) {
-      case 'AccountRegistered':
-        await tx`
-          insert into rm_accounts (account_id, role, status, registered_at)
-          values (${event.data.accountId}, ${event.data.role}, 'active', ${event.data.registeredAt})`;
-        return;
-      case 'AccountClosed':
-        await tx`
-          update rm_accounts set status = 'closed', closed_at = ${event.data.closedAt}
-          where account_id = ${event.data.accountId}`;
-        return;
-      case 'AccountSuspended': {
-        const d = event.data;
-        await tx`
-          update rm_accounts set status = 'suspended', suspended_at = ${d.suspendedAt}, suspended_by = ${d.suspendedBy},
-            suspension_reason = ${d.reason}
-          where account_id = ${d.accountId} and status <> 'closed'`;
-        return;
-      }
-      case 'AccountRestored':
-        await tx`
-          update rm_accounts set status = 'active', suspended_at = null, suspended_by = null, suspension_reason = null
-          where account_id = ${event.data.accountId} and status = 'suspended'`;
-        return;
-    }
-  },
+  apply: applyAccountEvent,
+  applyAll: applyAccountEvents,
 });
 
 export type AccountRow = {

@@ -76,12 +76,13 @@ export async function applyBatch(
   const last = events[events.length - 1]!.position;
   let applied = 0;
   await sql.begin(async (tx) => {
-    applied = 0;
-    for (const event of events) {
-      if (!handles.has(event.type)) continue;
-      await projection.apply(tx, event);
-      applied += 1;
+    const handled = events.filter((event) => handles.has(event.type));
+    if (projection.applyAll) {
+      if (handled.length > 0) await projection.applyAll(tx, handled);
+    } else {
+      for (const event of handled) await projection.apply(tx, event);
     }
+    applied = handled.length;
     const updated = await tx`
       update projection_checkpoints
       set commit_position = ${String(last.commit)}, prepare_position = ${String(last.prepare)}, updated_at = now()
