@@ -39,8 +39,19 @@ export function startScheduledJobs(
   sql: Sql,
   store: EventStore,
   jobs: readonly ScheduledJob[],
-  options: { logger?: Logger; clock?: () => Date; gateway?: PaymentGateway; narrator?: DisputeNarrator } = {},
+  options: {
+    logger?: Logger;
+    clock?: () => Date;
+    gateway?: PaymentGateway;
+    narrator?: DisputeNarrator;
+    /** How long a tick may run before the next one is scheduled regardless (default 2 minutes). */
+    tickDeadlineMs?: number;
+    /** How long stop() waits for running ticks (default 10 s). */
+    stopWaitMs?: number;
+  } = {},
 ): { stop(): Promise<void> } {
+  const tickDeadlineMs = options.tickDeadlineMs ?? 120_000;
+  const stopWaitMs = options.stopWaitMs ?? 10_000;
   const clock = options.clock ?? (() => new Date());
   const gateway = options.gateway ?? createSandboxGateway();
   const narrator = options.narrator ?? noNarrator;
@@ -51,7 +62,16 @@ export function startScheduledJobs(
   const tick = (job: ScheduledJob) => {
     if (stopped) return;
     const work = (async () => {
-      const reserved = await sql.reserve();
+      // Reserving fails while the database is down: that is a failed tick like any other, logged
+      // and retried on the next one. Outside the try it rejected `work`, and the `finally` below
+      // turned that into an unhandled rejection, which ends a Node process.
+      let reserved: Awaited<ReturnType<Sql['reserve']>>;
+      try {
+        reserved = await sql.reserve();
+      } catch (err) {
+        options.logger?.error({ job: job.name, err }, 'scheduled job could not reach the database');
+        return;
+      }
       try {
         const [row] = await reserved<{ locked: boolean }[]>`
           select pg_try_advisory_lock(${0x5c4ed}, ${lockKey(job.name)}) as locked`;
@@ -69,8 +89,21 @@ export function startScheduledJobs(
       }
     })();
     running.add(work);
+    // A tick that never ends (a query on a connection whose server went away can hang in the
+    // driver) must not stop its job for good: past the deadline the next tick is scheduled anyway.
+    // The stuck one keeps its place in `running` until it settles, if it ever does.
+    let deadline: NodeJS.Timeout | undefined;
+    const overdue = new Promise<'overdue'>((resolve) => {
+      deadline = setTimeout(() => resolve('overdue'), tickDeadlineMs).unref();
+    });
     void work.finally(() => {
+      clearTimeout(deadline);
       running.delete(work);
+    });
+    void Promise.race([work, overdue]).then((outcome) => {
+      if (outcome === 'overdue') {
+        options.logger?.error({ job: job.name, afterMs: tickDeadlineMs }, 'scheduled job tick overdue; moving on');
+      }
       if (!stopped) timers.push(setTimeout(() => tick(job), job.intervalMs).unref());
     });
   };
@@ -81,7 +114,11 @@ export function startScheduledJobs(
     async stop() {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
-      await Promise.allSettled([...running]);
+      // Finish what is running, but a stuck tick must not hold up the process's shutdown.
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => setTimeout(resolve, stopWaitMs).unref()),
+      ]);
     },
   };
 }

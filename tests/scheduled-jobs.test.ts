@@ -110,6 +110,30 @@ describe('startScheduledJobs', () => {
     expect(runs).toBe(1);
   });
 
+  it('moves on from a tick that never ends, and stop() does not wait for it for ever', async () => {
+    let runs = 0;
+    const job: ScheduledJob = {
+      name: 'test-stuck',
+      intervalMs: 10,
+      // A query on a connection whose server went away can hang like this in the driver.
+      run: () => {
+        runs += 1;
+        return new Promise<number>(() => {});
+      },
+    };
+    const { logger, errors } = recordingLogger();
+    const scheduler = startScheduledJobs(sql, store, [job], { logger, tickDeadlineMs: 100, stopWaitMs: 200 });
+    await waitUntil(() => errors.some((e) => e.msg === 'scheduled job tick overdue; moving on'), {
+      message: 'the overdue tick was not noticed',
+    });
+    expect(errors[0]!.obj).toEqual({ job: 'test-stuck', afterMs: 100 });
+    // The stuck tick still holds the job's lock, so no second run overlaps it.
+    expect(runs).toBe(1);
+    const started = performance.now();
+    await scheduler.stop();
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('never runs one job in two schedulers at once (the advisory lock)', async () => {
     let running = 0;
     let most = 0;
