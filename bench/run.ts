@@ -8,6 +8,7 @@ import { benchDisputes } from './disputes.ts';
 import { benchPageWeight } from './page-weight.ts';
 import { benchRebuild } from './rebuild.ts';
 import { benchStartup } from './startup.ts';
+import { benchSustained, SUSTAINED_TARGETS } from './sustained.ts';
 import { benchDatabase, printTable, type Row } from './support.ts';
 
 /**
@@ -19,7 +20,8 @@ import { benchDatabase, printTable, type Row } from './support.ts';
  * the contract and escrow commands on the hash-chained store, and the payouts job; BENCH_ONLY=disputes
  * the dispute commands and the analysis worker's time to act; BENCH_ONLY=commands the command throughput
  * with read-your-writes over HTTP; BENCH_ONLY=rebuild a read-model rebuild over
- * BENCH_REBUILD_EVENTS (default 1,000,000) events; BENCH_ONLY=startup the time to ready of `npm start`, cold and warm.
+ * BENCH_REBUILD_EVENTS (default 1,000,000) events; BENCH_ONLY=startup the time to ready of `npm start`, cold and warm; BENCH_ONLY=sustained 500 mixed requests/s
+ * for 60 s against `npm start`, with its memory.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
@@ -87,6 +89,12 @@ if (only === undefined || only === 'rebuild') {
 if (only === undefined || only === 'startup') {
   console.log('Timing `npm start` to ready, cold and warm...');
   rows.push(...(await benchStartup()));
+}
+if (only === undefined || only === 'sustained') {
+  console.log(
+    `Sustained load against \`npm start\`: ${SUSTAINED_TARGETS.rate} requests/s for ${SUSTAINED_TARGETS.seconds} s...`,
+  );
+  rows.push(...(await benchSustained({ rate: SUSTAINED_TARGETS.rate, seconds: SUSTAINED_TARGETS.seconds })));
 }
 if (only === undefined || only === 'web') {
   console.log('Starting the app as `npm start` does, for the page-weight and Lighthouse figures...');

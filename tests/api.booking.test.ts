@@ -271,11 +271,16 @@ describe('GET /api/contractors/:id/slots', () => {
     expect(inToronto.viewerTimeZone).toBe('America/Toronto');
     expect(inToronto.slotMinutes).toBe(60);
     expect(new Set(inToronto.slots.map((s) => s.time))).toEqual(new Set(['09:00']));
-    const inVancouver = await slots(pro.user.id, '?tz=America/Vancouver');
+    // The default window is the next 7 days from the viewer's today, and at some hours Vancouver
+    // and St. John's are on different dates: the same dates for both make the same instants.
+    const from = new Date(Date.now() + 2 * 24 * HOUR).toISOString().slice(0, 10);
+    const to = new Date(Date.parse(from) + 7 * 24 * HOUR).toISOString().slice(0, 10);
+    const inVancouver = await slots(pro.user.id, `?tz=America/Vancouver&from=${from}&to=${to}`);
     expect(new Set(inVancouver.slots.map((s) => s.time))).toEqual(new Set(['06:00']));
-    const inStJohns = await slots(pro.user.id, '?tz=America/St_Johns');
+    const inStJohns = await slots(pro.user.id, `?tz=America/St_Johns&from=${from}&to=${to}`);
     expect(new Set(inStJohns.slots.map((s) => s.time))).toEqual(new Set(['10:30']));
     // Same instants whatever the viewer's zone.
+    expect(inVancouver.slots).toHaveLength(7);
     expect(inStJohns.slots.map((s) => s.startsAt)).toEqual(inVancouver.slots.map((s) => s.startsAt));
   });
 

@@ -19,6 +19,8 @@ const READY_TIMEOUT_MS = 180_000;
 export type E2EApp = {
   baseURL: string;
   port: number;
+  /** The server process (its memory is sampled by the sustained-load bench). */
+  pid: number;
   /** The app's DATA_DIR (its embedded PostgreSQL's settings are in postgres.json there). */
   dataDir: string;
   /** The demo password the start prints ('Demo sign-ins (password: …)'). */
@@ -112,6 +114,7 @@ export async function startApp(options: { dataDir?: string; port?: number } = {}
 
   return {
     baseURL: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     port,
     dataDir,
     demoPassword: password,

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { startApp } from '../tests/support/start-app.ts';
+import { uniqueRegistration } from '../tests/support/http-client.ts';
+import type { Row } from './support.ts';
+
+export const SUSTAINED_TARGETS = { rate: 500, seconds: 60, memoryGrowth: 0.15 } as const;
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+function residentMb(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sustained load against `npm start` (its own embedded PostgreSQL, the demo data): 500 requests/s
+ * for 60 s over 20 connections, signed in as five customers, cycling through three reads (the
+ * directory, the job board, the forum) and one write (a forum post, answered after read-your-
+ * writes). Every answer must be a 2xx; the server's resident memory is sampled every second and
+ * may grow by at most 15 % from the 15th second (after warm-up) to the end.
+ */
+export async function benchSustained(options: { rate: number; seconds: number }): Promise<Row[]> {
+  const app = await startApp();
+  try {
+    const cookies: string[] = [];
+    // Five members (sign-up allows ten a minute from one address), shared by the 20 connections.
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${app.baseURL}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(uniqueRegistration({ role: 'customer' })),
+      });
+      if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+      const sid = /sid=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+      if (!sid) throw new Error('no session cookie');
+      cookies.push(`sid=${sid}`);
+    }
+    const samples: { at: number; mb: number }[] = [];
+    const started = Date.now();
+    const sampler = setInterval(() => {
+      const mb = residentMb(app.pid);
+      if (mb !== null) samples.push({ at: (Date.now() - started) / 1000, mb });
+    }, 1000);
+    let nextClient = 0;
+    let posts = 0;
+    const result = await autocannon({
+      url: app.baseURL,
+      connections: 20,
+      overallRate: options.rate,
+      duration: options.seconds,
+      requests: [
+        { method: 'GET', path: '/api/contractors/browse?search=cleaning' },
+        { method: 'GET', path: '/api/work-orders/browse?postalCode=M5V%202T6&radiusKm=50' },
+        { method: 'GET', path: '/api/forum/posts?sort=recent' },
+        {
+          method: 'POST',
+          path: '/api/forum/posts',
+          setupRequest: (request, context: { cookie?: string }) => {
+            context.cookie ??= cookies[nextClient++ % cookies.length];
+            posts += 1;
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json', cookie: context.cookie! },
+              body: JSON.stringify({
+                title: `Sustained load post ${posts}`,
+                content: 'A post written by the sustained-load bench.',
+                category: 'general',
+              }),
+            };
+          },
+        },
+      ],
+    });
+    clearInterval(sampler);
+    const warm = samples.find((sample) => sample.at >= 15) ?? samples[0];
+    const last = samples[samples.length - 1];
+    const growth = warm && last ? (last.mb - warm.mb) / warm.mb : Number.NaN;
+    const byStatus = Object.entries(result.statusCodeStats ?? {})
+      .map(([code, stat]) => `${stat.count} × ${code}`)
+      .join(', ');
+    const failures = result.non2xx + result.errors + result.timeouts;
+    const achieved = result.requests.total / options.seconds;
+    return [
+      {
+        metric: `sustained load, ${options.rate} req/s for ${options.seconds} s (3 reads : 1 write, 20 connections)`,
+        value: `${Math.round(achieved)} req/s achieved, p99 ${result.latency.p99} ms (${byStatus}${failures ? `; ${result.errors} errors, ${result.timeouts} timeouts` : ''})`,
+        target: `>= ${Math.round(options.rate * 0.98)} req/s, 0 errors`,
+        pass: failures === 0 && achieved >= options.rate * 0.98,
+      },
+      {
+        metric: 'server memory (RSS) from the 15th second to the end',
+        value:
+          warm && last
+            ? `${warm.mb.toFixed(0)} → ${last.mb.toFixed(0)} MB (${(growth * 100).toFixed(1)} %)`
+            : 'not sampled',
+        target: `growth <= ${SUSTAINED_TARGETS.memoryGrowth * 100} %`,
+        pass: Number.isFinite(growth) ? growth <= SUSTAINED_TARGETS.memoryGrowth : null,
+      },
+    ];
+  } finally {
+    await app.stop();
+  }
+}
