@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -43,7 +43,9 @@ export function findUnstorableText(value: unknown): string | null {
  */
 export default fp<{ redis: Redis | null }>(
   async function security(app: FastifyInstance, options) {
-    await app.register(helmet, {
+    // Built once: @fastify/helmet called helmet() on every request, re-parsing the policy each time
+    // (5 % of a cached directory answer's CPU). helmet sets the headers on the raw response.
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -64,6 +66,9 @@ export default fp<{ redis: Redis | null }>(
       // Browsers ignore it on plain HTTP (RFC 6797), so it is safe on a local `npm start` and
       // binding wherever the site is served over HTTPS.
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    });
+    app.addHook('onRequest', (request, reply, next) => {
+      securityHeaders(request.raw, reply.raw, (error?: unknown) => next(error as Error | undefined));
     });
 
     await app.register(rateLimit, {
