@@ -1,9 +1,6 @@
 import autocannon from 'autocannon';
-import { buildApp } from '../api/app.ts';
-import { createRuntime } from '../api/runtime.ts';
-import { loadConfig } from '../shared/config.ts';
 import { uniqueRegistration } from '../tests/support/http-client.ts';
-import type { Row } from './support.ts';
+import { benchApp, type Row } from './support.ts';
 
 /** The hardening issue's command line: 1,000 commands/s or more, p99 50 ms or less, with read-your-writes. */
 export const COMMAND_TARGETS = { perSecond: 1000, p99Ms: 50 } as const;
@@ -20,20 +17,7 @@ export async function benchCommands(
   databaseUrl: string,
   options: { connections: number; seconds: number },
 ): Promise<Row[]> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO_DATA: 'false',
-  });
-  const runtime = await createRuntime(config);
-  const app = await buildApp({
-    config,
-    runtime,
-    secrets: { sessionSecret: 'bench-session-secret-that-is-long-enough-0123', emailHashKey: 'bench-email-hash-key' },
-    distDir: null,
-    logger: false,
-  });
+  const { app, runtime } = await benchApp(databaseUrl);
   try {
     await app.ready();
     const cookies: string[] = [];

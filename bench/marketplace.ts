@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { buildApp } from '../api/app.ts';
 import { insertPersonalData } from '../api/modules/accounts/personal-data.ts';
-import { createRuntime, type Runtime } from '../api/runtime.ts';
+import type { Runtime } from '../api/runtime.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serviceCategories, type ServiceSlug } from '../shared/domain/catalogue/categories.ts';
 import { contractorDecider } from '../shared/domain/catalogue/decider.ts';
@@ -11,9 +10,8 @@ import { accountStreamId } from '../shared/domain/accounts/streams.ts';
 import { handleCommand } from '../shared/domain/decider.ts';
 import { workOrderDecider } from '../shared/domain/work/decider.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
-import { loadConfig } from '../shared/config.ts';
 import { lookupPostalCode } from '../shared/geo/index.ts';
-import type { Row } from './support.ts';
+import { benchApp, type Row } from './support.ts';
 
 /** Where the generated marketplace lives: FSAs of nine cities in seven provinces. */
 const POSTAL_CODES = [
@@ -50,20 +48,7 @@ export async function benchMarketplace(
   databaseUrl: string,
   options: { contractors: number; orders: number; seconds: number },
 ): Promise<Row[]> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO_DATA: 'false',
-  });
-  const runtime = await createRuntime(config);
-  const app = await buildApp({
-    config,
-    runtime,
-    secrets: { sessionSecret: 'bench-session-secret-that-is-long-enough-0123', emailHashKey: 'bench-email-hash-key' },
-    distDir: null,
-    logger: false,
-  });
+  const { app, runtime } = await benchApp(databaseUrl);
   try {
     const contractorIds = await generateMarketplace(runtime, options);
     await runtime.runner!.idle(300_000);

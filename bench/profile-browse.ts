@@ -1,9 +1,6 @@
 import { spawn } from 'node:child_process';
-import { buildApp } from '../api/app.ts';
-import { createRuntime } from '../api/runtime.ts';
-import { loadConfig } from '../shared/config.ts';
 import { generateMarketplace } from './marketplace.ts';
-import { benchDatabase } from './support.ts';
+import { benchApp, benchDatabase } from './support.ts';
 
 /**
  * Profiling aid for the directory line (not part of `npm run bench`): the app on a fresh database
@@ -12,20 +9,7 @@ import { benchDatabase } from './support.ts';
  * the profile with `node --import tsx bench/profile-summary.ts <file>`.
  */
 const database = await benchDatabase();
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATABASE_URL: database.url,
-  LOG_LEVEL: 'silent',
-  SEED_DEMO_DATA: 'false',
-});
-const runtime = await createRuntime(config);
-const app = await buildApp({
-  config,
-  runtime,
-  secrets: { sessionSecret: 'bench-session-secret-that-is-long-enough-0123', emailHashKey: 'bench-email-hash-key' },
-  distDir: null,
-  logger: false,
-});
+const { app, runtime } = await benchApp(database.url);
 try {
   await generateMarketplace(runtime, { contractors: 300, orders: 10 });
   await runtime.runner!.idle(60_000);

@@ -1,3 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../api/app.ts';
+import { createRuntime, type Runtime } from '../api/runtime.ts';
+import { loadConfig } from '../shared/config.ts';
 import { createScratchDatabase } from '../shared/db/databases.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../shared/db/embedded.ts';
 
@@ -18,6 +22,25 @@ export async function benchDatabase(): Promise<{ url: string; label: string; dro
       await embedded?.stop();
     },
   };
+}
+
+/** The real app (API and projections in one process, as `npm start` runs them) on a bench database. */
+export async function benchApp(databaseUrl: string): Promise<{ app: FastifyInstance; runtime: Runtime }> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+  });
+  const runtime = await createRuntime(config);
+  const app = await buildApp({
+    config,
+    runtime,
+    secrets: { sessionSecret: 'bench-session-secret-that-is-long-enough-0123', emailHashKey: 'bench-email-hash-key' },
+    distDir: null,
+    logger: false,
+  });
+  return { app, runtime };
 }
 
 export function percentile(sorted: readonly number[], p: number): number {

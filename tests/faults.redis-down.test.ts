@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
+import { freePort } from './support/start-app.ts';
 import { waitUntil } from './support/wait.ts';
 
 /**
@@ -14,17 +15,6 @@ import { waitUntil } from './support/wait.ts';
 let t: TestApp;
 let redis: ChildProcess | null = null;
 let port = 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A throw-away Redis on its own port, so the machine's shared one is never touched. */
 async function startRedis() {

@@ -50,7 +50,8 @@ export const DEMO = {
   admin: 'admin@demo.ca',
 } as const;
 
-function freePort(): Promise<number> {
+/** A free loopback port (the OS picks it; it is released before it is used, as servers do). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
