@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';
-import { DAY, card, idempotencyKey, moneyFlow, SUCCESS_CARD, type Person } from './support/money-flow.ts';
+import {
+  DAY,
+  card,
+  idempotencyKey,
+  moneyFlow,
+  paintingOrder,
+  SUCCESS_CARD,
+  type Person,
+} from './support/money-flow.ts';
 
 /**
  * The access-control matrix, generated from the route table (the OpenAPI document): every
@@ -222,20 +230,7 @@ type Setup = () => Promise<{
 
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-const orderBody = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Paint a two-bedroom apartment',
-  description: 'Two bedrooms and a hallway, walls only. Paint is supplied.',
-  category: 'painting',
-  service: 'painting',
-  postalCode: 'M5V 2T6',
-  remote: false,
-  budgetMinCents: 80_000,
-  budgetMaxCents: 120_000,
-  preferredDates: [],
-  photos: [],
-  mode: 'bids',
-  ...overrides,
-});
+const orderBody = paintingOrder;
 
 async function openOrder(overrides: Record<string, unknown> = {}) {
   const customer = await signUp(t.app, { role: 'customer' });

@@ -18,6 +18,22 @@ export const card = (number: string) => ({
 
 export type Person = Awaited<ReturnType<typeof signUp>>;
 
+/** The work order these suites post: painting in Toronto, open for bids, $800 to $1,200. */
+export const paintingOrder = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Paint a two-bedroom apartment',
+  description: 'Two bedrooms and a hallway, walls only. Paint is supplied.',
+  category: 'painting',
+  service: 'painting',
+  postalCode: 'M5V 2T6',
+  remote: false,
+  budgetMinCents: 80_000,
+  budgetMaxCents: 120_000,
+  preferredDates: [],
+  photos: [],
+  mode: 'bids',
+  ...overrides,
+});
+
 export function moneyFlow(app: () => TestApp) {
   const jobContext = (now = new Date()) => ({
     sql: app().runtime.sql,
@@ -50,19 +66,10 @@ export function moneyFlow(app: () => TestApp) {
   async function awardedJob(priceCents = 100_000) {
     const customer = await signUp(app().app, { role: 'customer' });
     const contractor = await signUp(app().app, { role: 'contractor' });
-    const posted = await customer.browser.post('/api/work-orders', {
-      title: 'Paint a two-bedroom apartment',
-      description: 'Two bedrooms and a hallway, walls only. Paint is supplied.',
-      category: 'painting',
-      service: 'painting',
-      postalCode: 'M5V 2T6',
-      remote: false,
-      budgetMinCents: Math.min(priceCents, 80_000),
-      budgetMaxCents: Math.max(priceCents, 120_000),
-      preferredDates: [],
-      photos: [],
-      mode: 'bids',
-    });
+    const posted = await customer.browser.post(
+      '/api/work-orders',
+      paintingOrder({ budgetMinCents: Math.min(priceCents, 80_000), budgetMaxCents: Math.max(priceCents, 120_000) }),
+    );
     expect(posted.statusCode, posted.body).toBe(201);
     const orderId = posted.json().workOrder.id as string;
     const proposed = await contractor.browser.post(`/api/work-orders/${orderId}/proposals`, {
