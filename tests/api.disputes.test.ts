@@ -139,17 +139,31 @@ async function viewOf(browser: Browser, disputeId: string): Promise<View> {
 /** Runs the dispute process at `now` (the runtime's own timer runs it too) until `ready` holds. */
 async function progress(ready: () => Promise<boolean>, now = new Date()) {
   const context = { ...jobContext(now) };
+  const rounds: string[] = [];
   await waitUntil(
     async () => {
+      const started = Date.now();
       await t.runtime.runner!.idle();
-      await disputeProgressJob.run(context);
-      await disputeAnalysisJob.run(context);
+      const progressed = await disputeProgressJob.run(context);
+      const analysed = await disputeAnalysisJob.run(context);
       await t.runtime.runner!.idle();
+      const rows = await t.runtime.sql<{ disputeId: string; status: string }[]>`
+        select dispute_id as "disputeId", status from rm_disputes order by opened_at`;
+      const projections = t.runtime.runner!.status();
+      const failing = projections.filter((p) => p.failures > 0).map((p) => `${p.name}: ${p.lastError}`);
+      rounds.push(
+        `${Date.now() - started} ms: progressed ${progressed}, analysed ${analysed}; ` +
+          rows.map((row) => `${row.disputeId.slice(0, 8)} ${row.status}`).join(', ') +
+          `; ${projections.length} projections running${failing.length ? `, failing ${failing.join('; ')}` : ''}`,
+      );
       return ready();
     },
     // Up to 45 s: with two test files at once on two cores, the analysis can take more than the
     // usual 10 (25 s ran out once in CI while the PostgreSQL-restart fault test shared the cores).
-    { message: 'the dispute process did not catch up', timeoutMs: 45_000 },
+    {
+      message: () => `the dispute process did not catch up; rounds:\n${rounds.slice(0, 3).concat(rounds.slice(-3)).join('\n')}`,
+      timeoutMs: 45_000,
+    },
   );
 }
 
