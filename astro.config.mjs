@@ -18,7 +18,7 @@ const SHELL_MODULES = [
   /\/site\/(stores|lib)\/[^/]+$/,
   /\/site\/ui\/(island|ErrorBoundary|Button|Skeleton|use-mounted|on-demand)\.tsx?$/,
   /\/site\/i18n\/(index|locales)\.ts$/,
-  /\/site\/i18n\/messages\/(common|shell)\.ts$/,
+  /\/site\/i18n\/messages\/common\.ts$/,
   /\/node_modules\/(nanostores|@nanostores\/[^/]+)\//,
 ];
 

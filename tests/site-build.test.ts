@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { announcementsEn } from '../site/i18n/messages/announcements/en.ts';
+import { announcementsFr } from '../site/i18n/messages/announcements/fr.ts';
+import { shellMessages } from '../site/i18n/messages/shell.ts';
 
 /**
  * The global setup builds the site from inside vitest, where NODE_ENV is 'test'. A build that
@@ -18,5 +21,27 @@ describe('the site build', () => {
       return code.includes('react-dom.development') || code.includes('Simulated error coming from DevTools');
     });
     expect(development).toEqual([]);
+  });
+
+  const scripts = () => readdirSync(assets).filter((file) => file.endsWith('.js'));
+  const chunksContaining = (text: string) =>
+    scripts().filter((file) => readFileSync(path.join(assets, file), 'utf8').includes(JSON.stringify(text).slice(1, -1)));
+
+  // Every page loads the shell chunk before any interaction (issue 4's 100 KB budget): the layout
+  // hands the header and footer their texts in the page's language, so the chunk carries neither.
+  it('keeps the shell texts out of the JavaScript every page loads first', () => {
+    const shell = scripts().filter((file) => file.startsWith('shell.'));
+    expect(shell).toHaveLength(1);
+    const code = readFileSync(path.join(assets, shell[0]!), 'utf8');
+    expect(code).not.toContain(shellMessages.en.themeToggle);
+    expect(code).not.toContain(shellMessages.fr.themeToggle);
+  });
+
+  it('ships the announcement texts one language per chunk', () => {
+    const english = chunksContaining(announcementsEn.roadmapCrowdfundingDescription);
+    const french = chunksContaining(announcementsFr.roadmapCrowdfundingDescription);
+    expect(english).toHaveLength(1);
+    expect(french).toHaveLength(1);
+    expect(english[0]).not.toBe(french[0]);
   });
 });

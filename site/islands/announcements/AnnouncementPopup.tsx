@@ -1,6 +1,6 @@
 import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { announcementMessages } from '../../i18n/messages/announcements.ts';
+import type { AnnouncementTexts } from '../../i18n/messages/announcements.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import type { AnnouncementEntry } from './catalogue.ts';
@@ -14,6 +14,8 @@ export type AnnouncementOutcome = 'dismissed' | 'snoozed';
 export type AnnouncementPopupProps = {
   locale: Locale;
   entry: AnnouncementEntry;
+  /** The announcements' texts in the page's language (fetched with the popup, that language only). */
+  texts: AnnouncementTexts;
   /** Reports, by id, that the popup has closed (CLOSE_DELAY_MS after the visitor's choice). */
   onClose: (id: string, outcome: AnnouncementOutcome) => void;
 };
@@ -30,9 +32,8 @@ export type AnnouncementPopupProps = {
  * and Escape (the keyboard's close button) dismiss for good, like Got it. A click outside does
  * nothing: a stray click should not permanently hide news the visitor has not read.
  */
-export default function AnnouncementPopup({ locale, entry, onClose }: AnnouncementPopupProps) {
-  const m = announcementMessages[locale];
-  const announcement = useMemo(() => localizeAnnouncement(entry, locale), [entry, locale]);
+export default function AnnouncementPopup({ locale, entry, texts: m, onClose }: AnnouncementPopupProps) {
+  const announcement = useMemo(() => localizeAnnouncement(entry, locale, m), [entry, locale, m]);
   const action = actionLink(announcement.actionUrl);
   const [closing, setClosing] = useState<AnnouncementOutcome | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -95,7 +96,7 @@ export default function AnnouncementPopup({ locale, entry, onClose }: Announceme
       <div className="flex items-start gap-3 border-b border-border px-5 pt-5 pb-4 sm:px-7">
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <TypeBadge type={announcement.type} locale={locale} />
+            <TypeBadge type={announcement.type} texts={m} />
             <AnnouncementDate date={announcement.date} locale={locale} />
           </p>
           <h2 id={titleId} className="mt-2 text-xl font-bold tracking-tight sm:text-2xl">

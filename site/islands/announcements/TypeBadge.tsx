@@ -1,17 +1,18 @@
 import { PartyPopper, Rocket, Sparkles, Wrench } from 'lucide-react';
 import type { Locale } from '../../i18n/locales.ts';
+import type { AnnouncementTexts } from '../../i18n/messages/announcements.ts';
 import { formatAnnouncementDate, typeLabel } from './localize.ts';
 import type { AnnouncementType } from './rules.ts';
 
 const icons = { feature: Sparkles, rollout: Rocket, maintenance: Wrench, celebration: PartyPopper } as const;
 
 /** The announcement's type as a small accent pill (popup and Updates dialog). */
-export function TypeBadge({ type, locale }: { type: AnnouncementType; locale: Locale }) {
+export function TypeBadge({ type, texts }: { type: AnnouncementType; texts: AnnouncementTexts }) {
   const Icon = icons[type];
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-fg">
       <Icon aria-hidden="true" className="h-3.5 w-3.5" />
-      {typeLabel(type, locale)}
+      {typeLabel(type, texts)}
     </span>
   );
 }

@@ -21,8 +21,8 @@ export default function UpdatesDialog({ locale, open, onOpenChange }: HostedDial
   const state = useStore(announcementStore.$state);
   const [cleared, setCleared] = useState(false);
   const announcements = useMemo(
-    () => newestFirst(ANNOUNCEMENTS).map((entry) => localizeAnnouncement(entry, locale)),
-    [locale],
+    () => newestFirst(ANNOUNCEMENTS).map((entry) => localizeAnnouncement(entry, locale, m)),
+    [locale, m],
   );
 
   // Another tab, or the popup, may have changed the state since this dialog last opened.
@@ -71,7 +71,7 @@ export default function UpdatesDialog({ locale, open, onOpenChange }: HostedDial
               <li key={announcement.id}>
                 <article aria-labelledby={headingId}>
                   <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <TypeBadge type={announcement.type} locale={locale} />
+                    <TypeBadge type={announcement.type} texts={m} />
                     <AnnouncementDate date={announcement.date} locale={locale} />
                     <StatusChip status={announcementStatus(state, announcement.id, now)} locale={locale} />
                   </p>

@@ -1,11 +1,13 @@
-import { announcementMessages } from '../../i18n/messages/announcements.ts';
+import type { AnnouncementTexts } from '../../i18n/messages/announcements.ts';
 import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Announcement, AnnouncementEntry } from './catalogue.ts';
 import type { AnnouncementType } from './rules.ts';
 
-/** The announcement in the page's language, its action pointing at the same page in that language. */
-export function localizeAnnouncement(entry: AnnouncementEntry, locale: Locale): Announcement {
-  const m = announcementMessages[locale];
+/**
+ * The announcement in the page's language (`m`: that language's texts), its action pointing at the
+ * same page in that language.
+ */
+export function localizeAnnouncement(entry: AnnouncementEntry, locale: Locale, m: AnnouncementTexts): Announcement {
   return {
     id: entry.id,
     type: entry.type,
@@ -26,8 +28,8 @@ const typeKeys = {
   celebration: 'typeCelebration',
 } as const satisfies Record<AnnouncementType, string>;
 
-export function typeLabel(type: AnnouncementType, locale: Locale): string {
-  return announcementMessages[locale][typeKeys[type]];
+export function typeLabel(type: AnnouncementType, m: AnnouncementTexts): string {
+  return m[typeKeys[type]];
 }
 
 /** '2025-10-10' → 'October 10, 2025' / '10 octobre 2025' (a calendar date: no time zone may move it). */

@@ -3,7 +3,8 @@ import { RotateCcw } from 'lucide-react';
 import { Popover, Slider } from 'radix-ui';
 import { useId } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
-import { shellMessages, type ShellMessages } from '../../i18n/messages/shell.ts';
+import type { ShellMessages } from '../../i18n/messages/shell.ts';
+import { useShellMessages } from './messages.tsx';
 import { $accent, ACCENT_PRESETS, resetAccent, setAccent } from '../../stores/theme.ts';
 import { ACCENT_CHANNELS, AccentIcon, channelGradient, hsl, PRESET_LABELS, sameColour } from './AccentPopover.tsx';
 import { Hint, iconButtonClass } from './Hint.tsx';
@@ -13,7 +14,7 @@ import { Hint, iconButtonClass } from './Hint.tsx';
  * (4 columns) and the contrast note. Mounted by the first press of the accent button, open.
  */
 export function AccentPopoverLoaded({ locale }: { locale: Locale }) {
-  const m = shellMessages[locale];
+  const m = useShellMessages();
   return (
     <Popover.Root defaultOpen>
       <Hint label={m.accentColor}>

@@ -1,7 +1,8 @@
 import { Palette } from 'lucide-react';
 import { useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
-import { shellMessages, type ShellMessages } from '../../i18n/messages/shell.ts';
+import type { ShellMessages } from '../../i18n/messages/shell.ts';
+import { useShellMessages } from './messages.tsx';
 import type { Accent } from '../../stores/theme.ts';
 import { useOnDemand } from '../../ui/on-demand.ts';
 import { Hint, iconButtonClass } from './Hint.tsx';
@@ -45,7 +46,7 @@ export function sameColour(a: Accent, b: Accent): boolean {
  * Slider) is fetched on first hover, focus or press, so it costs the first load nothing.
  */
 export function AccentPopover({ locale }: { locale: Locale }) {
-  const m = shellMessages[locale];
+  const m = useShellMessages();
   const panel = useOnDemand(() => import('./AccentPanel.tsx'));
   const [used, setUsed] = useState(false);
   if (panel.loaded && used) return <panel.loaded.AccentPopoverLoaded locale={locale} />;

@@ -1,14 +1,14 @@
 import { ArrowRightLeft } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { shellMessages } from '../../i18n/messages/shell.ts';
+import { useShellMessages } from './messages.tsx';
 import { isCurrentPath, type DashboardEntry } from './dashboards.ts';
 import { DASHBOARD_ICONS, DashboardMenuIcon } from './DashboardSwitcher.tsx';
 import { Hint, iconButtonBase } from './Hint.tsx';
 
 /** The 'Your Dashboards' dropdown (spec section 2), mounted open by the first press of its button. */
 export function DashboardMenu({ locale, entries, path }: { locale: Locale; entries: DashboardEntry[]; path: string }) {
-  const m = shellMessages[locale];
+  const m = useShellMessages();
   return (
     <DropdownMenu.Root defaultOpen>
       <Hint label={m.switchDashboard}>

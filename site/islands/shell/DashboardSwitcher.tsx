@@ -2,7 +2,7 @@ import { Briefcase, ChevronDown, LayoutDashboard, Repeat, Scale, ShieldCheck } f
 import type { LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { shellMessages } from '../../i18n/messages/shell.ts';
+import { useShellMessages } from './messages.tsx';
 import type { Role } from '../../stores/session.ts';
 import { dashboardEntries, isCurrentPath, type DashboardEntry } from './dashboards.ts';
 import { Hint, iconButtonBase, iconButtonClass } from './Hint.tsx';
@@ -24,7 +24,7 @@ type Props = { locale: Locale; role: Role | null; path: string };
  * a tooltip; several are a dropdown titled 'Your Dashboards' behind a 'Switch Dashboard' tooltip.
  */
 export function DashboardSwitcher({ locale, role, path }: Props) {
-  const m = shellMessages[locale];
+  const m = useShellMessages();
   const entries = dashboardEntries(role);
   const [only] = entries;
   if (!only) return null;
@@ -51,7 +51,7 @@ export function DashboardSwitcher({ locale, role, path }: Props) {
 
 /** The several-entries dropdown: Radix DropdownMenu is fetched on first hover, focus or press. */
 function DashboardMenuButton({ locale, entries, path }: { locale: Locale; entries: DashboardEntry[]; path: string }) {
-  const m = shellMessages[locale];
+  const m = useShellMessages();
   const menu = useOnDemand(() => import('./DashboardMenu.tsx'));
   const [used, setUsed] = useState(false);
   if (menu.loaded && used) return <menu.loaded.DashboardMenu locale={locale} entries={entries} path={path} />;
@@ -88,7 +88,7 @@ export function DashboardMenuIcon() {
 
 /** The mobile variant (spec section 2): every matching entry under the heading 'Dashboards'. */
 export function MobileDashboardList({ locale, role, path, onNavigate }: Props & { onNavigate?: () => void }) {
-  const m = shellMessages[locale];
+  const m = useShellMessages();
   const entries = dashboardEntries(role);
   if (entries.length === 0) return null;
   const headingId = `mobile-dashboards-${locale}`;

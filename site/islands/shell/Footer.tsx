@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
-import { shellMessages, type ShellMessages } from '../../i18n/messages/shell.ts';
+import type { ShellMessages } from '../../i18n/messages/shell.ts';
 import { DEFAULT_ACCENT } from '../../stores/accent.ts';
 import { $session } from '../../stores/session.ts';
 import { $accent } from '../../stores/theme.ts';
@@ -45,10 +45,10 @@ function Column({ id, title, children }: { id: string; title: string; children: 
 /**
  * The site footer (spec sections 1, 2 and 6): the Platform column (dialog buttons and the links of
  * the signed-in role), the Company column, the legal links, the copyright line, the disclaimer and
- * the LED typewriter tagline. Session, accent and year are read after mount only.
+ * the LED typewriter tagline. Session, accent and year are read after mount only. Its texts come
+ * from the layout in the page's language (see ./messages.tsx).
  */
-function Footer({ locale }: { locale: Locale }) {
-  const m = shellMessages[locale];
+function Footer({ locale, messages: m }: { locale: Locale; messages: ShellMessages }) {
   const common = commonMessages[locale];
   const brand = common.brand;
   const mounted = useMounted();

@@ -3,7 +3,7 @@ import { Handshake, LogIn, LogOut, MessagesSquare } from 'lucide-react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
-import { shellMessages } from '../../i18n/messages/shell.ts';
+import type { ShellMessages } from '../../i18n/messages/shell.ts';
 import { $session, type SessionState } from '../../stores/session.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
@@ -15,6 +15,7 @@ import { isCurrentPath } from './dashboards.ts';
 import { DashboardSwitcher } from './DashboardSwitcher.tsx';
 import { openDialog } from './events.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { ShellMessagesProvider, useShellMessages } from './messages.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { NAV_LINKS } from './nav.ts';
 import { ThemeToggle } from './ThemeControls.tsx';
@@ -28,8 +29,16 @@ const LOADING: SessionState = { status: 'loading' };
  * theme and accent controls, the notification bell slot, the dashboard switcher and sign in/out.
  * The session is shown only after mount: server HTML and hydration both show the skeletons.
  */
-function Header({ locale, path }: { locale: Locale; path: string }) {
-  const m = shellMessages[locale];
+function Header({ messages, ...props }: { locale: Locale; path: string; messages: ShellMessages }) {
+  return (
+    <ShellMessagesProvider messages={messages}>
+      <HeaderBar {...props} />
+    </ShellMessagesProvider>
+  );
+}
+
+function HeaderBar({ locale, path }: { locale: Locale; path: string }) {
+  const m = useShellMessages();
   const brand = commonMessages[locale].brand;
   const live = useStore($session);
   const mounted = useMounted();

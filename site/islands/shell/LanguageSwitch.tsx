@@ -2,8 +2,8 @@ import { Globe } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
-import { shellMessages } from '../../i18n/messages/shell.ts';
 import { otherLocale, rememberLocale } from './locale-choice.ts';
+import { useShellMessages } from './messages.tsx';
 
 type Props = { locale: Locale; path: string; variant?: 'header' | 'menu'; onNavigate?: () => void };
 
@@ -13,6 +13,7 @@ type Props = { locale: Locale; path: string; variant?: 'header' | 'menu'; onNavi
  */
 export function LanguageSwitch({ locale, path, variant = 'header', onNavigate }: Props) {
   const target = otherLocale(locale);
+  const shell = useShellMessages();
   const href = localizePath(path, target);
   const name = target === 'fr' ? commonMessages[locale].switchToFrench : commonMessages[locale].switchToEnglish;
 
@@ -33,7 +34,7 @@ export function LanguageSwitch({ locale, path, variant = 'header', onNavigate }:
       href={href}
       hrefLang={htmlLang[target]}
       lang={htmlLang[target]}
-      title={shellMessages[locale].languageLabel}
+      title={shell.languageLabel}
       onClick={onClick}
       className={className}
     >

@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
-import { shellMessages } from '../../i18n/messages/shell.ts';
+import { useShellMessages } from './messages.tsx';
 import type { SessionState } from '../../stores/session.ts';
 import { useOnDemand } from '../../ui/on-demand.ts';
 import { iconButtonClass } from './Hint.tsx';
@@ -23,7 +23,7 @@ export function MenuIcon() {
  * or press, so desktop visitors and anyone who never opens it do not download it.
  */
 export function MobileMenu(props: MobileMenuProps) {
-  const m = shellMessages[props.locale];
+  const m = useShellMessages();
   const sheet = useOnDemand(() => import('./MobileSheet.tsx'));
   const [used, setUsed] = useState(false);
   if (sheet.loaded && used) return <sheet.loaded.MobileSheet {...props} />;

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath } from '../../i18n/locales.ts';
-import { shellMessages } from '../../i18n/messages/shell.ts';
+import { useShellMessages } from './messages.tsx';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { MobileDashboardList } from './DashboardSwitcher.tsx';
@@ -28,7 +28,7 @@ const itemClass =
  * entry is chosen. Mounted, open, by the first press of the menu button.
  */
 export function MobileSheet({ locale, path, session, logoutPending, onLogout }: Props) {
-  const m = shellMessages[locale];
+  const m = useShellMessages();
   const [open, setOpen] = useState(true);
   const close = () => setOpen(false);
   const user = session.status === 'authenticated' ? session.user : null;

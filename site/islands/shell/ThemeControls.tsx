@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Moon, Sun } from 'lucide-react';
 import type { Locale } from '../../i18n/locales.ts';
-import { shellMessages } from '../../i18n/messages/shell.ts';
+import { useShellMessages } from './messages.tsx';
 import { $theme, toggleTheme } from '../../stores/theme.ts';
 import { useMounted } from '../../ui/use-mounted.ts';
 import { Hint, iconButtonClass } from './Hint.tsx';
@@ -11,7 +11,7 @@ import { Hint, iconButtonClass } from './Hint.tsx';
  * label render only after mount (server HTML and hydration both show the neutral state).
  */
 export function ThemeToggle({ locale }: { locale: Locale }) {
-  const m = shellMessages[locale];
+  const m = useShellMessages();
   const theme = useStore($theme);
   const mounted = useMounted();
   const label = !mounted ? m.themeToggle : theme === 'dark' ? m.switchToLight : m.switchToDark;

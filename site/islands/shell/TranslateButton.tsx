@@ -1,12 +1,12 @@
 import { Languages } from 'lucide-react';
 import type { Locale } from '../../i18n/locales.ts';
-import { shellMessages } from '../../i18n/messages/shell.ts';
+import { useShellMessages } from './messages.tsx';
 import { Hint, iconButtonClass } from './Hint.tsx';
 import { translateUrl } from './translate.ts';
 
 /** Spec section 2: opens a web translation of this page in a new tab. */
 export function TranslateButton({ locale }: { locale: Locale }) {
-  const m = shellMessages[locale];
+  const m = useShellMessages();
   return (
     <Hint label={m.translatePage}>
       <button

@@ -2,11 +2,12 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import Footer from './Footer.tsx';
 import Header from './Header.tsx';
+import { shellMessages } from '../../i18n/messages/shell.ts';
 
 /** Server rendering (what Astro prerenders): no session, no persisted values, no crash. */
 describe('shell islands render on the server', () => {
   it('renders the header with the brand, navigation and skeletons instead of the auth area', () => {
-    const html = renderToString(<Header locale="en" path="/platform" />);
+    const html = renderToString(<Header locale="en" path="/platform" messages={shellMessages.en} />);
     expect(html).toContain('href="/"');
     expect(html).toContain('Browse Contractors');
     expect(html).toContain('href="/open-bids"');
@@ -19,7 +20,7 @@ describe('shell islands render on the server', () => {
   });
 
   it('renders the French header with French links', () => {
-    const html = renderToString(<Header locale="fr" path="/" />);
+    const html = renderToString(<Header locale="fr" path="/" messages={shellMessages.fr} />);
     expect(html).toContain('href="/fr/"');
     expect(html).toContain('href="/fr/contractors"');
     expect(html).toContain('Parcourir les entrepreneurs');
@@ -27,7 +28,7 @@ describe('shell islands render on the server', () => {
   });
 
   it('renders the footer with its columns, legal links, disclaimer and the tagline once for screen readers', () => {
-    const html = renderToString(<Footer locale="en" />);
+    const html = renderToString(<Footer locale="en" messages={shellMessages.en} />);
     for (const text of [
       'Fee Calculator',
       'FAQ',

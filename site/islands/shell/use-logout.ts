@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { shellMessages } from '../../i18n/messages/shell.ts';
 import { logout } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
+import { useShellMessages } from './messages.tsx';
 
 /** Logout (spec sections 2 and 7): sign out, then go to the home page; a failure is a toast. */
 export function useLogout(locale: Locale) {
   const [pending, setPending] = useState(false);
+  const m = useShellMessages();
 
   async function run() {
     if (pending) return;
@@ -16,7 +17,6 @@ export function useLogout(locale: Locale) {
       window.location.assign(localizePath('/', locale));
     } catch (error) {
       setPending(false);
-      const m = shellMessages[locale];
       const message = error instanceof Error ? error.message : '';
       toast({
         title: m.logoutFailed,
