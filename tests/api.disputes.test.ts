@@ -161,7 +161,8 @@ async function progress(ready: () => Promise<boolean>, now = new Date()) {
     // Up to 45 s: with two test files at once on two cores, the analysis can take more than the
     // usual 10 (25 s ran out once in CI while the PostgreSQL-restart fault test shared the cores).
     {
-      message: () => `the dispute process did not catch up; rounds:\n${rounds.slice(0, 3).concat(rounds.slice(-3)).join('\n')}`,
+      message: () =>
+        `the dispute process did not catch up; rounds:\n${rounds.slice(0, 3).concat(rounds.slice(-3)).join('\n')}`,
       timeoutMs: 45_000,
     },
   );

@@ -25,7 +25,9 @@ describe('the site build', () => {
 
   const scripts = () => readdirSync(assets).filter((file) => file.endsWith('.js'));
   const chunksContaining = (text: string) =>
-    scripts().filter((file) => readFileSync(path.join(assets, file), 'utf8').includes(JSON.stringify(text).slice(1, -1)));
+    scripts().filter((file) =>
+      readFileSync(path.join(assets, file), 'utf8').includes(JSON.stringify(text).slice(1, -1)),
+    );
 
   // Every page loads the shell chunk before any interaction (issue 4's 100 KB budget): the layout
   // hands the header and footer their texts in the page's language, so the chunk carries neither.

@@ -31,7 +31,9 @@ describe('announcement catalogue (spec section 3)', () => {
 
   it('points the action at the same-site page in the visitor’s language', () => {
     expect(localizeAnnouncement(ANNOUNCEMENTS[0]!, 'en', announcementMessages.en).actionUrl).toBe('/become-contractor');
-    expect(localizeAnnouncement(ANNOUNCEMENTS[0]!, 'fr', announcementMessages.fr).actionUrl).toBe('/fr/become-contractor');
+    expect(localizeAnnouncement(ANNOUNCEMENTS[0]!, 'fr', announcementMessages.fr).actionUrl).toBe(
+      '/fr/become-contractor',
+    );
   });
 
   it('writes the date and the type out in each language, whatever the time zone', () => {

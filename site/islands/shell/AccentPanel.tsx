@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { RotateCcw } from 'lucide-react';
 import { Popover, Slider } from 'radix-ui';
 import { useId } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import type { ShellMessages } from '../../i18n/messages/shell.ts';
 import { useShellMessages } from './messages.tsx';
 import { $accent, ACCENT_PRESETS, resetAccent, setAccent } from '../../stores/theme.ts';
@@ -13,7 +12,7 @@ import { Hint, iconButtonClass } from './Hint.tsx';
  * The accent popover (spec section 2): hue, saturation and lightness sliders, Reset, Quick Colors
  * (4 columns) and the contrast note. Mounted by the first press of the accent button, open.
  */
-export function AccentPopoverLoaded({ locale }: { locale: Locale }) {
+export function AccentPopoverLoaded() {
   const m = useShellMessages();
   return (
     <Popover.Root defaultOpen>

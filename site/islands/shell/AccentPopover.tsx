@@ -1,6 +1,5 @@
 import { Palette } from 'lucide-react';
 import { useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import type { ShellMessages } from '../../i18n/messages/shell.ts';
 import { useShellMessages } from './messages.tsx';
 import type { Accent } from '../../stores/theme.ts';
@@ -45,11 +44,11 @@ export function sameColour(a: Accent, b: Accent): boolean {
  * Spec section 2, theme controls: the accent-colour button. The popover itself (Radix Popover and
  * Slider) is fetched on first hover, focus or press, so it costs the first load nothing.
  */
-export function AccentPopover({ locale }: { locale: Locale }) {
+export function AccentPopover() {
   const m = useShellMessages();
   const panel = useOnDemand(() => import('./AccentPanel.tsx'));
   const [used, setUsed] = useState(false);
-  if (panel.loaded && used) return <panel.loaded.AccentPopoverLoaded locale={locale} />;
+  if (panel.loaded && used) return <panel.loaded.AccentPopoverLoaded />;
   return (
     <Hint label={m.accentColor}>
       <button

@@ -64,11 +64,11 @@ function HeaderBar({ locale, path }: { locale: Locale; path: string }) {
         </a>
 
         <div className="hidden items-center gap-1 md:flex">
-          <TranslateButton locale={locale} />
+          <TranslateButton />
           <LanguageSwitch locale={locale} path={path} />
         </div>
-        <ThemeToggle locale={locale} />
-        <AccentPopover locale={locale} />
+        <ThemeToggle />
+        <AccentPopover />
 
         {user && <NotificationBell locale={locale} />}
 

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { Moon, Sun } from 'lucide-react';
-import type { Locale } from '../../i18n/locales.ts';
 import { useShellMessages } from './messages.tsx';
 import { $theme, toggleTheme } from '../../stores/theme.ts';
 import { useMounted } from '../../ui/use-mounted.ts';
@@ -10,7 +9,7 @@ import { Hint, iconButtonClass } from './Hint.tsx';
  * Spec section 2, theme controls: the light/dark toggle. The theme is persisted, so its icon and
  * label render only after mount (server HTML and hydration both show the neutral state).
  */
-export function ThemeToggle({ locale }: { locale: Locale }) {
+export function ThemeToggle() {
   const m = useShellMessages();
   const theme = useStore($theme);
   const mounted = useMounted();

@@ -1,11 +1,10 @@
 import { Languages } from 'lucide-react';
-import type { Locale } from '../../i18n/locales.ts';
 import { useShellMessages } from './messages.tsx';
 import { Hint, iconButtonClass } from './Hint.tsx';
 import { translateUrl } from './translate.ts';
 
 /** Spec section 2: opens a web translation of this page in a new tab. */
-export function TranslateButton({ locale }: { locale: Locale }) {
+export function TranslateButton() {
   const m = useShellMessages();
   return (
     <Hint label={m.translatePage}>
