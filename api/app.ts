@@ -42,6 +42,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { workRoutes } from './modules/work/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import { cachedBrowseAnswers } from './modules/catalogue/browse-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import sitePlugin from './plugins/site.ts';
@@ -97,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotencyPlugin);
   await app.register(securityPlugin, { redis: options.runtime.redis });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Repeated directory searches are answered here, before any session work (see browse-cache.ts).
+  app.addHook('onRequest', cachedBrowseAnswers(options.runtime.directoryCache));
   await app.register(sessionPlugin, {
     secret: options.secrets.sessionSecret,
     redis: options.runtime.redis,

@@ -11,6 +11,7 @@ import { handleCommand } from '../shared/domain/decider.ts';
 import { workOrderDecider } from '../shared/domain/work/decider.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import { lookupPostalCode } from '../shared/geo/index.ts';
+import { apiQuery, DEFAULT_FORM } from '../site/islands/directory/query.ts';
 import { benchApp, type Row } from './support.ts';
 
 /** Where the generated marketplace lives: FSAs of nine cities in seven provinces. */
@@ -149,25 +150,40 @@ async function measureRoutes(
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-    const measure = async (path: string) => {
-      const result = await autocannon({ url: base + path, connections: 10, duration: options.seconds });
+    const measure = async (path: string, headers: Record<string, string> = {}) => {
+      const result = await autocannon({ url: base + path, connections: 10, duration: options.seconds, headers });
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      return { p95: result.latency.p97_5 ?? result.latency.p99, p50: result.latency.p50, rps: result.requests.average };
+      return {
+        p95: result.latency.p97_5 ?? result.latency.p99,
+        p50: result.latency.p50,
+        rps: result.requests.average,
+        bytesPerAnswer: Math.round(result.throughput.average / result.requests.average),
+      };
     };
-    // The hardening issue's reference: the directory's first page against a Fastify hello-world
-    // on the same machine, measured the same way.
-    const listing = await measure('/api/contractors/browse');
+    // The hardening issue's reference: the directory's first page, asked exactly as the /contractors
+    // page asks for it, against a Fastify hello-world on the same machine, measured the same way.
+    // This machine's throughput drifts by a third from one 5-second run to the next (other tenants
+    // share its cores), so the two alternate three times and the line reports the median ratio.
+    const firstPage = `/api/contractors/browse?${apiQuery(DEFAULT_FORM)}`;
     const hello = Fastify({ logger: false });
     hello.get('/', async () => ({ hello: 'world' }));
     await hello.listen({ host: '127.0.0.1', port: 0 });
     const helloAddress = hello.server.address();
-    const helloResult = await autocannon({
-      url: `http://127.0.0.1:${typeof helloAddress === 'object' && helloAddress ? helloAddress.port : 0}/`,
-      connections: 10,
-      duration: options.seconds,
-    });
+    const helloUrl = `http://127.0.0.1:${typeof helloAddress === 'object' && helloAddress ? helloAddress.port : 0}/`;
+    const rounds: { listing: Awaited<ReturnType<typeof measure>>; hello: number; bytes: number }[] = [];
+    for (let round = 0; round < 3; round++) {
+      const listing = await measure(firstPage);
+      const reference = await autocannon({ url: helloUrl, connections: 10, duration: options.seconds });
+      rounds.push({ listing, hello: reference.requests.average, bytes: listing.bytesPerAnswer });
+    }
     await hello.close();
+    rounds.sort((a, b) => a.listing.rps / a.hello - b.listing.rps / b.hello);
+    const median = rounds[1]!;
+    const listing = median.listing;
+    const helloResult = { requests: { average: median.hello } };
+    // The same page as a browser asks for it: with Accept-Encoding, answered compressed (kept so).
+    const asBrowser = await measure(firstPage, { 'accept-encoding': 'gzip, deflate, br, zstd' });
     const browse = await measure('/api/contractors/browse?postalCode=H2X%201Y4&distanceKm=50&sort=distance');
     const search = await measure('/api/contractors/browse?search=cleaning&sort=rating');
     const jobs = await measure('/api/work-orders/browse?postalCode=M5V%202T6&radiusKm=100');
@@ -182,12 +198,19 @@ async function measureRoutes(
     const ratio = listing.rps / helloResult.requests.average;
     return [
       {
-        metric: `GET /api/contractors/browse req/s (${label})`,
-        value: `${Math.round(listing.rps)} (p50 ${listing.p50} ms, p97.5 ${listing.p95} ms)`,
+        metric: `GET /api/contractors/browse, the directory's first page (${label}; median of 3 alternating runs, ${rounds.map((r) => (r.listing.rps / r.hello).toFixed(2)).join(' / ')})`,
+        value: `${Math.round(listing.rps)} req/s, ${median.bytes} B an answer (p50 ${listing.p50} ms, p97.5 ${listing.p95} ms)`,
         reference: `${Math.round(helloResult.requests.average)} req/s Fastify hello-world`,
         ratio: ratio.toFixed(2),
         target: `ratio >= ${MARKETPLACE_TARGETS.browseVersusHello}`,
         pass: ratio >= MARKETPLACE_TARGETS.browseVersusHello,
+      },
+      {
+        metric: `the same first page as a browser asks (Accept-Encoding: br), ${label}`,
+        value: `${Math.round(asBrowser.rps)} req/s, ${asBrowser.bytesPerAnswer} B an answer (p97.5 ${asBrowser.p95} ms)`,
+        ratio: (asBrowser.rps / helloResult.requests.average).toFixed(2),
+        target: '',
+        pass: null,
       },
       row('directory: near a postal code, by distance', browse, MARKETPLACE_TARGETS.browseP95Ms),
       row('directory: text search, by rating', search, MARKETPLACE_TARGETS.browseP95Ms),

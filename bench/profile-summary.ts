@@ -13,6 +13,6 @@ for (const node of profile.nodes) {
   byFunction.set(key, (byFunction.get(key) ?? 0) + (hits.get(node.id) ?? 0));
 }
 const total = profile.samples.length;
-for (const [key, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+for (const [key, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) {
   console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${key}`);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventToAppend } from '../shared/eventstore/types.ts';
 import { distanceKm, lookupPostalCode } from '../shared/geo/index.ts';
@@ -844,5 +845,65 @@ describe('GET /api/geo/places', () => {
     const response = await anonymous().get(`/api/geo/places?${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message });
+  });
+});
+
+describe('repeated searches', () => {
+  it('answers a repeated search from memory with the same headers, compressed for browsers, and shows a change at once', async () => {
+    const token = `cached${randomUUID().slice(0, 8)}`;
+    const pro = await listed(token, { postalCode: 'K1A 0B1' });
+    await listed(token, { postalCode: 'H2X 1Y4' });
+    const url = `/api/contractors/browse?search=${token}&limit=12`;
+    const ask = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
+    expect(first.rawPayload.length).toBeGreaterThan(1024); // large enough to be compressed
+    const again = await ask();
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    for (const header of [
+      'content-type',
+      'content-security-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+    ])
+      expect(again.headers[header], header).toBe(first.headers[header]);
+    expect(again.headers['set-cookie']).toBeUndefined();
+
+    // A browser's Accept-Encoding gets the same JSON, brotli (or gzip) compressed once and kept.
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      for (let round = 0; round < 2; round++) {
+        const compressed = await ask({ 'accept-encoding': accept });
+        expect(compressed.statusCode).toBe(200);
+        expect(compressed.headers['content-encoding'], accept).toBe(encoding);
+        const bytes = compressed.rawPayload;
+        const json = encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes);
+        expect(json.toString()).toBe(first.body);
+      }
+    }
+
+    // The contractor changes their profile: the next identical request shows it.
+    const patched = await pro.browser.patch('/api/contractor/profile', { expertiseStatement: `Now faster, ${token}.` });
+    expect(patched.statusCode).toBe(200);
+    const after = (await ask()).json() as { contractors: { expertiseStatement: string }[] };
+    expect(after.contractors[0]?.expertiseStatement).toBe(`Now faster, ${token}.`);
+  });
+
+  it('never serves a cached answer to another route, a near-miss path or an invalid query', async () => {
+    await anonymous().get('/api/contractors/browse?limit=2');
+    // `browsex` is a contractor id to the profile route, which refuses it.
+    const other = await t.app.inject({ method: 'GET', url: '/api/contractors/browsex?limit=2' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error).toBeTruthy();
+    const invalid = await t.app.inject({ method: 'GET', url: '/api/contractors/browse?limit=0' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error).toBe('limit must be a whole number from 1 to 100');
+    // An invalid query is never kept: asking again is validated again.
+    expect((await t.app.inject({ method: 'GET', url: '/api/contractors/browse?limit=0' })).statusCode).toBe(400);
   });
 });

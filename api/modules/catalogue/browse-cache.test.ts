@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { START, type Position } from '../../../shared/eventstore/types.ts';
-import { BROWSE_SOURCES, BrowseCache } from './browse-cache.ts';
+import { BROWSE_SOURCES, BrowseCache, preferredEncoding } from './browse-cache.ts';
 
 function watcher() {
   const changes = new Map<string, Position>();
@@ -17,19 +17,19 @@ describe('the directory cache', () => {
     let builds = 0;
     const build = async () => `{"n":${++builds}}`;
 
-    expect(await cache.answer({ search: 'paint' }, build)).toBe('{"n":1}');
-    expect(await cache.answer({ search: 'paint' }, build)).toBe('{"n":1}');
+    expect((await cache.answer({ search: 'paint' }, build)).toString()).toBe('{"n":1}');
+    expect((await cache.answer({ search: 'paint' }, build)).toString()).toBe('{"n":1}');
     // Another search is another answer.
-    expect(await cache.answer({ search: 'paint', offset: 24 }, build)).toBe('{"n":2}');
+    expect((await cache.answer({ search: 'paint', offset: 24 }, build)).toString()).toBe('{"n":2}');
 
     for (const [index, source] of BROWSE_SOURCES.entries()) {
       checkpoints.change(source, index + 1);
-      expect(await cache.answer({ search: 'paint' }, build), source).toBe(`{"n":${3 + index}}`);
-      expect(await cache.answer({ search: 'paint' }, build), source).toBe(`{"n":${3 + index}}`);
+      expect((await cache.answer({ search: 'paint' }, build)).toString(), source).toBe(`{"n":${3 + index}}`);
+      expect((await cache.answer({ search: 'paint' }, build)).toString(), source).toBe(`{"n":${3 + index}}`);
     }
     // A read model the directory does not read changes nothing.
     checkpoints.change('forum', 99);
-    expect(await cache.answer({ search: 'paint' }, build)).toBe(`{"n":${2 + BROWSE_SOURCES.length}}`);
+    expect((await cache.answer({ search: 'paint' }, build)).toString()).toBe(`{"n":${2 + BROWSE_SOURCES.length}}`);
   });
 
   it('forgets everything when cleared', async () => {
@@ -38,6 +38,48 @@ describe('the directory cache', () => {
     const build = async () => String(++builds);
     await cache.answer({}, build);
     cache.clear();
-    expect(await cache.answer({}, build)).toBe('2');
+    expect((await cache.answer({}, build)).toString()).toBe('2');
+  });
+});
+
+describe('answers by URL', () => {
+  it('keeps an answer under the URL it was asked with, until a read model changes', async () => {
+    const checkpoints = watcher();
+    const cache = new BrowseCache(checkpoints);
+    expect(cache.forUrl('/api/contractors/browse?limit=12')).toBeUndefined();
+    await cache.answer({ limit: 12 }, async () => '{"n":1}', '/api/contractors/browse?limit=12');
+    expect(cache.forUrl('/api/contractors/browse?limit=12')?.json.toString()).toBe('{"n":1}');
+    // Another spelling of the same search is another URL: it goes through the route.
+    expect(cache.forUrl('/api/contractors/browse?limit=12&')).toBeUndefined();
+    checkpoints.change('contractor-directory', 7);
+    expect(cache.forUrl('/api/contractors/browse?limit=12')).toBeUndefined();
+  });
+
+  it('compresses an answer once per encoding', async () => {
+    const cache = new BrowseCache(watcher());
+    await cache.answer({}, async () => JSON.stringify({ text: 'x'.repeat(5000) }), '/u');
+    const answer = cache.forUrl('/u')!;
+    const br = cache.encoded(answer, 'br');
+    expect(br.length).toBeLessThan(answer.json.length);
+    expect(cache.encoded(answer, 'br')).toBe(br);
+    expect(cache.encoded(answer, 'gzip')).not.toBe(br);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip, deflate, br', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['*', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['BR;Q=0.0, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', null],
+    ['deflate', null],
+  ])('%j → %j', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });

@@ -43,6 +43,7 @@ import { answerAfterProjections, commandContext } from '../../plugins/read-your-
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { FORMER_MEMBER } from '../forum/routes.ts';
+import { BROWSE_PATH } from './browse-cache.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -346,7 +347,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const browseCache = app.runtime.directoryCache;
 
   app.get(
-    '/api/contractors/browse',
+    BROWSE_PATH,
     {
       schema: {
         tags: ['directory'],
@@ -365,29 +366,33 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const body = await browseCache.answer(q, async () => {
-        const place = searchedPlace(q);
-        const { total, entries } = await searchDirectory(
-          sql,
-          {
-            search: q.search,
-            category: q.category,
-            service: q.service,
-            near: place,
-            distanceKm: q.distanceKm,
-            minRating: q.minRating,
-            badges: q.badges,
-            remote: q.remote,
-            maxPriceCents: q.maxPriceCents,
-            sort: q.sort,
-            limit: q.limit,
-            offset: q.offset,
-          },
-          new Date(),
-        );
-        // Serialised as the route's response schema would, once, for every request that shares it.
-        return reply.serialize({ total, place, contractors: await withNames(sql, entries) }) as string;
-      });
+      const body = await browseCache.answer(
+        q,
+        async () => {
+          const place = searchedPlace(q);
+          const { total, entries } = await searchDirectory(
+            sql,
+            {
+              search: q.search,
+              category: q.category,
+              service: q.service,
+              near: place,
+              distanceKm: q.distanceKm,
+              minRating: q.minRating,
+              badges: q.badges,
+              remote: q.remote,
+              maxPriceCents: q.maxPriceCents,
+              sort: q.sort,
+              limit: q.limit,
+              offset: q.offset,
+            },
+            new Date(),
+          );
+          // Serialised as the route's response schema would, once, for every request that shares it.
+          return reply.serialize({ total, place, contractors: await withNames(sql, entries) }) as string;
+        },
+        request.url,
+      );
       // Already JSON text: Fastify sends a string with a JSON content type as it is (the type
       // provider only knows the object form).
       return reply.type('application/json; charset=utf-8').send(body as unknown as z.infer<typeof browseView>);
