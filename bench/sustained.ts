@@ -79,6 +79,12 @@ export async function benchSustained(options: { rate: number; seconds: number })
     const warm = samples.find((sample) => sample.at >= 15) ?? samples[0];
     const last = samples[samples.length - 1];
     const growth = warm && last ? (last.mb - warm.mb) / warm.mb : Number.NaN;
+    // Whether it levels off: the resident size at each quarter of the run, and the growth over
+    // the second half alone (a leak keeps its slope; a heap settling into its size does not).
+    const at = (fraction: number) => samples.find((sample) => sample.at >= options.seconds * fraction) ?? last;
+    const quarters = [0.25, 0.5, 0.75, 1].map((fraction) => at(fraction)?.mb.toFixed(0)).join(' → ');
+    const half = at(0.5);
+    const secondHalf = half && last ? (last.mb - half.mb) / half.mb : Number.NaN;
     const byStatus = Object.entries(result.statusCodeStats ?? {})
       .map(([code, stat]) => `${stat.count} × ${code}`)
       .join(', ');
@@ -99,6 +105,12 @@ export async function benchSustained(options: { rate: number; seconds: number })
             : 'not sampled',
         target: `growth <= ${SUSTAINED_TARGETS.memoryGrowth * 100} %`,
         pass: Number.isFinite(growth) ? growth <= SUSTAINED_TARGETS.memoryGrowth : null,
+      },
+      {
+        metric: 'server memory at each quarter of the run, and over its second half',
+        value: `${quarters} MB (second half ${(secondHalf * 100).toFixed(1)} %)`,
+        target: '',
+        pass: null,
       },
     ];
   } finally {
