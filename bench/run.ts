@@ -93,7 +93,9 @@ if (only === undefined || only === 'startup') {
 if (only === undefined || only === 'sustained') {
   // BENCH_SUSTAINED_SECONDS: a longer run, to see whether memory levels off.
   const sustainedSeconds = Number(process.env.BENCH_SUSTAINED_SECONDS ?? SUSTAINED_TARGETS.seconds);
-  console.log(`Sustained load against \`npm start\`: ${SUSTAINED_TARGETS.rate} requests/s for ${sustainedSeconds} s...`);
+  console.log(
+    `Sustained load against \`npm start\`: ${SUSTAINED_TARGETS.rate} requests/s for ${sustainedSeconds} s...`,
+  );
   rows.push(...(await benchSustained({ rate: SUSTAINED_TARGETS.rate, seconds: sustainedSeconds })));
 }
 if (only === undefined || only === 'web') {
