@@ -94,10 +94,25 @@ function ContractorDirectory({ locale }: Props) {
 
   // The URL is the state: read it once mounted, and again when the visitor goes back or forward.
   useEffect(() => {
+    let loading = true;
     const fromUrl = () => {
       const next = formFromParams(new URLSearchParams(window.location.search));
+      const fromQuery = draftOf(next);
+      const onLoad = loading;
+      loading = false;
       setForm(next);
-      setDraft(draftOf(next));
+      // On load, what the visitor already typed (the fields work as soon as the page hydrates,
+      // a moment before this runs) wins over the URL's empty fields; back and forward restore
+      // the URL's search as it was.
+      setDraft((typed) =>
+        onLoad
+          ? {
+              service: typed.service || fromQuery.service,
+              where: typed.where || fromQuery.where,
+              maxPrice: typed.maxPrice || fromQuery.maxPrice,
+            }
+          : fromQuery,
+      );
       setErrors({});
       setReady(true);
     };
