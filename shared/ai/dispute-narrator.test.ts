@@ -44,11 +44,12 @@ afterEach(async () => {
   server = null;
 });
 
-const config = (url?: string) => ({
+/** A short timeout for the cases that must give up; a loaded CI machine can take longer than that to answer. */
+const config = (url?: string, timeoutMs = 300) => ({
   AI_BASE_URL: url,
   AI_API_KEY: 'k-123',
   AI_MODEL: 'test-model',
-  AI_TIMEOUT_MS: 300,
+  AI_TIMEOUT_MS: timeoutMs,
 });
 
 describe('createDisputeNarrator', () => {
@@ -62,7 +63,7 @@ describe('createDisputeNarrator', () => {
       status: 200,
       body: { choices: [{ message: { content: '  The customer reports cracked tiles.  ' } }] },
     }));
-    expect(await createDisputeNarrator(config(url))(request)).toBe('The customer reports cracked tiles.');
+    expect(await createDisputeNarrator(config(url, 10_000))(request)).toBe('The customer reports cracked tiles.');
     const call = received[0] as { url: string; auth: string; body: { model: string; messages: { content: string }[] } };
     expect(call.url).toBe('/v1/chat/completions');
     expect(call.auth).toBe('Bearer k-123');
