@@ -4,6 +4,7 @@ import { contractsAndEscrowsJob } from '../../projections/money-jobs.ts';
 import type { TestApp } from './app.ts';
 import { signUp } from './http-client.ts';
 import { waitUntil } from './wait.ts';
+import { paintingOrder } from './work-order-body.ts';
 
 /**
  * A job from posting to a funded escrow, through the API as the two parties do it: the money,
@@ -18,21 +19,7 @@ export const card = (number: string) => ({
 
 export type Person = Awaited<ReturnType<typeof signUp>>;
 
-/** The work order these suites post: painting in Toronto, open for bids, $800 to $1,200. */
-export const paintingOrder = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Paint a two-bedroom apartment',
-  description: 'Two bedrooms and a hallway, walls only. Paint is supplied.',
-  category: 'painting',
-  service: 'painting',
-  postalCode: 'M5V 2T6',
-  remote: false,
-  budgetMinCents: 80_000,
-  budgetMaxCents: 120_000,
-  preferredDates: [],
-  photos: [],
-  mode: 'bids',
-  ...overrides,
-});
+export { paintingOrder } from './work-order-body.ts';
 
 export function moneyFlow(app: () => TestApp) {
   const jobContext = (now = new Date()) => ({

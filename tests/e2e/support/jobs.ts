@@ -1,23 +1,12 @@
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 import { waitUntil } from '../../support/wait.ts';
+import { paintingOrder } from '../../support/work-order-body.ts';
 
 /** The customer posts a job, the contractor bids $1,000, the customer accepts (all through the API). */
 export async function awardedJob(customer: BrowserContext, contractor: BrowserContext): Promise<string> {
   const posted = await customer.request.post('/api/work-orders', {
-    data: {
-      title: 'Paint a two-bedroom apartment',
-      description: 'Two bedrooms and a hallway, walls only. Paint is supplied.',
-      category: 'painting',
-      service: 'painting',
-      postalCode: 'M5V 2T6',
-      remote: false,
-      budgetMinCents: 80_000,
-      budgetMaxCents: 120_000,
-      preferredDates: [],
-      photos: [],
-      mode: 'bids',
-    },
+    data: paintingOrder(),
   });
   expect(posted.status(), await posted.text()).toBe(201);
   const orderId = ((await posted.json()) as { workOrder: { id: string } }).workOrder.id;
