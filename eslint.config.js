@@ -28,5 +28,24 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
     },
   },
+  {
+    // Building an Intl formatter costs far more than using one; the site shares them (site/i18n/intl.ts).
+    files: ['site/**/*.ts', 'site/**/*.tsx'],
+    ignores: ['site/i18n/intl.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl']",
+          message: 'Use numberFormat() or dateTimeFormat() from site/i18n/intl.ts: they build each formatter once.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length>0]',
+          message:
+            'Use numberFormat() or dateTimeFormat() from site/i18n/intl.ts: toLocaleString builds a formatter per call.',
+        },
+      ],
+    },
+  },
   prettier,
 );

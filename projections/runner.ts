@@ -1,7 +1,13 @@
 import type { ReservedSql } from 'postgres';
-import type { Sql } from '../shared/db/postgres.ts';
+import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
 import { followAll } from '../shared/eventstore/postgres.ts';
-import { START, comparePositions, type EventStore, type Position } from '../shared/eventstore/types.ts';
+import {
+  START,
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../shared/eventstore/types.ts';
 import { CHECKPOINT_CHANNEL, CONTROL_CHANNEL, ensureCheckpointSchema } from './checkpoints.ts';
 import type { Projection } from './types.ts';
 
@@ -60,43 +66,80 @@ export async function prepareProjection(sql: Sql, projection: Projection): Promi
 }
 
 /**
+ * How long a projection may leave its stored checkpoint behind while it only passes over events it
+ * does not handle. Each of the ~40 projections reads every event; writing each one's checkpoint for
+ * every event it skips cost ~40 transactions (and WAL flushes) per command, which capped write
+ * throughput. Skipped events change no row, so a checkpoint left behind only means a restarted
+ * worker reads them again and skips them again: nothing is lost or doubled. Every batch that
+ * applies an event still moves the checkpoint in the same transaction as its rows.
+ */
+export const CHECKPOINT_DEFER_MS = 1000;
+
+export type CheckpointWrite = {
+  /** The position stored in the checkpoint row (the compare-and-set's expected value). */
+  persisted: Position;
+  /** Skip the checkpoint write for a batch that applies nothing (see CHECKPOINT_DEFER_MS). */
+  deferSkipped: boolean;
+};
+
+/** Compare-and-set of a projection's checkpoint: a stale worker can neither double a batch nor move it back. */
+async function moveCheckpoint(sql: Sql | TransactionSql, projection: Projection, from: Position, to: Position) {
+  const updated = await sql`
+    update projection_checkpoints
+    set commit_position = ${String(to.commit)}, prepare_position = ${String(to.prepare)}, updated_at = now()
+    where name = ${projection.name} and version = ${projection.version}
+      and commit_position = ${String(from.commit)} and prepare_position = ${String(from.prepare)}`;
+  if (updated.count !== 1) throw new StaleCheckpointError(`checkpoint of ${projection.name} moved under this worker`);
+}
+
+/**
  * Applies one batch in one transaction together with a compare-and-set of the checkpoint, so a
  * crash loses nothing and a stale worker can neither double a batch nor move the checkpoint back.
+ * With `deferSkipped`, a batch that applies nothing writes nothing; without it, a read that finds
+ * no new events stores the position reached if the row is behind (the runner's deferred write).
  */
 export async function applyBatch(
   sql: Sql,
-  store: EventStore,
+  store: Pick<EventStore, 'readAll'>,
   projection: Projection,
   from: Position,
   batchSize: number,
   handles: ReadonlySet<string> = new Set(projection.handles),
-): Promise<{ count: number; applied: number; position: Position }> {
+  checkpoint: CheckpointWrite = { persisted: from, deferSkipped: false },
+): Promise<{ count: number; applied: number; position: Position; persisted: Position }> {
+  const { persisted } = checkpoint;
   const events = await store.readAll({ after: from, limit: batchSize });
-  if (events.length === 0) return { count: 0, applied: 0, position: from };
+  if (events.length === 0) {
+    if (checkpoint.deferSkipped || comparePositions(persisted, from) === 0) {
+      return { count: 0, applied: 0, position: from, persisted };
+    }
+    await moveCheckpoint(sql, projection, persisted, from);
+    return { count: 0, applied: 0, position: from, persisted: from };
+  }
   const last = events[events.length - 1]!.position;
-  let applied = 0;
+  const handled = events.filter((event) => handles.has(event.type));
+  if (handled.length === 0 && checkpoint.deferSkipped) {
+    return { count: events.length, applied: 0, position: last, persisted };
+  }
   await sql.begin(async (tx) => {
-    const handled = events.filter((event) => handles.has(event.type));
     if (projection.applyAll) {
       if (handled.length > 0) await projection.applyAll(tx, handled);
     } else {
       for (const event of handled) await projection.apply(tx, event);
     }
-    applied = handled.length;
-    const updated = await tx`
-      update projection_checkpoints
-      set commit_position = ${String(last.commit)}, prepare_position = ${String(last.prepare)}, updated_at = now()
-      where name = ${projection.name} and version = ${projection.version}
-        and commit_position = ${String(from.commit)} and prepare_position = ${String(from.prepare)}`;
-    if (updated.count !== 1) throw new StaleCheckpointError(`checkpoint of ${projection.name} moved under this worker`);
+    await moveCheckpoint(tx, projection, persisted, last);
   });
-  return { count: events.length, applied, position: last };
+  return { count: events.length, applied: handled.length, position: last, persisted: last };
 }
 
 type Running = {
   projection: Projection;
   handles: ReadonlySet<string>;
+  /** How far the read model has got (every event up to here is in it or was not for it). */
   position: Position;
+  /** The checkpoint row's position, at most CHECKPOINT_DEFER_MS behind `position` while active. */
+  persisted: Position;
+  persistedAt: number;
   follower: ReturnType<typeof followAll>;
   resetRequested: boolean;
   /** Consecutive failed batches and the last error: a poisoned event stalls its projection. */
@@ -118,6 +161,29 @@ export class ProjectionRunner {
   private lockConnection: ReservedSql<Record<string, unknown>> | null = null;
   private takeoverTimer: NodeJS.Timeout | null = null;
   private controlListener: { unlisten(): Promise<void> } | null = null;
+  /** Reads in flight, by position and size: followers at the same position share one query. */
+  private readonly readsInFlight = new Map<string, Promise<RecordedEvent[]>>();
+  /** Appends heard (this process's, and others' through LISTEN); counted before followers wake. */
+  private appendsHeard = 0;
+  private stopHearing: (() => void) | null = null;
+  /**
+   * Every follower wakes on the same append and, when caught up, asks for the events after the same
+   * position: one query answers all of them instead of one per projection (~40). Only a read still
+   * in flight and started since the last append was heard is shared, so an answer never predates
+   * the wake-up that asked for it (a follower finding nothing would sleep a whole poll interval).
+   */
+  private readonly sharedReader: Pick<EventStore, 'readAll'> = {
+    readAll: (options = {}) => {
+      const after = options.after ?? START;
+      const key = `${this.appendsHeard}:${after.commit}:${after.prepare}:${options.limit ?? ''}`;
+      let read = this.readsInFlight.get(key);
+      if (!read) {
+        read = this.options.store.readAll(options).finally(() => this.readsInFlight.delete(key));
+        this.readsInFlight.set(key, read);
+      }
+      return read;
+    },
+  };
   private readonly pendingNotify = new Map<string, { position: Position; changed: boolean }>();
   private notifyScheduled = false;
   private stopped = false;
@@ -136,6 +202,10 @@ export class ProjectionRunner {
   async start() {
     const { sql } = this.options;
     await ensureCheckpointSchema(sql);
+    // Registered before any follower, so the count moves before they are woken.
+    this.stopHearing = this.options.store.onAppended(() => {
+      this.appendsHeard += 1;
+    });
     this.controlListener = await sql.listen(CONTROL_CHANNEL, (payload) => {
       const [command, name] = payload.split(' ');
       const running = name ? this.running.get(name) : undefined;
@@ -189,6 +259,8 @@ export class ProjectionRunner {
       projection,
       handles: new Set(projection.handles),
       position,
+      persisted: position,
+      persistedAt: Date.now(),
       resetRequested: false,
       failures: 0,
       lastError: null,
@@ -202,16 +274,28 @@ export class ProjectionRunner {
           running.resetRequested = false;
           await resetProjection(this.options.sql, projection);
           running.position = START;
+          running.persisted = START;
+          running.persistedAt = Date.now();
           this.logger.info({ projection: projection.name }, 'projection rebuild started');
         }
         const batch = await applyBatch(
           this.options.sql,
-          this.options.store,
+          this.sharedReader,
           projection,
           running.position,
           this.batchSize,
           running.handles,
+          // Skipped events are stored lazily, at most CHECKPOINT_DEFER_MS late; a quiet
+          // follower's next read stores them.
+          {
+            persisted: running.persisted,
+            deferSkipped: Date.now() - running.persistedAt < CHECKPOINT_DEFER_MS,
+          },
         );
+        if (comparePositions(batch.persisted, running.persisted) !== 0) {
+          running.persisted = batch.persisted;
+          running.persistedAt = Date.now();
+        }
         running.failures = 0;
         running.lastError = null;
         if (batch.count > 0) {
@@ -259,13 +343,30 @@ export class ProjectionRunner {
     // One NOTIFY per projection per tick, outside the batch transaction.
     setImmediate(() => {
       this.notifyScheduled = false;
-      const entries = [...this.pendingNotify];
+      const payloads = [...this.pendingNotify].map(
+        ([projection, { position: at, changed: moved }]) => `${projection} ${at.commit} ${at.prepare} ${moved ? 1 : 0}`,
+      );
       this.pendingNotify.clear();
-      for (const [projection, { position: at, changed: moved }] of entries) {
-        const payload = `${projection} ${at.commit} ${at.prepare} ${moved ? 1 : 0}`;
-        this.options.sql`select pg_notify(${CHECKPOINT_CHANNEL}, ${payload})`.catch(() => {});
-      }
+      // One statement for all of them: a command moves every projection, one round trip each was ~40.
+      this.options
+        .sql`select pg_notify(${CHECKPOINT_CHANNEL}, payload) from unnest(${payloads}::text[]) as payload`.catch(
+        () => {},
+      );
     });
+  }
+
+  /**
+   * On a clean stop, stores the position a follower reached over skipped events, so a restart does
+   * not read them again. Best effort: if another worker has moved the checkpoint, it owns it.
+   */
+  private async storeDeferred(running: Running) {
+    if (comparePositions(running.persisted, running.position) >= 0) return;
+    await moveCheckpoint(this.options.sql, running.projection, running.persisted, running.position).then(
+      () => {
+        running.persisted = running.position;
+      },
+      () => {},
+    );
   }
 
   private async release(name: string) {
@@ -278,10 +379,12 @@ export class ProjectionRunner {
     }
   }
 
-  private async releaseAll() {
-    const followers = [...this.running.values()].map((r) => r.follower.stop());
+  private async releaseAll(options: { storeDeferred?: boolean } = {}) {
+    const released = [...this.running.values()];
     this.running.clear();
-    await Promise.all(followers);
+    await Promise.all(released.map((r) => r.follower.stop()));
+    // Only on a clean stop: after a lost lock another worker may own the checkpoints.
+    if (options.storeDeferred) await Promise.all(released.map((r) => this.storeDeferred(r)));
     const connection = this.lockConnection;
     this.lockConnection = null;
     // Releasing the connection ends its session locks only when it is closed; unlock explicitly.
@@ -319,6 +422,7 @@ export class ProjectionRunner {
     // A takeover in flight could start a follower after the release below.
     await this.takingOver?.catch(() => {});
     await this.controlListener?.unlisten().catch(() => {});
-    await this.releaseAll();
+    await this.releaseAll({ storeDeferred: true });
+    this.stopHearing?.();
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHANNEL, CheckpointWatcher } from '../projections/checkpoints.ts';
-import { ProjectionRunner, StaleCheckpointError, applyBatch } from '../projections/runner.ts';
+import { CHECKPOINT_DEFER_MS, ProjectionRunner, StaleCheckpointError, applyBatch } from '../projections/runner.ts';
 import type { Projection } from '../projections/types.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import { PostgresEventStore } from '../shared/eventstore/postgres.ts';
@@ -171,6 +171,62 @@ describe('projection runner', () => {
     await waitForCheckpoint(newHead.position);
     expect(await readCheckpoint(sql, NAME)).toEqual({ version, position: newHead.position });
     expect(await actualCounts(sql, TABLE)).toEqual(expectedCounts(after));
+  });
+
+  it('writes the checkpoint at most once a second while it only skips events, and stores where it got once quiet or stopped', async () => {
+    // Every update of the checkpoint row, as the database sees it.
+    await sql.unsafe(`
+      create table if not exists test_checkpoint_writes (at timestamptz not null default clock_timestamp());
+      create or replace function test_count_checkpoint_write() returns trigger language plpgsql as $$
+        begin
+          if new.name = '${NAME}' then insert into test_checkpoint_writes default values; end if;
+          return new;
+        end $$;
+      drop trigger if exists test_checkpoint_writes on projection_checkpoints;
+      create trigger test_checkpoint_writes after update on projection_checkpoints
+        for each row execute function test_count_checkpoint_write();`);
+    cleanups.push(async () => {
+      await sql.unsafe(`drop trigger if exists test_checkpoint_writes on projection_checkpoints`);
+    });
+    const writes = async () =>
+      (await sql<{ n: number }[]>`select count(*)::int as n from test_checkpoint_writes`)[0]!.n;
+
+    const reached: Position[] = [];
+    const { stop } = await startRunner({ onCheckpoint: (_name, position) => reached.push(position) });
+    const reachedBefore = (await settledLog(logLength)).at(-1)!.position;
+    await waitForCheckpoint(reachedBefore);
+    await sleep(CHECKPOINT_DEFER_MS + 200);
+
+    // 60 skipped events, one append every 10 ms: the runner (polling every 100 ms at the latest)
+    // follows them in several batches...
+    const before = await writes();
+    const started = Date.now();
+    const noise = `noise-${randomUUID()}`;
+    for (let i = 0; i < 60; i++) {
+      await store.append(noise, [{ type: 'Ignored', data: { i } }]);
+      await sleep(10);
+    }
+    logLength += 60;
+    const head = (await settledLog(logLength)).at(-1)!.position;
+    await waitUntil(() => reached.some((position) => isAtOrPast(position, head)));
+    const seconds = (Date.now() - started) / 1000;
+    const batches = reached.filter((position) => comparePositions(position, reachedBefore) > 0).length;
+    // ...but the row is written at most once per CHECKPOINT_DEFER_MS (the first skip after a quiet
+    // spell writes at once), not once per batch.
+    expect(batches).toBeGreaterThanOrEqual(5);
+    expect(await writes()).toBeLessThanOrEqual(before + 1 + Math.ceil((seconds * 1000) / CHECKPOINT_DEFER_MS));
+    // Once quiet, the next read stores the position reached.
+    await waitForCheckpoint(head, version, 5_000);
+    expect(await readCheckpoint(sql, NAME)).toEqual({ version, position: head });
+
+    // A clean stop stores a deferred position at once.
+    for (let i = 0; i < 5; i++) await store.append(noise, [{ type: 'Ignored', data: { i } }]);
+    logLength += 5;
+    const last = (await settledLog(logLength)).at(-1)!.position;
+    await waitUntil(() => reached.some((position) => isAtOrPast(position, last)));
+    await stop();
+    expect(await readCheckpoint(sql, NAME)).toEqual({ version, position: last });
+    expect(await actualCounts(sql, TABLE)).toEqual(expectedCounts(await readWholeLog(store)));
   });
 
   it('refuses a batch whose starting checkpoint is stale, and applies none of it', async () => {
@@ -400,5 +456,73 @@ describe('projection runner', () => {
     const counts = await actualCounts(sql, 'fragile_counts');
     expect([counts[beforeStream], counts[afterStream]]).toEqual([1, 1]);
     expect(comparePositions(before.position, after.position)).toBeLessThan(0);
+  });
+  it('lets projections at the same position share one read of the log, and never delays a wake-up', async () => {
+    const names = [1, 2, 3, 4, 5].map((n) => `test_shared_${n}`);
+    const projections = names.map((name) => countingProjection({ name, table: name }));
+    const runnerSql = connect(database.url, { max: 4 });
+    const runnerStore = await PostgresEventStore.connect(database.url, { pollIntervalMs: 100, poolSize: 3 });
+    let reads = 0;
+    const countingStore = new Proxy(runnerStore, {
+      get(target, property) {
+        if (property === 'readAll') {
+          return (options: Parameters<PostgresEventStore['readAll']>[0]) => {
+            reads += 1;
+            return target.readAll(options);
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const reached = new Map<string, Position>();
+    // A long poll interval: a follower that missed its wake-up would wait 5 s, and fail below.
+    const runner = new ProjectionRunner({
+      sql: runnerSql,
+      store: countingStore,
+      projections,
+      pollIntervalMs: 5_000,
+      onCheckpoint: (name, position) => reached.set(name, position),
+    });
+    cleanups.push(async () => {
+      await runner.stop();
+      await runnerStore.close();
+      await runnerSql.end({ timeout: 5 });
+    });
+    await runner.start();
+    await runner.idle();
+
+    const readsBefore = reads;
+    const streamId = `job-${randomUUID()}`;
+    for (let i = 0; i < 20; i++) {
+      const { position } = await store.append(streamId, [{ type: 'Counted', data: { i } }]);
+      await waitUntil(() => names.every((name) => isAtOrPast(reached.get(name) ?? START, position)), {
+        timeoutMs: 2_000,
+        message: () => `append ${i} not applied by every projection within 2 s`,
+      });
+    }
+    logLength += 20;
+    const sequentialReads = reads - readsBefore;
+
+    // Appends arriving while reads are in flight: a follower must not take an answer to a read
+    // that started before the append woke it (it would find nothing and sleep 5 s).
+    for (let round = 0; round < 10; round++) {
+      const appended = await Promise.all(
+        [0, 1, 2].map((i) => store.append(`job-${randomUUID()}`, [{ type: 'Counted', data: { round, i } }])),
+      );
+      const last = appended
+        .map((a) => a.position)
+        .sort(comparePositions)
+        .at(-1)!;
+      await waitUntil(() => names.every((name) => isAtOrPast(reached.get(name) ?? START, last)), {
+        timeoutMs: 2_000,
+        message: () => `round ${round} not applied by every projection within 2 s`,
+      });
+    }
+    logLength += 30;
+    // Unshared, each append costs every projection at least two reads (its batch, then the empty
+    // read that puts it to sleep): 5 × 2 × 20 = 200.
+    expect(sequentialReads).toBeLessThan(100);
+    for (const name of names) expect((await actualCounts(sql, name))[streamId]).toBe(20);
   });
 });

@@ -1,22 +1,15 @@
 import { htmlLang, type Locale } from './locales.ts';
-
-const formatters = new Map<string, Intl.NumberFormat>();
+import { numberFormat } from './intl.ts';
 
 function formatter(locale: Locale, fractionDigits: number): Intl.NumberFormat {
-  const key = `${locale}:${fractionDigits}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.NumberFormat(htmlLang[locale], {
-      style: 'currency',
-      currency: 'CAD',
-      // English Canada writes "$1,000.00"; French Canada "1 000,00 $". Without this, en-CA may say "CA$".
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    formatters.set(key, found);
-  }
-  return found;
+  return numberFormat(htmlLang[locale], {
+    style: 'currency',
+    currency: 'CAD',
+    // English Canada writes "$1,000.00"; French Canada "1 000,00 $". Without this, en-CA may say "CA$".
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
 }
 
 /** Integer CAD cents as money: `formatCad(300000, 'en')` → "$3,000.00". */
@@ -32,7 +25,5 @@ export function formatPrice(cents: number, locale: Locale): string {
 
 /** A percentage in the locale's style: "6 %" in French, "6%" in English. */
 export function formatPercent(percentage: number, locale: Locale): string {
-  return new Intl.NumberFormat(htmlLang[locale], { style: 'percent', maximumFractionDigits: 3 }).format(
-    percentage / 100,
-  );
+  return numberFormat(htmlLang[locale], { style: 'percent', maximumFractionDigits: 3 }).format(percentage / 100);
 }

@@ -18,6 +18,7 @@ import { DISMISSED_ANNOUNCEMENTS_KEY, SNOOZED_ANNOUNCEMENTS_KEY } from '../islan
 import { UPDATE_SPLASH_FLAG } from '../islands/announcements/splash.ts';
 import { RETURN_TO_KEY } from '../islands/guard/destination.ts';
 import { LOCALE_STORAGE_KEY } from '../islands/shell/locale-choice.ts';
+import { dateTimeFormat } from '../i18n/intl.ts';
 
 type LegalMessageKey = keyof (typeof legalMessages)['en'];
 
@@ -192,7 +193,7 @@ export function feeTierRows(locale: Locale): FeeTierRow[] {
 
 /** "November 22, 2026" / "22 novembre 2026" for a YYYY-MM-DD date. */
 export function formatLegalDate(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${isoDate}T00:00:00Z`),
   );
 }

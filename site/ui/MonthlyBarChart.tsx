@@ -2,11 +2,12 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { htmlLang, type Locale } from '../i18n/locales.ts';
+import { dateTimeFormat, numberFormat } from '../i18n/intl.ts';
 
 /** A `YYYY-MM` month as the page's language names it: "Mar" (short) or "March 2026" (long). */
 export function monthName(month: string, locale: Locale, style: 'short' | 'long' = 'long'): string {
   if (!/^\d{4}-\d{2}$/.test(month)) return '';
-  return new Intl.DateTimeFormat(htmlLang[locale], {
+  return dateTimeFormat(htmlLang[locale], {
     month: style,
     ...(style === 'long' ? { year: 'numeric' as const } : {}),
     timeZone: 'UTC',
@@ -15,7 +16,7 @@ export function monthName(month: string, locale: Locale, style: 'short' | 'long'
 
 /** Whole dollars, compact ("$1.2K", "1,2 k$"), for an axis. */
 const compactDollars = (value: number, locale: Locale) =>
-  new Intl.NumberFormat(htmlLang[locale], {
+  numberFormat(htmlLang[locale], {
     style: 'currency',
     currency: 'CAD',
     currencyDisplay: 'narrowSymbol',

@@ -9,6 +9,7 @@ import { $session } from '../../stores/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { dateTimeFormat } from '../../i18n/intl.ts';
 
 export const INBOX_PAGE_SIZE = 20;
 
@@ -50,7 +51,7 @@ function ContactInbox({ locale }: { locale: Locale }) {
   }, [isAdmin, offset, fetchPage]);
 
   if (!isAdmin) return null;
-  const dates = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = dateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <section aria-labelledby="contact-inbox-title" className="mt-8 space-y-4">

@@ -2,6 +2,7 @@ import type { AnnouncementTexts } from '../../i18n/messages/announcements.ts';
 import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Announcement, AnnouncementEntry } from './catalogue.ts';
 import type { AnnouncementType } from './rules.ts';
+import { dateTimeFormat } from '../../i18n/intl.ts';
 
 /**
  * The announcement in the page's language (`m`: that language's texts), its action pointing at the
@@ -34,14 +35,10 @@ export function typeLabel(type: AnnouncementType, m: AnnouncementTexts): string 
 
 /** '2025-10-10' → 'October 10, 2025' / '10 octobre 2025' (a calendar date: no time zone may move it). */
 export function formatAnnouncementDate(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return dateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** When a snooze ends, in the visitor's own time zone. */
 export function formatRemindAfter(remindAfter: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(remindAfter),
-  );
+  return dateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(remindAfter));
 }

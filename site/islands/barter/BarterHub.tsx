@@ -18,12 +18,13 @@ import { useJson } from '../work/api.ts';
 import { ConfirmDialog, SignInPrompt } from '../work/parts.tsx';
 import { barterApi, barterUrls, type BarterService, type BarterServices, type BarterTrade } from './api.ts';
 import { TermsForm } from './TermsForm.tsx';
+import { dateTimeFormat, numberFormat } from '../../i18n/intl.ts';
 
 const PAGE = 12;
 
 const day = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long' }).format(new Date(iso));
-const hours = (value: number, locale: Locale) => new Intl.NumberFormat(htmlLang[locale]).format(value);
+  dateTimeFormat(htmlLang[locale], { dateStyle: 'long' }).format(new Date(iso));
+const hours = (value: number, locale: Locale) => numberFormat(htmlLang[locale]).format(value);
 
 /**
  * Barter on /platform (spec sections 1, 2 and 8): the services open to barter, for everyone, each

@@ -26,6 +26,7 @@ import {
 import { browserTimeZone, formatRange, zoneLabel } from './format.ts';
 import { PolicyNote } from './PolicyNote.tsx';
 import { selectClasses, SlotPicker } from './SlotPicker.tsx';
+import { dateTimeFormat } from '../../i18n/intl.ts';
 
 type Props = { locale: Locale; contractorId: string; jobType?: string; jobId?: string };
 
@@ -182,7 +183,7 @@ function SchedulePage({ locale, contractorId, jobType, jobId }: Props) {
     selected && selected.date
       ? formatRange(selected.startsAt, selected.endsAt, timeZone, locale)
       : selected
-        ? new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
+        ? dateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
             timeZone,
             dateStyle: 'full',
             timeStyle: 'short',

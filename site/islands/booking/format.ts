@@ -1,5 +1,6 @@
 import { canadianTimeZones } from '../../../shared/geo/provinces.ts';
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
+import { dateTimeFormat } from '../../i18n/intl.ts';
 
 /**
  * Dates and times for the booking screens, with the browser's Intl only (no time-zone library in
@@ -34,9 +35,7 @@ export function zoneChoices(detected: string, locale: Locale): { id: string; lab
 
 /** Today's date (`YYYY-MM-DD`) in a zone. */
 export function todayIn(zone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
+  return dateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** A calendar date `n` days after `date` (both `YYYY-MM-DD`). */
@@ -48,7 +47,7 @@ export function addDays(date: string, n: number): string {
 
 /** A calendar date as a heading: "Tue, Mar 3" / "mar. 3 mars". */
 export function formatDay(date: string, locale: Locale, style: 'short' | 'long' = 'short'): string {
-  return new Intl.DateTimeFormat(htmlLang[locale], {
+  return dateTimeFormat(htmlLang[locale], {
     timeZone: 'UTC',
     weekday: style,
     month: style,
@@ -58,14 +57,12 @@ export function formatDay(date: string, locale: Locale, style: 'short' | 'long' 
 
 /** An instant's time of day in a zone: "9:00 a.m." / "09 h 00". */
 export function formatTime(iso: string, zone: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(htmlLang[locale], { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat(htmlLang[locale], { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** A booking's start and end in a zone: "Tuesday, March 3, 2026, 10:00 – 11:00 a.m.". */
 export function formatRange(startIso: string, endIso: string, zone: string, locale: Locale): string {
-  const formatter = new Intl.DateTimeFormat(htmlLang[locale], {
+  const formatter = dateTimeFormat(htmlLang[locale], {
     timeZone: zone,
     weekday: 'long',
     year: 'numeric',
@@ -79,7 +76,7 @@ export function formatRange(startIso: string, endIso: string, zone: string, loca
 
 /** An instant with its date, in a zone: "March 2, 2026, 10:00 a.m.". */
 export function formatDateTime(iso: string, zone: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(htmlLang[locale], {
+  return dateTimeFormat(htmlLang[locale], {
     timeZone: zone,
     month: 'long',
     day: 'numeric',

@@ -3,12 +3,13 @@ import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import type { EscrowStatus } from './api.ts';
+import { dateTimeFormat, numberFormat } from '../../i18n/intl.ts';
 
 export const FORMER_MEMBER = 'Former member';
 
 /** A date (and time) in the viewer's zone and language. */
 export function formatWhen(iso: string, locale: Locale, withTime = true): string {
-  return new Intl.DateTimeFormat(htmlLang[locale], {
+  return dateTimeFormat(htmlLang[locale], {
     dateStyle: 'long',
     ...(withTime ? { timeStyle: 'short' } : {}),
   }).format(new Date(iso));
@@ -16,13 +17,11 @@ export function formatWhen(iso: string, locale: Locale, withTime = true): string
 
 /** A calendar date (YYYY-MM-DD), shown as that day wherever the viewer is. */
 export function formatDay(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return dateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
 export function percent(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(htmlLang[locale], { style: 'percent', maximumFractionDigits: 3 }).format(value / 100);
+  return numberFormat(htmlLang[locale], { style: 'percent', maximumFractionDigits: 3 }).format(value / 100);
 }
 
 const tones: Record<string, string> = {

@@ -12,7 +12,7 @@ import {
 import { MESSAGE_LIMITS } from '../../../shared/domain/messaging/decider.ts';
 import { characterCount } from '../../../shared/domain/plain-text.ts';
 import { format } from '../../i18n/index.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { conversationMessages, type ConversationMessages } from '../../i18n/messages/conversations.ts';
 import { messageOf } from '../../lib/api.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -30,6 +30,7 @@ import {
   type Message,
 } from './api.ts';
 import { subscribeLive } from './live.ts';
+import { dateTimeFormat } from '../../i18n/intl.ts';
 
 export type ConversationThreadProps = {
   kind: ConversationKind;
@@ -347,7 +348,9 @@ export function ConversationThread({
                     {' · '}
                     <time
                       dateTime={message.postedAt}
-                      title={new Date(message.postedAt).toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA')}
+                      title={dateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeStyle: 'medium' }).format(
+                        new Date(message.postedAt),
+                      )}
                     >
                       {formatTimestamp(message.postedAt, now, locale, m.yesterday)}
                     </time>

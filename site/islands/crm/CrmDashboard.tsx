@@ -17,14 +17,15 @@ import { useMyPlan } from '../plans/api.ts';
 import { useJson } from '../work/api.ts';
 import { crmApi, crmUrl, leadHref, stages, type Crm } from './api.ts';
 import { MonthlyBarChart, MonthlyTable } from '../../ui/MonthlyBarChart.tsx';
+import { dateTimeFormat, numberFormat } from '../../i18n/intl.ts';
 
 const tabs = ['leads', 'pipeline', 'calendar', 'clients', 'earnings', 'plan'] as const;
 type Tab = (typeof tabs)[number];
 
 const dateTime = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 const day = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(htmlLang[locale], {
+  dateTimeFormat(htmlLang[locale], {
     dateStyle: 'medium',
     timeZone: iso.length === 10 ? 'UTC' : undefined,
   }).format(new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso));
@@ -203,9 +204,7 @@ function Calendar({ crm, locale }: { crm: Crm; locale: Locale }) {
   const days = useMemo(() => {
     const grouped = new Map<string, Crm['calendar']>();
     const key = (iso: string) =>
-      new Intl.DateTimeFormat(htmlLang[locale], { weekday: 'long', month: 'long', day: 'numeric' }).format(
-        new Date(iso),
-      );
+      dateTimeFormat(htmlLang[locale], { weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(iso));
     for (const item of crm.calendar) {
       const k = key(item.startsAt);
       grouped.set(k, [...(grouped.get(k) ?? []), item]);
@@ -229,9 +228,7 @@ function Calendar({ crm, locale }: { crm: Crm; locale: Locale }) {
                     className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-3 text-sm"
                   >
                     <span className="font-medium tabular-nums">
-                      {new Intl.DateTimeFormat(htmlLang[locale], { timeStyle: 'short' }).format(
-                        new Date(item.startsAt),
-                      )}
+                      {dateTimeFormat(htmlLang[locale], { timeStyle: 'short' }).format(new Date(item.startsAt))}
                     </span>
                     <span className="min-w-0 flex-1 break-words">
                       {item.title || '—'} · {item.customer.name}
@@ -531,7 +528,7 @@ function PlanTab({ locale }: { locale: Locale }) {
         <p className="mt-1 text-sm">
           {profile.data?.rating.average != null
             ? format(m.rating, {
-                average: new Intl.NumberFormat(htmlLang[locale], { maximumFractionDigits: 1 }).format(
+                average: numberFormat(htmlLang[locale], { maximumFractionDigits: 1 }).format(
                   profile.data.rating.average,
                 ),
                 count: profile.data.rating.count,

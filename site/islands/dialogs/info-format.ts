@@ -5,6 +5,7 @@ import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { format } from '../../i18n/index.ts';
 import { formatPercent, formatPrice } from '../../i18n/money.ts';
 import type { InfoDialogMessages } from '../../i18n/messages/info-dialogs.ts';
+import { numberFormat } from '../../i18n/intl.ts';
 
 /**
  * Turns the shared domain data (fee tiers, plans, arbitration rules) into the sentences the
@@ -13,7 +14,7 @@ import type { InfoDialogMessages } from '../../i18n/messages/info-dialogs.ts';
 
 /** 4.5 → "4.5" in English, "4,5" in French. */
 export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(htmlLang[locale], { maximumFractionDigits: 2 }).format(value);
+  return numberFormat(htmlLang[locale], { maximumFractionDigits: 2 }).format(value);
 }
 
 /** "Under $500", "$500–$1,999", "$5,000 and over" (the upper bound shown in whole dollars). */

@@ -16,7 +16,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { formatCoordinates } from '../landing/location.ts';
 import { SERVICE_SUGGESTIONS } from '../landing/search.ts';
 import { ContractorCard } from './ContractorCard.tsx';
-import { placeLabel, serviceLabel } from './parts.tsx';
+import { formatNumber, placeLabel, serviceLabel } from './parts.tsx';
 import {
   apiQuery,
   DEFAULT_FORM,
@@ -392,9 +392,7 @@ function ContractorDirectory({ locale }: Props) {
             >
               {[...new Set([...RATING_CHOICES, form.minRating])].map((n) => (
                 <option key={n} value={n}>
-                  {n === 0
-                    ? m.anyRating
-                    : format(m.ratingAtLeast, { n: n.toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') })}
+                  {n === 0 ? m.anyRating : format(m.ratingAtLeast, { n: formatNumber(n, locale) })}
                 </option>
               ))}
             </select>

@@ -13,6 +13,7 @@ import { ProfileOffers } from '../recurring/ProfileOffers.tsx';
 import { Gallery } from './Gallery.tsx';
 import { Badges, formatNumber, placeLabel, Rating, serviceLabel, VerifiedBadges } from './parts.tsx';
 import type { ContractorProfileView } from './types.ts';
+import { dateTimeFormat } from '../../i18n/intl.ts';
 
 type Props = { locale: Locale; id: string };
 type Status =
@@ -31,7 +32,7 @@ export function profileActions(id: string, locale: Locale) {
 
 function weekdayName(weekday: number, locale: Locale): string {
   // 2024-01-01 was a Monday (ISO weekday 1).
-  return new Intl.DateTimeFormat(htmlLang[locale], { weekday: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat(htmlLang[locale], { weekday: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, weekday)),
   );
 }
@@ -243,9 +244,7 @@ function ContractorProfile({ locale, id }: Props) {
                       <Rating average={r.rating} count={1} locale={locale} />
                       <span className="text-sm text-muted">
                         {r.reviewerName} ·{' '}
-                        {new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium' }).format(
-                          new Date(r.publishedAt),
-                        )}
+                        {dateTimeFormat(htmlLang[locale], { dateStyle: 'medium' }).format(new Date(r.publishedAt))}
                       </span>
                     </div>
                     <p className="mt-2 whitespace-pre-line">{r.text}</p>

@@ -7,6 +7,7 @@ import type { ProvinceCode } from '../../../shared/geo/provinces.ts';
 import { format } from '../../i18n/index.ts';
 import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
 import { contractorMessages } from '../../i18n/messages/directory.ts';
+import { dateTimeFormat, numberFormat } from '../../i18n/intl.ts';
 
 /** A service's or category's label in the reader's language; the slug itself if unknown. */
 export function serviceLabel(slug: string, locale: Locale): string {
@@ -27,7 +28,7 @@ export function placeLabel(
 }
 
 export function formatNumber(value: number, locale: Locale, digits = 1): string {
-  return new Intl.NumberFormat(htmlLang[locale], { maximumFractionDigits: digits }).format(value);
+  return numberFormat(htmlLang[locale], { maximumFractionDigits: digits }).format(value);
 }
 
 /** Five stars, filled to the average; the text says the same for screen readers. */
@@ -98,7 +99,7 @@ export function Badges({ badges, locale }: { badges: readonly PerformanceBadge[]
 function calendarDateText(date: string, locale: Locale): string {
   const parsed = new Date(`${date}T12:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(parsed);
+  return dateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(parsed);
 }
 
 /** Verified credential badges: the kind, and (read out and on hover) who checked it and until when. */

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Field, Input } from '../../ui/Field.tsx';
 import { Badge, formatDay, formatWhen } from '../contracts/shared.tsx';
 import { EVIDENCE_ACCEPT, precheck, uploadEvidence, type DisputeStatus, type DisputeView, type Shares } from './api.ts';
+import { numberFormat } from '../../i18n/intl.ts';
 
 type M = (typeof disputeCaseMessages)['en'];
 
@@ -284,7 +285,7 @@ export function AddEvidence({
 /** Everything about one case that both parties and the arbitrator read. */
 /** The size in the reader's language: '12 kB' in English, '12 ko' in French. */
 function fileSize(bytes: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
+  return numberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
     style: 'unit',
     unit: 'kilobyte',
     maximumFractionDigits: 0,

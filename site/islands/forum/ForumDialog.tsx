@@ -29,6 +29,7 @@ import {
   type ForumPost,
   type ForumReply,
 } from './data.ts';
+import { dateTimeFormat } from '../../i18n/intl.ts';
 
 type Filter = ForumCategory | 'all';
 
@@ -314,7 +315,7 @@ function LoadError({ text, retry, onRetry }: { text: string; retry: string; onRe
 }
 
 function formatDate(iso: string, locale: Locale) {
-  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'medium' }).format(new Date(iso));
+  return dateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 function excerpt(text: string) {

@@ -13,6 +13,7 @@ import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { dateTimeFormat } from '../../i18n/intl.ts';
 
 type Settings = Record<NotificationType, boolean>;
 export type PreferencesView = {
@@ -92,7 +93,7 @@ function PreferencesForm({ locale }: { locale: Locale }) {
   const dirty = Object.keys(changes.inApp).length + Object.keys(changes.email).length > 0;
   const wording = emailConsentWordings[CURRENT_EMAIL_CONSENT_VERSION][locale];
   const givenOn = saved.emailConsent.givenAt
-    ? new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeStyle: 'short' }).format(
+    ? dateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeStyle: 'short' }).format(
         new Date(saved.emailConsent.givenAt),
       )
     : '';

@@ -1,4 +1,5 @@
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
+import { dateTimeFormat } from '../../i18n/intl.ts';
 
 /** The bell's badge: nothing at zero, the count up to 99, then '99+' (spec section 2). */
 export function badgeText(count: number): string | null {
@@ -9,7 +10,7 @@ export function badgeText(count: number): string | null {
 type Options = { timeZone?: string };
 
 function dayKey(date: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
 /**
@@ -28,20 +29,20 @@ export function formatTimestamp(
   const { timeZone } = options;
   const day = dayKey(date, timeZone);
   if (day === dayKey(now, timeZone)) {
-    return new Intl.DateTimeFormat(htmlLang[locale], { timeZone, hour: 'numeric', minute: '2-digit' }).format(date);
+    return dateTimeFormat(htmlLang[locale], { timeZone, hour: 'numeric', minute: '2-digit' }).format(date);
   }
   // The calendar day before today (noon avoids daylight-saving edges).
   const todayNoon = new Date(`${dayKey(now, timeZone)}T12:00:00Z`);
   const previous = new Date(todayNoon.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   if (day === previous) return yesterday;
-  return new Intl.DateTimeFormat(htmlLang[locale], { timeZone, month: 'short', day: 'numeric' }).format(date);
+  return dateTimeFormat(htmlLang[locale], { timeZone, month: 'short', day: 'numeric' }).format(date);
 }
 
 /** A booking's start: month and day plus the time (spec section 2). */
 export function formatBookingTime(iso: string, locale: Locale, options: Options = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(htmlLang[locale], {
+  return dateTimeFormat(htmlLang[locale], {
     timeZone: options.timeZone,
     month: 'short',
     day: 'numeric',

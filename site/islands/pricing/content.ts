@@ -25,6 +25,7 @@ import { format } from '../../i18n/index.ts';
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { contractorPitchMessages, pricingMessages } from '../../i18n/messages/pricing.ts';
 import { formatCad, formatPercent, formatPrice } from '../../i18n/money.ts';
+import { numberFormat } from '../../i18n/intl.ts';
 
 /**
  * What the pricing pieces show, as plain text in the page's language, derived from the plan
@@ -80,7 +81,7 @@ export function limitText(limit: number | null, locale: Locale): string {
   const m = pricingMessages[locale];
   if (limit === null) return m.unlimited;
   if (limit === 0) return m.none;
-  return new Intl.NumberFormat(htmlLang[locale]).format(limit);
+  return numberFormat(htmlLang[locale]).format(limit);
 }
 
 export type ComparisonCell = { plan: PlanId; text: string; included: boolean | null };

@@ -2,13 +2,14 @@ import { format } from '../../i18n/index.ts';
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { type recurringMessages } from '../../i18n/messages/recurring.ts';
 import type { Frequency, SubscriptionStatus, VisitStatus } from './api.ts';
+import { dateTimeFormat } from '../../i18n/intl.ts';
 
 export type RecurringText = (typeof recurringMessages)['en'];
 
 /** `YYYY-MM-DDTHH:mm` of an instant on the wall clock of `zone` (what the subscribe route takes). */
 export function wallClock(iso: string, zone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+    dateTimeFormat('en-CA', {
       timeZone: zone,
       year: 'numeric',
       month: '2-digit',
@@ -25,7 +26,7 @@ export function wallClock(iso: string, zone: string): string {
 
 /** "Tue, Dec 1, 10:00 a.m. AST" in the reader's language, on the clock of `zone` (named, as visits keep it). */
 export function visitWhen(iso: string, zone: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(htmlLang[locale], {
+  return dateTimeFormat(htmlLang[locale], {
     timeZone: zone,
     weekday: 'short',
     month: 'short',

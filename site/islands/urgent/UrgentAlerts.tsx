@@ -22,6 +22,8 @@ import { UpgradeLink } from '../plans/UpgradeLink.tsx';
 import { useJson } from '../work/api.ts';
 import { categoryLabel, serviceLabel } from '../work/format.ts';
 import { CategoryServiceFields, ErrorState } from '../work/parts.tsx';
+import { dateTimeFormat } from '../../i18n/intl.ts';
+import { numberFormat } from '../../i18n/intl.ts';
 
 /** What /api/urgent-alerts answers (api/modules/urgent/schemas.ts). */
 type Alert = {
@@ -52,7 +54,7 @@ const STEPS = Array.from(
 );
 
 const times = (pct: number, locale: Locale) =>
-  (pct / 100).toLocaleString(htmlLang[locale], { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  numberFormat(htmlLang[locale], { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(pct / 100);
 
 type Errors = Partial<Record<'title' | 'description' | 'category' | 'postalCode' | 'base', string>>;
 
@@ -257,7 +259,7 @@ function AlertItem({
   const m = urgentMessages[locale];
   const [busy, setBusy] = useState(false);
   const service = serviceLabel(alert.service, locale) ?? categoryLabel(alert.category, locale);
-  const when = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' });
 
   async function act(kind: 'accept' | 'cancel') {
     setBusy(true);

@@ -3,6 +3,7 @@ import { format } from '../../i18n/index.ts';
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { formatPrice } from '../../i18n/money.ts';
 import type { WorkOrder } from './api.ts';
+import { dateTimeFormat, numberFormat } from '../../i18n/intl.ts';
 
 /** A fixed budget (min = max) as one amount, a range as "min – max". */
 export function budgetText(order: Pick<WorkOrder, 'budgetMinCents' | 'budgetMaxCents'>, locale: Locale): string {
@@ -30,7 +31,7 @@ const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 export function dateText(date: string, locale: Locale): string {
   let formatter = dateFormats.get(locale);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeZone: 'UTC' });
+    formatter = dateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeZone: 'UTC' });
     dateFormats.set(locale, formatter);
   }
   const parsed = new Date(`${date}T12:00:00Z`);
@@ -39,11 +40,11 @@ export function dateText(date: string, locale: Locale): string {
 
 /** An instant (ISO) as a date in the reader's zone. */
 export function instantDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium' }).format(new Date(iso));
+  return dateTimeFormat(htmlLang[locale], { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 export function numberText(value: number, locale: Locale, fractionDigits = 1): string {
-  return new Intl.NumberFormat(htmlLang[locale], { maximumFractionDigits: fractionDigits }).format(value);
+  return numberFormat(htmlLang[locale], { maximumFractionDigits: fractionDigits }).format(value);
 }
 
 export function hoursText(hours: number, locale: Locale, labels: { hour: string; hours: string }): string {
