@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../shared/db/embedded.ts';
 import { ensureSiteBuilt } from '../../scripts/site-build.ts';
@@ -5,6 +8,8 @@ import { ensureSiteBuilt } from '../../scripts/site-build.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
+    /** An empty folder the first browser journey fills with a seeded data folder (start-app.ts). */
+    appTemplateDir: string;
   }
 }
 
@@ -24,7 +29,10 @@ export default async function setup(project: TestProject) {
     url = embedded.url;
   }
   project.provide('adminDatabaseUrl', url);
+  const appTemplateDir = mkdtempSync(path.join(tmpdir(), 'marketplace-template-'));
+  project.provide('appTemplateDir', appTemplateDir);
   return async () => {
     await embedded?.stop();
+    rmSync(appTemplateDir, { recursive: true, force: true });
   };
 }

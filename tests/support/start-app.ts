@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,10 +69,62 @@ export function makeDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'marketplace-app-'));
 }
 
-export async function startApp(options: { dataDir?: string; port?: number } = {}): Promise<E2EApp> {
+const TEMPLATE_READY = '.template-ready';
+
+/**
+ * A new data folder that already holds the demo data, copied from `templateDir`. The first caller
+ * of a test run fills the template by starting the app there once (initdb, schemas, seed) and
+ * stopping it; every app after it starts from a copy, as a second `npm start` on the same folder
+ * would: no initdb, no seed. That saved most of each browser-journey file's start-up. Processes
+ * share the template through a lock directory. The copy keeps ownership (`cp -a`: the embedded
+ * server runs as the `postgres` user when the tests run as root) and gets its own port.
+ */
+export async function seededDataDir(templateDir: string): Promise<string> {
+  const ready = path.join(templateDir, TEMPLATE_READY);
+  if (!existsSync(ready)) {
+    const lock = `${templateDir}.lock`;
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    for (;;) {
+      try {
+        mkdirSync(lock);
+        break;
+      } catch {
+        if (existsSync(ready)) break;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for the data template in ${templateDir}`);
+        await sleep(250);
+      }
+    }
+    try {
+      if (!existsSync(ready)) {
+        const app = await startApp({ dataDir: templateDir });
+        await app.stop();
+        writeFileSync(ready, new Date().toISOString());
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  const dataDir = makeDataDir();
+  execFileSync('cp', ['-a', `${templateDir}/.`, dataDir]);
+  rmSync(path.join(dataDir, TEMPLATE_READY), { force: true });
+  // Two copies started at once would otherwise both try the template's port.
+  const settingsFile = path.join(dataDir, 'postgres.json');
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as { port: number };
+  writeFileSync(settingsFile, JSON.stringify({ ...settings, port: await freePort() }, null, 2), { mode: 0o600 });
+  return dataDir;
+}
+
+export async function startApp(
+  options: {
+    dataDir?: string;
+    port?: number;
+    /** Start from a copy of this seeded template (see seededDataDir); the copy is removed on stop. */
+    template?: string;
+  } = {},
+): Promise<E2EApp> {
   const port = options.port ?? (await freePort());
   const ownsData = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? makeDataDir();
+  const dataDir = options.dataDir ?? (options.template ? await seededDataDir(options.template) : makeDataDir());
   // A clean environment: only what a user's shell would have, none of CI's service URLs.
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../support/chromium.ts';
 import { startApp, type E2EApp } from '../../support/start-app.ts';
 import { UPDATE_SPLASH_FLAG } from '../../../site/islands/announcements/splash.ts';
@@ -57,7 +57,8 @@ export function useE2E(): E2E {
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    // Each file gets its own app and database, copied from one seeded once per run.
+    [app, browser] = await Promise.all([startApp({ template: inject('appTemplateDir') }), launchBrowser()]);
   }, 240_000);
 
   afterAll(async () => {
