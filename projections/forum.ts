@@ -159,9 +159,6 @@ export type ForumReplyRow = {
   hasUserUpvoted: boolean;
 };
 
-/** At most this many discussions per answer; the newest win ties in every sort. */
-export const FORUM_LIST_LIMIT = 200;
-
 /** `%`, `_` and the escape character itself match literally in a search. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -191,14 +188,26 @@ const toPost = (row: PostSqlRow): ForumPostRow => ({
   hasUserUpvoted: row.has_user_upvoted,
 });
 
-/** Filtered and sorted in SQL (spec section 5): category or all, title/content search, three sorts. */
+export type ForumPostFilter = { category: ForumCategory | 'all'; search?: string };
+
+function visiblePostsMatching(sql: Sql, filter: ForumPostFilter) {
+  const search = filter.search?.trim();
+  const pattern = search ? likePattern(search) : null;
+  const category = filter.category === 'all' ? null : filter.category;
+  return sql`
+    p.hidden_at is null
+      and (${category}::text is null or p.category = ${category})
+      and (${pattern}::text is null or p.title ilike ${pattern} or p.content ilike ${pattern})`;
+}
+
+/**
+ * One page of discussions, filtered and sorted in SQL (spec section 5): category or all,
+ * title/content search, three sorts; the newest win ties, and the post id makes pages stable.
+ */
 export async function listForumPosts(
   sql: Sql,
-  query: { category: ForumCategory | 'all'; sort: ForumSort; search?: string; viewerId: string | null },
+  query: ForumPostFilter & { sort: ForumSort; viewerId: string | null; limit: number; offset: number },
 ): Promise<ForumPostRow[]> {
-  const search = query.search?.trim();
-  const pattern = search ? likePattern(search) : null;
-  const category = query.category === 'all' ? null : query.category;
   const order = {
     recent: sql`p.created_at desc, p.post_id`,
     popular: sql`p.upvotes desc, p.created_at desc, p.post_id`,
@@ -210,12 +219,17 @@ export async function listForumPosts(
       where v.target_kind = 'post' and v.target_id = p.post_id and v.voter_id = ${query.viewerId}::uuid
     ) as has_user_upvoted
     from rm_forum_posts p
-    where p.hidden_at is null
-      and (${category}::text is null or p.category = ${category})
-      and (${pattern}::text is null or p.title ilike ${pattern} or p.content ilike ${pattern})
+    where ${visiblePostsMatching(sql, query)}
     order by ${order}
-    limit ${FORUM_LIST_LIMIT}`;
+    limit ${query.limit} offset ${query.offset}`;
   return rows.map(toPost);
+}
+
+/** How many discussions the same filter matches, across every page. */
+export async function countForumPosts(sql: Sql, filter: ForumPostFilter): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    select count(*)::int as count from rm_forum_posts p where ${visiblePostsMatching(sql, filter)}`;
+  return row?.count ?? 0;
 }
 
 export async function findForumPost(sql: Sql, postId: string, viewerId: string | null): Promise<ForumPostRow | null> {

@@ -37,9 +37,9 @@ async function discussion() {
   return { author, postId: postId as string, replyId: replyId as string };
 }
 
-/** The ids of the public discussion list (the newest 200). */
+/** The ids of the public discussion list (the newest 500, the most one answer holds). */
 const listedIds = async () => {
-  const answer = await new Browser(t.app).get('/api/forum/posts');
+  const answer = await new Browser(t.app).get('/api/forum/posts?limit=500');
   expect(answer.statusCode, answer.body).toBe(200);
   return (answer.json() as { id: string }[]).map((post) => post.id);
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORUM_MESSAGES } from '../shared/domain/forum/categories.ts';
+import { FORUM_MESSAGES, FORUM_PAGE } from '../shared/domain/forum/categories.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
 
@@ -198,11 +198,51 @@ describe('GET /api/forum/posts', () => {
     expect(await list(`?search=${encodeURIComponent(`1_0 now ${tag}`)}`)).toEqual([]);
   });
 
-  it('rejects an unknown category or sort with 400', async () => {
+  it('answers one page at a time, newest first, with how many match in X-Total-Count', async () => {
+    const { browser } = await member();
+    const tag = token();
+    const created: Post[] = [];
+    for (let i = 0; i < FORUM_PAGE.size + 2; i++)
+      created.push(await createPost(browser, { title: `Page ${i} ${tag}` }));
+    const newestFirst = created.map((post) => post.id).reverse();
+
+    const page = async (query: string) => {
+      const response = await visitor().get(`/api/forum/posts?search=${tag}${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return { ids: (response.json() as Post[]).map((post) => post.id), total: response.headers['x-total-count'] };
+    };
+    // No limit: one page of the default size.
+    expect(await page('')).toEqual({ ids: newestFirst.slice(0, FORUM_PAGE.size), total: String(created.length) });
+    expect(await page('&limit=5')).toEqual({ ids: newestFirst.slice(0, 5), total: String(created.length) });
+    expect(await page('&limit=5&offset=5')).toEqual({ ids: newestFirst.slice(5, 10), total: String(created.length) });
+    expect(await page(`&offset=${created.length - 1}`)).toEqual({
+      ids: newestFirst.slice(-1),
+      total: String(created.length),
+    });
+    expect(await page(`&offset=${created.length}`)).toEqual({ ids: [], total: String(created.length) });
+    // The total follows the filter, not the page.
+    expect(await page('&category=general&limit=1')).toEqual({ ids: [], total: '0' });
+  });
+
+  it('rejects an unknown category or sort, and a limit or offset out of range, with 400', async () => {
     for (const query of ['?category=politics', '?sort=oldest', `?search=${'x'.repeat(201)}`]) {
       const response = await visitor().get(`/api/forum/posts${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toEqual({ error: expect.any(String) });
+    }
+    const limitMessage = `limit must be a whole number from 1 to ${FORUM_PAGE.maxLimit}`;
+    const offsetMessage = `offset must be a whole number from 0 to ${FORUM_PAGE.maxOffset}`;
+    for (const [query, error] of [
+      ['?limit=0', limitMessage],
+      [`?limit=${FORUM_PAGE.maxLimit + 1}`, limitMessage],
+      ['?limit=2.5', limitMessage],
+      ['?limit=many', limitMessage],
+      ['?offset=-1', offsetMessage],
+      [`?offset=${FORUM_PAGE.maxOffset + 1}`, offsetMessage],
+    ]) {
+      const response = await visitor().get(`/api/forum/posts${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toEqual({ error });
     }
   });
 });

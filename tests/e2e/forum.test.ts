@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { FORUM_PAGE } from '../../shared/domain/forum/categories.ts';
 import { hidden, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
 
 /**
@@ -144,6 +145,37 @@ describe('forum dialog', { timeout: 90_000 }, () => {
       } finally {
         await other.close();
       }
+    });
+  });
+
+  it('lists a page of discussions with the total, and "Show more" brings the next page and focuses the first new one', async () => {
+    await e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'customer');
+      const tag = `paged${randomUUID().slice(0, 8)}`;
+      const count = FORUM_PAGE.size + 3;
+      for (let i = 0; i < count; i++) {
+        const created = await context.request.post('/api/forum/posts', {
+          data: { title: `Page ${i} ${tag}`, content: 'One of many.', category: 'general' },
+        });
+        expect(created.status()).toBe(201);
+      }
+
+      const dialog = await openForum(page);
+      await dialog.getByLabel('Search discussions').fill(tag);
+      await expect.poll(() => dialog.getByTestId('forum-count').innerText()).toBe(`${count} discussions`);
+      const cards = dialog.getByRole('button', { name: /^Open discussion: Page \d+ / });
+      await expect.poll(() => cards.count()).toBe(FORUM_PAGE.size);
+      expect(await dialog.getByTestId('forum-shown').innerText()).toBe(`Showing ${FORUM_PAGE.size} of ${count}`);
+
+      const more = dialog.getByRole('button', { name: 'Show more discussions' });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => cards.count()).toBe(count);
+      await hidden(more);
+      await hidden(dialog.getByTestId('forum-shown'));
+      // Newest first: the first one the second page brought is the third discussion posted.
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      expect(focused).toBe(`Open discussion: Page 2 ${tag}`);
     });
   });
 });

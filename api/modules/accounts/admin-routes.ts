@@ -12,6 +12,7 @@ import { NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from './schemas.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 const READ_MODELS = ['accounts'] as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -33,8 +34,8 @@ const listQuery = z.strictObject({
   q: z.string().trim().max(100, { error: 'The search can be at most 100 characters' }).default(''),
   status: z.enum(statuses, { error: 'status must be active, suspended or closed' }).optional(),
   role: z.enum(roles, { error: 'role must be customer, contractor or admin' }).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: wholeNumberQuery('limit', { min: 1, max: 100, default: 25 }),
+  offset: wholeNumberQuery('offset', { min: 0, max: 100_000, default: 0 }),
 });
 const idParams = z.strictObject({ id: z.uuid({ error: 'The user id is not valid' }) });
 const suspendBody = z.strictObject({

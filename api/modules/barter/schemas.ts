@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { barterTradeStatuses } from '../../../projections/barter.ts';
 import { BARTER_LIMITS as L, BARTER_MESSAGES as M } from '../../../shared/domain/barter/rules.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 const hours = z
   .number({ error: M.hours })
@@ -48,18 +49,8 @@ export const servicesQuery = z.strictObject({
     .string({ error: 'service must be a service slug' })
     .regex(/^[a-z0-9-]{1,60}$/, { error: 'service must be a service slug' })
     .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 50' })
-    .int({ error: 'limit must be a whole number from 1 to 50' })
-    .min(1, { error: 'limit must be a whole number from 1 to 50' })
-    .max(50, { error: 'limit must be a whole number from 1 to 50' })
-    .default(20),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number from 0 to 10000' })
-    .int({ error: 'offset must be a whole number from 0 to 10000' })
-    .min(0, { error: 'offset must be a whole number from 0 to 10000' })
-    .max(10_000, { error: 'offset must be a whole number from 0 to 10000' })
-    .default(0),
+  limit: wholeNumberQuery('limit', { min: 1, max: 50, default: 20 }),
+  offset: wholeNumberQuery('offset', { min: 0, max: 10_000, default: 0 }),
 });
 
 const termsView = z.object({

@@ -44,6 +44,7 @@ import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { FORMER_MEMBER } from '../forum/routes.ts';
 import { BROWSE_PATH } from './browse-cache.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -74,8 +75,6 @@ const postalCodeOrFsa = z
     return code;
   });
 
-const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
-const OFFSET_MESSAGE = 'offset must be a whole number from 0 to 10000';
 const BADGES_MESSAGE = `badges must be a comma-separated list of: ${performanceBadges.join(', ')}`;
 const LAT_MESSAGE = 'lat must be a latitude from -90 to 90';
 const LNG_MESSAGE = 'lng must be a longitude from -180 to 180';
@@ -134,9 +133,8 @@ export const browseQuery = z
       .max(10_000_000)
       .optional(),
     sort: z.enum(directorySorts, { error: `sort must be one of: ${directorySorts.join(', ')}` }).default('relevance'),
-    // One message per field for every issue (zod applies the schema's error to its checks too).
-    limit: z.coerce.number({ error: LIMIT_MESSAGE }).int().min(1).max(100).default(24),
-    offset: z.coerce.number({ error: OFFSET_MESSAGE }).int().min(0).max(10_000).default(0),
+    limit: wholeNumberQuery('limit', { min: 1, max: 100, default: 24 }),
+    offset: wholeNumberQuery('offset', { min: 0, max: 10_000, default: 0 }),
   })
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), { error: 'lat and lng must be given together' });
 
@@ -218,18 +216,8 @@ const profileView = entryView.extend({
 
 const profileParams = z.strictObject({ id: z.uuid({ error: 'The contractor id is not valid' }) });
 const profileQuery = z.strictObject({
-  reviewsLimit: z.coerce
-    .number({ error: 'reviewsLimit must be a whole number from 1 to 50' })
-    .int()
-    .min(1)
-    .max(50)
-    .default(10),
-  reviewsOffset: z.coerce
-    .number({ error: 'reviewsOffset must be a whole number from 0 to 10000' })
-    .int()
-    .min(0)
-    .max(10_000)
-    .default(0),
+  reviewsLimit: wholeNumberQuery('reviewsLimit', { min: 1, max: 50, default: 10 }),
+  reviewsOffset: wholeNumberQuery('reviewsOffset', { min: 0, max: 10_000, default: 0 }),
 });
 
 const countedService = z.object({ slug: z.string(), en: z.string(), fr: z.string(), contractors: z.number().int() });
@@ -287,7 +275,7 @@ const placesQuery = z.strictObject({
     .trim()
     .min(1, { error: 'q must not be empty' })
     .max(100, { error: 'q must be at most 100 characters' }),
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 20' }).int().min(1).max(20).default(8),
+  limit: wholeNumberQuery('limit', { min: 1, max: 20, default: 8 }),
   lang: z.enum(['en', 'fr'], { error: 'lang must be en or fr' }).default('en'),
 });
 

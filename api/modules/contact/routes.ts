@@ -9,6 +9,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { memoryCounter, redisCounter } from './rate-limit.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 const REQUIRED = 'Please fill in all required fields.';
 
@@ -40,13 +41,8 @@ export const contactBody = z.strictObject({
 });
 
 const inboxQuery = z.strictObject({
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(20),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number from 0 to 100000' })
-    .int()
-    .min(0)
-    .max(100_000)
-    .default(0),
+  limit: wholeNumberQuery('limit', { min: 1, max: 100, default: 20 }),
+  offset: wholeNumberQuery('offset', { min: 0, max: 100_000, default: 0 }),
 });
 
 const messageView = z.object({

@@ -4,6 +4,7 @@ import { disputeReasons, fileEvidenceKinds } from '../../../shared/domain/disput
 import { DISPUTE_LIMITS as L, DISPUTE_MESSAGES as M } from '../../../shared/domain/disputes/messages.ts';
 import { outcomeIds, scoreCategories } from '../../../shared/domain/disputes/rules.ts';
 import { timelineStages } from '../../../shared/domain/disputes/timeline.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 const uuid = (what: string) => z.uuid({ error: `${what} must be a UUID` });
 
@@ -50,12 +51,7 @@ export const decisionBody = z
 export const queueQuery = z.strictObject({
   sort: z.enum(['age', 'amount'], { error: 'sort must be age or amount' }).default('age'),
   state: z.enum(['open', 'decided', 'all'], { error: 'state must be open, decided or all' }).default('open'),
-  limit: z.coerce
-    .number({ error: 'limit must be a number from 1 to 200' })
-    .int({ error: 'limit must be a number from 1 to 200' })
-    .min(1, { error: 'limit must be a number from 1 to 200' })
-    .max(200, { error: 'limit must be a number from 1 to 200' })
-    .default(100),
+  limit: wholeNumberQuery('limit', { min: 1, max: 200, default: 100 }),
 });
 
 const shares = z.object({ customerBps: z.number(), contractorBps: z.number(), platformBps: z.number() });

@@ -11,15 +11,11 @@ import { answerAfterProjections, commandContext } from '../../plugins/read-your-
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { FORMER_MEMBER } from './routes.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 const queueQuery = z.strictObject({
   status: z.enum(['all', 'visible', 'hidden'], { error: 'status must be all, visible or hidden' }).default('all'),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 200' })
-    .int({ error: 'limit must be a whole number from 1 to 200' })
-    .min(1, { error: 'limit must be a whole number from 1 to 200' })
-    .max(200, { error: 'limit must be a whole number from 1 to 200' })
-    .default(50),
+  limit: wholeNumberQuery('limit', { min: 1, max: 200, default: 50 }),
 });
 const postParams = z.strictObject({ id: z.uuid({ error: 'The discussion id is not valid' }) });
 const replyParams = z.strictObject({ id: z.uuid({ error: 'The reply id is not valid' }) });

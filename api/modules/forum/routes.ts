@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  countForumPosts,
   findForumPost,
   forumCategoryCounts,
   listForumPosts,
@@ -12,6 +13,7 @@ import { handleCommand } from '../../../shared/domain/decider.ts';
 import {
   FORUM_LIMITS,
   FORUM_MESSAGES,
+  FORUM_PAGE,
   forumCategories,
   forumCategoryValues,
   forumSorts,
@@ -23,6 +25,7 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 /** What a closed account's posts and replies show instead of a name (the UI translates it). */
 export const FORMER_MEMBER = 'Former member';
@@ -60,7 +63,12 @@ export const postsQuery = z.strictObject({
     .default('all'),
   sort: z.enum(forumSorts, { error: 'sort must be recent, popular or active' }).default('recent'),
   search: z.string().trim().max(200, { error: 'search must be at most 200 characters' }).optional(),
+  limit: wholeNumberQuery('limit', { min: 1, max: FORUM_PAGE.maxLimit, default: FORUM_PAGE.size }),
+  offset: wholeNumberQuery('offset', { min: 0, max: FORUM_PAGE.maxOffset, default: 0 }),
 });
+
+/** How many discussions match the filter across every page (the answer holds one page). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 const postIdParams = z.strictObject({ id: z.uuid({ error: 'The discussion id is not valid' }) });
 const replyPostIdParams = z.strictObject({ postId: z.uuid({ error: 'The discussion id is not valid' }) });
@@ -106,13 +114,20 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['forum'],
         summary: 'Discussions, filtered by category and search, sorted recent, popular or active',
+        description:
+          `One page of \`limit\` discussions (default ${FORUM_PAGE.size}) after \`offset\`; ` +
+          `the \`X-Total-Count\` header says how many match the filter in all.`,
         querystring: postsQuery,
         response: { 200: z.array(postView), 400: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await request.currentUser();
-      const rows = await listForumPosts(sql, { ...request.query, viewerId: viewer?.id ?? null });
+      const [rows, total] = await Promise.all([
+        listForumPosts(sql, { ...request.query, viewerId: viewer?.id ?? null }),
+        countForumPosts(sql, request.query),
+      ]);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
       return withAuthors(rows);
     },
   );

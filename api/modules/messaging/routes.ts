@@ -32,6 +32,7 @@ import { answerAfterProjections, commandContext } from '../../plugins/read-your-
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { startConversationNotifier, type ConversationChange } from './notifier.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 const READ_MODELS = ['conversations'] as const;
 
@@ -65,18 +66,13 @@ const readBody = z
   .nullish();
 
 const listQuery = z.strictObject({
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(50),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number from 0 to 10000' })
-    .int()
-    .min(0)
-    .max(10_000)
-    .default(0),
+  limit: wholeNumberQuery('limit', { min: 1, max: 100, default: 50 }),
+  offset: wholeNumberQuery('offset', { min: 0, max: 10_000, default: 0 }),
 });
 
 const messagesQuery = z.strictObject({
   before: z.uuid({ error: 'before must be a message id' }).optional(),
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(50),
+  limit: wholeNumberQuery('limit', { min: 1, max: 100, default: 50 }),
 });
 
 const subjectView = z

@@ -12,6 +12,7 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { startNotifier } from './notifier.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 /** Live streams send a comment this often, so proxies and browsers keep the connection open. */
 export const HEARTBEAT_MS = 25_000;
@@ -37,13 +38,8 @@ export const listQuery = z.strictObject({
     .transform((v) => v === 'true')
     .optional(),
   locale: localeQuery,
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(50),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number from 0 to 10000' })
-    .int()
-    .min(0)
-    .max(10_000)
-    .default(0),
+  limit: wholeNumberQuery('limit', { min: 1, max: 100, default: 50 }),
+  offset: wholeNumberQuery('offset', { min: 0, max: 10_000, default: 0 }),
 });
 
 // Any text is accepted here and an id that is not a UUID is simply not found: a 404, as for an

@@ -24,6 +24,7 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 const READ_MODELS = ['reviews'] as const;
 
@@ -55,16 +56,11 @@ export const reviewBody = z.strictObject({
 const bookingParams = z.strictObject({ bookingId: z.uuid({ error: 'The booking id is not valid' }) });
 const userParams = z.strictObject({ id: z.uuid({ error: 'The user id is not valid' }) });
 const pageQuery = z.strictObject({
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 50' }).int().min(1).max(50).default(10),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number from 0 to 10000' })
-    .int()
-    .min(0)
-    .max(10_000)
-    .default(0),
+  limit: wholeNumberQuery('limit', { min: 1, max: 50, default: 10 }),
+  offset: wholeNumberQuery('offset', { min: 0, max: 10_000, default: 0 }),
 });
 const mineQuery = z.strictObject({
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 50' }).int().min(1).max(50).default(20),
+  limit: wholeNumberQuery('limit', { min: 1, max: 50, default: 20 }),
 });
 
 const side = z.enum(reviewSides);

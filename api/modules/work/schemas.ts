@@ -10,6 +10,7 @@ import {
 } from '../../../shared/domain/work/rules.ts';
 import { normalizePostalCode, POSTAL_CODE_MESSAGE } from '../../../shared/geo/index.ts';
 import { UPLOAD_ID_PATTERN } from './uploads.ts';
+import { wholeNumberQuery } from '../query.ts';
 
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -168,13 +169,8 @@ export const browseQuery = z
       { integer: true },
     ),
     sort: z.enum(browseSorts, { error: 'sort must be newest, budget or distance' }).default('newest'),
-    limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100).default(24),
-    offset: z.coerce
-      .number({ error: 'offset must be a whole number from 0 to 10000' })
-      .int()
-      .min(0)
-      .max(10_000)
-      .default(0),
+    limit: wholeNumberQuery('limit', { min: 1, max: 100, default: 24 }),
+    offset: wholeNumberQuery('offset', { min: 0, max: 10_000, default: 0 }),
   })
   .refine((q) => (q.lat === null) === (q.lng === null), { error: 'Give both lat and lng, or neither' });
 

@@ -30,6 +30,12 @@ export const FORUM_LIMITS = {
   replyMax: 3000,
 } as const;
 
+/**
+ * Discussion lists come a page at a time: the site asks for `size` more with each "Show more",
+ * and no answer holds more than `maxLimit` (a forum that large is searched, not scrolled).
+ */
+export const FORUM_PAGE = { size: 20, maxLimit: 500, maxOffset: 100_000 } as const;
+
 export const FORUM_MESSAGES = {
   title: `The title must be ${FORUM_LIMITS.titleMin} to ${FORUM_LIMITS.titleMax} characters`,
   content: `The content must be 1 to ${FORUM_LIMITS.contentMax} characters`,

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { ArrowLeft, MessageSquare, Plus, ThumbsUp } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  FORUM_PAGE,
   forumCategories,
   forumSorts,
   type ForumCategory,
@@ -21,6 +22,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import {
   CATEGORIES_URL,
   FORMER_MEMBER,
+  getPostsPage,
   initials,
   postsUrl,
   repliesUrl,
@@ -28,6 +30,7 @@ import {
   type ForumCategoryCount,
   type ForumPost,
   type ForumReply,
+  type PostsPage,
 } from './data.ts';
 import { dateTimeFormat } from '../../i18n/intl.ts';
 
@@ -80,15 +83,19 @@ function ForumBody({ locale }: { locale: Locale }) {
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText, SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<ForumPost | null>(null);
+  // How many discussions are on screen; a new filter, sort or search starts again at one page.
+  const filterKey = `${category}|${sort}|${search}`;
+  const [shown, setShown] = useState<{ filterKey: string; limit: number }>({ filterKey, limit: FORUM_PAGE.size });
+  const limit = shown.filterKey === filterKey ? shown.limit : FORUM_PAGE.size;
 
-  const posts = usePolledJson<ForumPost[]>(postsUrl({ category, sort, search }));
+  const posts = usePolledJson<PostsPage>(postsUrl({ category, sort, search, limit }), getPostsPage);
   const categories = usePolledJson<ForumCategoryCount[]>(CATEGORIES_URL);
   const refreshAll = () => {
     posts.reload();
     categories.reload();
   };
   // The open discussion follows the list's fresher counts when the list holds it.
-  const current = selected ? (posts.data?.find((post) => post.id === selected.id) ?? selected) : null;
+  const current = selected ? (posts.data?.posts.find((post) => post.id === selected.id) ?? selected) : null;
 
   return (
     <Tabs.Root value={tab} onValueChange={setTab} className="space-y-4">
@@ -132,6 +139,8 @@ function ForumBody({ locale }: { locale: Locale }) {
             setSearchText={setSearchText}
             filtered={category !== 'all' || search.trim() !== ''}
             posts={posts}
+            limit={limit}
+            onShowMore={() => setShown({ filterKey, limit: limit + FORUM_PAGE.size })}
             onOpen={setSelected}
             onChanged={refreshAll}
           />
@@ -167,7 +176,10 @@ type BrowseProps = {
   searchText: string;
   setSearchText: (value: string) => void;
   filtered: boolean;
-  posts: ReturnType<typeof usePolledJson<ForumPost[]>>;
+  posts: ReturnType<typeof usePolledJson<PostsPage>>;
+  /** How many discussions were asked for; "Show more" asks for a page more. */
+  limit: number;
+  onShowMore: () => void;
   onOpen: (post: ForumPost) => void;
   onChanged: () => void;
 };
@@ -177,7 +189,20 @@ function Browse(props: BrowseProps) {
   const [formOpen, setFormOpen] = useState(false);
   const ids = useId();
   const sortLabels: Record<ForumSort, string> = { recent: m.sortRecent, popular: m.sortPopular, active: m.sortActive };
-  const list = posts.data;
+  const list = posts.data?.posts;
+  const total = posts.data?.total ?? 0;
+  // A "Show more" is waiting for its answer while fewer are listed than asked for and more exist.
+  const loadingMore = posts.loading && list !== undefined && list.length < props.limit && list.length < total;
+  const canShowMore = list !== undefined && list.length < total && props.limit < FORUM_PAGE.maxLimit;
+  // Keyboard and screen-reader users land on the first discussion "Show more" brought in.
+  const listRef = useRef<HTMLUListElement>(null);
+  const firstNew = useRef<number | null>(null);
+  useEffect(() => {
+    const index = firstNew.current;
+    if (index === null || !list || list.length <= index) return;
+    firstNew.current = null;
+    listRef.current?.querySelectorAll<HTMLButtonElement>(':scope > li > article > button').item(index)?.focus();
+  }, [list]);
 
   return (
     <div className="space-y-4">
@@ -234,11 +259,7 @@ function Browse(props: BrowseProps) {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted" aria-live="polite" data-testid="forum-count">
-          {list
-            ? list.length === 1
-              ? m.discussionCountOne
-              : format(m.discussionCountMany, { count: list.length })
-            : '\u00a0'}
+          {list ? (total === 1 ? m.discussionCountOne : format(m.discussionCountMany, { count: total })) : '\u00a0'}
         </p>
         <Button
           variant={formOpen ? 'outline' : 'primary'}
@@ -279,7 +300,7 @@ function Browse(props: BrowseProps) {
               {props.filtered ? m.emptyFiltered : m.emptyPosts}
             </p>
           ) : (
-            <ul className="space-y-3" aria-label={m.browseTab}>
+            <ul ref={listRef} className="space-y-3" aria-label={m.browseTab}>
               {list.map((post) => (
                 <li key={post.id}>
                   <PostCard
@@ -294,6 +315,28 @@ function Browse(props: BrowseProps) {
               ))}
             </ul>
           )}
+          {list.length > 0 && list.length < total ? (
+            <div className="flex flex-col items-center gap-2 pt-1">
+              <p className="text-sm text-muted" data-testid="forum-shown">
+                {format(m.shownOfTotal, { shown: list.length, total })}
+              </p>
+              {canShowMore ? (
+                <Button
+                  variant="outline"
+                  disabled={loadingMore}
+                  aria-busy={loadingMore}
+                  onClick={() => {
+                    firstNew.current = list.length;
+                    props.onShowMore();
+                  }}
+                >
+                  {loadingMore ? m.loadingMore : m.showMore}
+                </Button>
+              ) : (
+                <p className="text-center text-sm text-muted">{m.narrowToSeeOlder}</p>
+              )}
+            </div>
+          ) : null}
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ForumCategory, ForumSort } from '../../../shared/domain/forum/categories.ts';
-import { getJson } from '../../lib/api.ts';
+import { FORUM_PAGE, type ForumCategory, type ForumSort } from '../../../shared/domain/forum/categories.ts';
+import { apiRequest, getJson } from '../../lib/api.ts';
 
 export type ForumPost = {
   id: string;
@@ -30,11 +30,31 @@ export const FORUM_REFRESH_MS = 15_000;
 
 export const FORMER_MEMBER = 'Former member';
 
-export function postsUrl(filters: { category: ForumCategory | 'all'; sort: ForumSort; search: string }): string {
+/**
+ * The list asks for the first `limit` discussions: "Show more" raises the limit by a page rather
+ * than fetching the next page alone, so the 15-second refresh keeps everything on screen current.
+ */
+export function postsUrl(filters: {
+  category: ForumCategory | 'all';
+  sort: ForumSort;
+  search: string;
+  limit: number;
+}): string {
   const params = new URLSearchParams({ category: filters.category, sort: filters.sort });
   const search = filters.search.trim();
   if (search) params.set('search', search);
+  params.set('limit', String(Math.min(filters.limit, FORUM_PAGE.maxLimit)));
   return `/api/forum/posts?${params.toString()}`;
+}
+
+/** The discussions on screen and how many match the filter in all (the API's X-Total-Count). */
+export type PostsPage = { posts: ForumPost[]; total: number };
+
+export async function getPostsPage(url: string): Promise<PostsPage> {
+  const response = await apiRequest('GET', url);
+  const posts = (await response.json()) as ForumPost[];
+  const total = Number(response.headers.get('x-total-count') ?? Number.NaN);
+  return { posts, total: Number.isInteger(total) && total >= posts.length ? total : posts.length };
 }
 
 export const repliesUrl = (postId: string) => `/api/forum/posts/${encodeURIComponent(postId)}/replies`;
@@ -45,6 +65,10 @@ export function initials(name: string): string {
   return Array.from(name.trim()).slice(0, 2).join('').toUpperCase();
 }
 
+async function readJson<T>(url: string): Promise<T> {
+  return (await getJson<T>(url)) as T;
+}
+
 export type Polled<T> = { data: T | undefined; error: unknown; loading: boolean; reload: () => void };
 
 /**
@@ -52,7 +76,12 @@ export type Polled<T> = { data: T | undefined; error: unknown; loading: boolean;
  * fetched on mount and whenever the URL changes, then every `intervalMs`. An older answer that
  * arrives after a newer request is dropped; the last good data stays on screen while refreshing.
  */
-export function usePolledJson<T>(url: string, intervalMs = FORUM_REFRESH_MS): Polled<T> {
+export function usePolledJson<T>(
+  url: string,
+  // A module-level function (a new one each render would refetch each render).
+  read: (url: string) => Promise<T> = readJson<T>,
+  intervalMs = FORUM_REFRESH_MS,
+): Polled<T> {
   const [state, setState] = useState<{ url: string; data: T | undefined; error: unknown; loading: boolean }>({
     url,
     data: undefined,
@@ -65,12 +94,12 @@ export function usePolledJson<T>(url: string, intervalMs = FORUM_REFRESH_MS): Po
     const mine = ++ticket.current;
     setState((current) => ({ ...current, loading: true }));
     try {
-      const data = (await getJson<T>(url)) as T;
+      const data = await read(url);
       if (mine === ticket.current) setState({ url, data, error: null, loading: false });
     } catch (error) {
       if (mine === ticket.current) setState((current) => ({ ...current, url, error, loading: false }));
     }
-  }, [url]);
+  }, [url, read]);
 
   useEffect(() => {
     void load();
