@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../shared/eventstore/postgres.ts';
 import { comparePositions, START, type Position, type RecordedEvent } from '../shared/eventstore/types.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { deferred, waitUntil } from './support/wait.ts';
+import { deferred, sleep, waitUntil } from './support/wait.ts';
 
 /**
  * $all ordering of the PostgreSQL adapter under concurrent writers. A global sequence value is
@@ -251,5 +251,44 @@ describe('PostgreSQL $all ordering', () => {
       `${earlyStream}@0`,
       `${earlyStream}@1`,
     ]);
+  });
+});
+
+describe('PostgreSQL wake-ups', () => {
+  let database: TestDatabase;
+  let mine: PostgresEventStore;
+  let theirs: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('es_wake');
+    mine = await PostgresEventStore.connect(database.url, { poolSize: 2 });
+    theirs = await PostgresEventStore.connect(database.url, { poolSize: 2 });
+  });
+
+  afterAll(async () => {
+    await Promise.all([mine?.close(), theirs?.close()]);
+    await database?.drop();
+  });
+
+  it("wakes a store's readers once per own append (not again on its own NOTIFY) and once on another store's", async () => {
+    let calls = 0;
+    const unsubscribe = mine.onAppended(() => {
+      calls++;
+    });
+    const theirsHeard = theirs.onAppended(() => {});
+    try {
+      await sleep(200); // LISTEN is set up
+      await mine.append(`wake-${randomUUID()}`, [{ type: 'Mine', data: {} }]);
+      await sleep(300); // time for a NOTIFY to come back
+      expect(calls).toBe(1);
+
+      await theirs.append(`wake-${randomUUID()}`, [{ type: 'Theirs', data: {} }]);
+      await waitUntil(() => calls === 2, { message: "the other store's NOTIFY did not wake this one" });
+      await sleep(300);
+      expect(calls).toBe(2);
+    } finally {
+      unsubscribe();
+      theirsHeard();
+    }
   });
 });

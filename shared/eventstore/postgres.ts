@@ -142,6 +142,8 @@ export class PostgresEventStore implements EventStore {
   private listening: Promise<{ unlisten(): Promise<void> }> | null = null;
   private closed = false;
   private readonly pollIntervalMs: number;
+  /** The payload of this store's NOTIFYs: its own are ignored, its appends already woke it. */
+  private readonly notifierId = randomUUID();
 
   constructor(
     readonly sql: Sql,
@@ -291,7 +293,9 @@ export class PostgresEventStore implements EventStore {
   onAppended(listener: () => void): () => void {
     this.listeners.add(listener);
     if (this.options.listen !== false && !this.listening && !this.closed) {
-      this.listening = this.sql.listen(NOTIFY_CHANNEL, () => this.wakeLocal());
+      this.listening = this.sql.listen(NOTIFY_CHANNEL, (payload) => {
+        if (payload !== this.notifierId) this.wakeLocal();
+      });
       this.listening.catch(() => {
         this.listening = null;
       });
@@ -311,7 +315,7 @@ export class PostgresEventStore implements EventStore {
     setImmediate(() => {
       this.notifyPending = false;
       if (this.closed) return;
-      this.sql`select pg_notify(${NOTIFY_CHANNEL}, '')`.catch(() => {});
+      this.sql`select pg_notify(${NOTIFY_CHANNEL}, ${this.notifierId})`.catch(() => {});
     });
   }
 
@@ -331,7 +335,8 @@ export class PostgresEventStore implements EventStore {
 /**
  * The follow loop shared by subscriptions and projection runners: read until a read returns
  * nothing, then sleep until a wake-up or the poll interval. After a wake-up that finds nothing
- * (an older transaction still holds the snapshot's xmin), retry soon with a short backoff.
+ * (an older transaction still holds the snapshot's xmin), retry soon with a short backoff,
+ * whether the wake-up came during the read or before it (while sleeping).
  */
 export function followAll(
   store: Pick<EventStore, 'onAppended'>,
@@ -360,6 +365,7 @@ export function followAll(
   const loop = (async () => {
     let backoff = 0;
     while (!stopped) {
+      const wokenBeforeRead = woken;
       woken = false;
       let count = 0;
       try {
@@ -374,7 +380,7 @@ export function followAll(
         backoff = 0;
         continue;
       }
-      if (woken || backoff > 0) {
+      if (wokenBeforeRead || woken || backoff > 0) {
         // A wake-up that finds nothing means an older transaction still holds the snapshot's
         // xmin: retry soon, backing off, instead of waiting a whole poll interval.
         backoff = backoff === 0 ? 2 : backoff * 2;
