@@ -25,6 +25,8 @@ export type E2EApp = {
   dataDir: string;
   /** The demo password the start prints ('Demo sign-ins (password: …)'). */
   demoPassword: string;
+  /** The server's inspector (DevTools protocol) address, when started with `inspect: true`. */
+  inspectorUrl: string | null;
   output(): string;
   /**
    * Whether dist/ was rebuilt since this app started serving it (another `npm start`, test run or
@@ -120,6 +122,8 @@ export async function startApp(
     port?: number;
     /** Start from a copy of this seeded template (see seededDataDir); the copy is removed on stop. */
     template?: string;
+    /** Open the server's inspector on a free loopback port (the sustained bench reads its heap). */
+    inspect?: boolean;
   } = {},
 ): Promise<E2EApp> {
   const port = options.port ?? (await freePort());
@@ -135,7 +139,11 @@ export async function startApp(
     LOG_LEVEL: 'warn',
   };
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env });
+  const nodeFlags = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env,
+  });
   try {
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
@@ -171,6 +179,7 @@ export async function startApp(
     port,
     dataDir,
     demoPassword: password,
+    inspectorUrl: /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1] ?? null,
     output: () => output,
     siteRebuiltSinceStart() {
       const now = stampTime();
