@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { sleep } from '../../tests/support/wait.ts';
 import { followAll } from './postgres.ts';
 
 /** A store whose appends are announced by hand. */
@@ -13,7 +14,6 @@ function announcer() {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const stops: (() => Promise<void>)[] = [];
 
 afterEach(async () => {

@@ -14,6 +14,7 @@ import {
   FORUM_LIMITS,
   FORUM_MESSAGES,
   FORUM_PAGE,
+  FORUM_TOTAL_HEADER,
   forumCategories,
   forumCategoryValues,
   forumSorts,
@@ -66,9 +67,6 @@ export const postsQuery = z.strictObject({
   limit: wholeNumberQuery('limit', { min: 1, max: FORUM_PAGE.maxLimit, default: FORUM_PAGE.size }),
   offset: wholeNumberQuery('offset', { min: 0, max: FORUM_PAGE.maxOffset, default: 0 }),
 });
-
-/** How many discussions match the filter across every page (the answer holds one page). */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 const postIdParams = z.strictObject({ id: z.uuid({ error: 'The discussion id is not valid' }) });
 const replyPostIdParams = z.strictObject({ postId: z.uuid({ error: 'The discussion id is not valid' }) });
@@ -127,7 +125,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
         listForumPosts(sql, { ...request.query, viewerId: viewer?.id ?? null }),
         countForumPosts(sql, request.query),
       ]);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      reply.header(FORUM_TOTAL_HEADER, String(total));
       return withAuthors(rows);
     },
   );

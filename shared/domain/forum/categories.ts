@@ -36,6 +36,9 @@ export const FORUM_LIMITS = {
  */
 export const FORUM_PAGE = { size: 20, maxLimit: 500, maxOffset: 100_000 } as const;
 
+/** The answer header with how many discussions match the filter across every page. */
+export const FORUM_TOTAL_HEADER = 'x-total-count';
+
 export const FORUM_MESSAGES = {
   title: `The title must be ${FORUM_LIMITS.titleMin} to ${FORUM_LIMITS.titleMax} characters`,
   content: `The content must be 1 to ${FORUM_LIMITS.contentMax} characters`,

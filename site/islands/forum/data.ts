@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FORUM_PAGE, type ForumCategory, type ForumSort } from '../../../shared/domain/forum/categories.ts';
+import {
+  FORUM_PAGE,
+  FORUM_TOTAL_HEADER,
+  type ForumCategory,
+  type ForumSort,
+} from '../../../shared/domain/forum/categories.ts';
 import { apiRequest, getJson } from '../../lib/api.ts';
 
 export type ForumPost = {
@@ -50,11 +55,15 @@ export function postsUrl(filters: {
 /** The discussions on screen and how many match the filter in all (the API's X-Total-Count). */
 export type PostsPage = { posts: ForumPost[]; total: number };
 
+/** A page and its total header; without a usable total, what came is all there is. */
+export function postsPageOf(posts: ForumPost[], totalHeader: string | null): PostsPage {
+  const total = totalHeader === null ? Number.NaN : Number(totalHeader);
+  return { posts, total: Number.isInteger(total) && total >= posts.length ? total : posts.length };
+}
+
 export async function getPostsPage(url: string): Promise<PostsPage> {
   const response = await apiRequest('GET', url);
-  const posts = (await response.json()) as ForumPost[];
-  const total = Number(response.headers.get('x-total-count') ?? Number.NaN);
-  return { posts, total: Number.isInteger(total) && total >= posts.length ? total : posts.length };
+  return postsPageOf((await response.json()) as ForumPost[], response.headers.get(FORUM_TOTAL_HEADER));
 }
 
 export const repliesUrl = (postId: string) => `/api/forum/posts/${encodeURIComponent(postId)}/replies`;
