@@ -3,6 +3,7 @@ import type { Config } from '../shared/config.ts';
 import { ensureDatabase } from '../shared/db/databases.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../shared/db/embedded.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
+import { postgresMoneyLocks, type MoneyLocks } from '../shared/db/money-locks.ts';
 import { openEventStore, type EventStore } from '../shared/eventstore/index.ts';
 import { ensureEventStoreSchema } from '../shared/eventstore/postgres.ts';
 import { CheckpointWatcher, ensureCheckpointSchema } from '../projections/checkpoints.ts';
@@ -37,6 +38,8 @@ export type Runtime = {
   redis: Redis | null;
   /** The payment gateway (config PAYMENT_GATEWAY; the offline sandbox by default). */
   gateway: PaymentGateway;
+  /** Serialises the commands that decide about one job's or one account's money (shared/db/money-locks.ts). */
+  locks: MoneyLocks;
   /** Where uploaded files live (dispute evidence): local disk under DATA_DIR, or S3 when configured. */
   fileStorage: FileStorage;
   projections: readonly Projection[];
@@ -123,6 +126,7 @@ export async function createRuntime(
       runner,
       redis,
       gateway,
+      locks: postgresMoneyLocks(sql),
       fileStorage,
       projections,
       async close() {

@@ -384,3 +384,15 @@ export async function findBookableWorkOrder(sql: Sql, workOrderId: string): Prom
     activeBookingId: row.active_booking_id,
   };
 }
+
+/**
+ * The late-cancellation fees a work order keeps when it is cancelled: those of its bookings that
+ * its customer cancelled late (a contractor's cancellation costs the customer nothing).
+ */
+export async function lateFeesKept(sql: Sql, workOrderId: string): Promise<number> {
+  const [row] = await sql<{ cents: number }[]>`
+    select coalesce(sum(b.late_fee_cents), 0)::int as cents
+    from rm_bookings b join rm_work_orders w on w.work_order_id::text = b.work_order_id
+    where b.work_order_id = ${workOrderId} and b.status = 'cancelled' and b.cancelled_by = w.customer_id`;
+  return row?.cents ?? 0;
+}

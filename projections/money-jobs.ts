@@ -13,6 +13,7 @@ import { provinceCodes, type ProvinceCode } from '../shared/geo/provinces.ts';
 import { escrowsDueForAutoRelease, heldSince } from './escrows.ts';
 import { recurringJobsWithoutContract } from './recurring-jobs.ts';
 import { payoutsDue } from './payouts.ts';
+import { createEscrowCommand } from './job-money.ts';
 import type { ScheduledJob } from './scheduled.ts';
 import { DateTime } from 'luxon';
 
@@ -173,17 +174,7 @@ async function createEscrows(sql: Sql, store: EventStore, now: Date): Promise<nu
         store,
         escrowStreamId(row.jobId),
         escrowDecider,
-        {
-          type: 'CreateEscrow',
-          jobId: row.jobId,
-          contractVersion: row.version,
-          customerId: terms.customer.userId,
-          contractorId: terms.contractor.userId,
-          amountCents: terms.priceCents!,
-          contractorProvince: terms.contractor.province,
-          startsAt: terms.schedule?.startsAt ?? null,
-          now,
-        },
+        createEscrowCommand({ version: row.version, terms }, now),
         systemContext(now),
       ),
     );
@@ -240,7 +231,7 @@ async function closeEndedJobs(sql: Sql, store: EventStore, now: Date): Promise<n
           store,
           contractStreamId(job.jobId),
           contractDecider,
-          { type: 'CancelContract', now },
+          { type: 'CancelContract', jobId: job.jobId, now },
           systemContext(now),
         ),
       );

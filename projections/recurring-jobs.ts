@@ -1,11 +1,10 @@
 import type { Sql } from '../shared/db/postgres.ts';
-import { withEscrowFundingLock } from '../shared/db/escrow-funding-lock.ts';
+import { postgresMoneyLocks } from '../shared/db/money-locks.ts';
 import { scheduleDecider } from '../shared/domain/booking/decider.ts';
 import { BOOKING_MESSAGES } from '../shared/domain/booking/messages.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { foldEvents, handleCommand } from '../shared/domain/decider.ts';
-import { escrowDecider } from '../shared/domain/escrow/decider.ts';
-import { escrowStreamId, type EscrowEvent } from '../shared/domain/escrow/events.ts';
+import { escrowStreamId } from '../shared/domain/escrow/events.ts';
 import {
   serviceSubscriptionDecider,
   visitsToBook,
@@ -17,6 +16,7 @@ import { visitBookingId } from '../shared/domain/recurring/visit-id.ts';
 import { AppError, ConflictError } from '../shared/errors.ts';
 import type { EventStore, Position } from '../shared/eventstore/types.ts';
 import { CardInputError, type PaymentGateway } from '../shared/payments/gateway.ts';
+import { cancelBooking, fundEscrow } from './job-money.ts';
 import { attempt, systemContext, type JobFacts } from './money-jobs.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
@@ -212,16 +212,15 @@ async function cancelStoppedVisits(sql: Sql, store: EventStore, now: Date): Prom
         or (s.status = 'cancelled' and b.starts_at > ${freeFrom})
       )
     limit 100`;
+  const locks = postgresMoneyLocks(sql);
   let done = 0;
   for (const row of rows) {
     done += await attempt(() =>
-      handleCommand(
-        store,
-        scheduleStreamId(row.contractorId),
-        scheduleDecider,
+      cancelBooking(
+        { store, locks },
+        { contractorId: row.contractorId, jobId: row.bookingId },
         { type: 'CancelBooking', bookingId: row.bookingId, actorId: row.actorId, reason: row.reason, now },
         { ...systemContext(now), actorId: row.actorId },
-        { retries: 5 },
       ),
     );
   }
@@ -244,16 +243,15 @@ export async function cancelVisitBookings(
     where subscription_id = ${target.subscriptionId} and status in ('requested', 'confirmed')
       and starts_at > ${target.from}
       ${target.visitIndexes === undefined ? sql`` : sql`and visit_index = any(${target.visitIndexes}::int[])`}`;
+  const locks = postgresMoneyLocks(sql);
   let last: Position | null = null;
   for (const row of rows) {
     try {
-      const { position } = await handleCommand(
-        store,
-        scheduleStreamId(row.contractorId),
-        scheduleDecider,
+      const { position } = await cancelBooking(
+        { store, locks },
+        { contractorId: row.contractorId, jobId: row.bookingId },
         { type: 'CancelBooking', bookingId: row.bookingId, actorId: target.actorId, reason: target.reason, now },
         { ...systemContext(now), actorId: target.actorId },
-        { retries: 5 },
       );
       last = position ?? last;
     } catch (error) {
@@ -307,52 +305,35 @@ async function fundVisits(sql: Sql, store: EventStore, gateway: PaymentGateway, 
     join rm_service_subscriptions s on s.subscription_id = b.subscription_id
     where e.status = 'awaiting-funding' and e.failed_attempts = 0 and b.status in ('confirmed', 'completed')
     limit 50`;
+  const locks = postgresMoneyLocks(sql);
   let done = 0;
   for (const row of rows) {
-    const stream = escrowStreamId(row.jobId);
-    done += await withEscrowFundingLock(sql, row.jobId, async () => {
-      const recorded = await store.readStream(stream);
-      const state = foldEvents(escrowDecider, recorded as unknown as EscrowEvent[]);
-      if (state.status !== 'awaiting-funding' || recorded.some((e) => e.type === 'EscrowFundingFailed')) return 0;
-      let result;
-      try {
-        result = await gateway.chargeSaved({
-          amountCents: state.amountCents,
-          paymentMethodId: row.paymentMethodId,
-          idempotencyKey: `${stream}:recurring-visit`,
-          description: `Recurring visit ${row.jobId}`,
-        });
-      } catch (error) {
-        if (!(error instanceof CardInputError)) throw error;
-        result = { ok: false as const, code: 'card_declined' as const, last4: row.cardLast4 };
-      }
-      const context = { ...systemContext(now), actorId: row.customerId };
-      return attempt(() =>
-        handleCommand(
-          store,
-          stream,
-          escrowDecider,
-          result.ok
-            ? {
-                type: 'RecordFunding',
-                actorId: row.customerId,
-                amountCents: state.amountCents,
-                paymentId: result.paymentId,
-                cardBrand: result.brand,
-                cardLast4: result.last4,
-                now,
-              }
-            : {
-                type: 'RecordFundingFailure',
-                actorId: row.customerId,
-                code: result.code,
-                cardLast4: result.last4,
-                automatic: true,
-                now,
-              },
-          context,
-        ),
+    const context = { ...systemContext(now), actorId: row.customerId };
+    done += await attempt(async () => {
+      const outcome = await fundEscrow(
+        { store, locks, gateway },
+        {
+          jobId: row.jobId,
+          actorId: row.customerId,
+          automatic: true,
+          onlyFirstAttempt: true,
+          charge: async (amountCents) => {
+            try {
+              return await gateway.chargeSaved({
+                amountCents,
+                paymentMethodId: row.paymentMethodId,
+                idempotencyKey: `${escrowStreamId(row.jobId)}:recurring-visit`,
+                description: `Recurring visit ${row.jobId}`,
+              });
+            } catch (error) {
+              if (!(error instanceof CardInputError)) throw error;
+              return { ok: false, code: 'card_declined', last4: row.cardLast4, message: error.message };
+            }
+          },
+        },
+        context,
       );
+      return { newEvents: outcome.status === 'skipped' ? [] : [outcome] };
     });
   }
   return done;

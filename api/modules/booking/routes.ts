@@ -31,6 +31,7 @@ import { workOrderStreamId, type WorkOrderEvent } from '../../../shared/domain/w
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../shared/errors.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
+import { cancelBooking } from '../../../projections/job-money.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import {
@@ -55,6 +56,7 @@ import {
 /** What a closed account shows instead of a name (the UI translates it). */
 const FORMER_MEMBER = 'Former member';
 const READ_MODELS = ['bookings'] as const;
+const CANCEL_READ_MODELS = ['bookings', 'contracts', 'escrows'] as const;
 const AVAILABILITY_READ_MODELS = ['availability'] as const;
 const HOUR_MS = 3_600_000;
 
@@ -218,13 +220,17 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await signedInUser(request);
     const row = await bookingForParty(bookingId, user);
     const context = commandContext(request);
-    const result = await handleCommand(
-      store,
-      scheduleStreamId(row.contractorId),
-      scheduleDecider,
-      build(user, context.now),
-      context,
-    );
+    const command = build(user, context.now);
+    // A cancellation decides the job's money first (projections/job-money.ts).
+    const result =
+      command.type === 'CancelBooking'
+        ? await cancelBooking(
+            { store, locks: app.runtime.locks },
+            { contractorId: row.contractorId, jobId: row.workOrderId ?? row.id },
+            command,
+            context,
+          )
+        : await handleCommand(store, scheduleStreamId(row.contractorId), scheduleDecider, command, context);
     return { result, row };
   }
 
@@ -604,7 +610,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           build(request.params.id, user, now, request.body),
         );
         return answerAfterProjections(request, reply, result.position, answerFor(result.newState, request.params.id), {
-          projections: READ_MODELS,
+          // A cancellation refunds at once: the booking's page shows its escrow next.
+          projections: action === 'cancel' ? CANCEL_READ_MODELS : READ_MODELS,
         });
       },
     );
@@ -647,7 +654,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   commandRoute(
     'cancel',
     'Cancel a booking (either party)',
-    'Free more than 24 hours before the start. Later, a customer cancelling a confirmed booking owes the late fee: 20 % of the agreed price, at least $15 and at most the price, or $25 when no price was agreed. A contractor’s cancellation costs the customer nothing.',
+    'Free more than 24 hours before the start. Later, a customer cancelling a confirmed booking owes the late fee: 20 % of the agreed price, at least $15 and at most the price, or $25 when no price was agreed. A contractor’s cancellation costs the customer nothing. A paid booking is refunded in the same request (less a late fee); once the contractor has marked the work complete it can no longer be cancelled (409): open a dispute instead.',
     reasonBody,
     (bookingId, user, now, body) => ({
       type: 'CancelBooking',

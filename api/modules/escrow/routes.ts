@@ -1,11 +1,11 @@
-import { withEscrowFundingLock } from '../../../shared/db/escrow-funding-lock.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findContract } from '../../../projections/contracts.ts';
+import { fundEscrow } from '../../../projections/job-money.ts';
 import { allEscrows, contractorEarnings, escrowsOf, findEscrow, type EscrowRow } from '../../../projections/escrows.ts';
 import { payoutsOf, payoutsOfJob } from '../../../projections/payouts.ts';
-import { foldEvents, handleCommand } from '../../../shared/domain/decider.ts';
+import { handleCommand } from '../../../shared/domain/decider.ts';
 import { escrowDecider, type EscrowCommand } from '../../../shared/domain/escrow/decider.ts';
-import { escrowStreamId, type EscrowEvent } from '../../../shared/domain/escrow/events.ts';
+import { escrowStreamId } from '../../../shared/domain/escrow/events.ts';
 import { ESCROW_MESSAGES as M } from '../../../shared/domain/escrow/messages.ts';
 import { ForbiddenError, NotFoundError, PaymentRequiredError, ValidationError } from '../../../shared/errors.ts';
 import { CardInputError } from '../../../shared/payments/gateway.ts';
@@ -233,83 +233,30 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
       const { row } = await escrowFor(jobId, user);
       if (row.customerId !== user.id) throw new ForbiddenError(M.customerOnly);
       const context = commandContext(request);
-      const stream = escrowStreamId(jobId);
-      // One funding at a time per escrow (shared/db/escrow-funding-lock.ts).
-      let position: Awaited<ReturnType<typeof handleCommand>>['position'] = null;
-      await withEscrowFundingLock(sql, jobId, async () => {
-        const recorded = await store.readStream(stream);
-        const state = foldEvents(escrowDecider, recorded as unknown as EscrowEvent[]);
-        if (state.status === 'none') throw new NotFoundError(M.notFound);
-        // The decider's own checks (who, and not funded yet) before any money moves.
-        escrowDecider.decide(
-          {
-            type: 'RecordFunding',
-            actorId: user.id,
-            amountCents: state.amountCents,
-            paymentId: 'check',
-            cardBrand: '',
-            cardLast4: '',
-            now: context.now,
+      // The decider's checks, the charge and its record, under the job's money lock (projections/job-money.ts).
+      const outcome = await fundEscrow(
+        { store, locks: app.runtime.locks, gateway: app.runtime.gateway },
+        {
+          jobId,
+          actorId: user.id,
+          charge: async (amountCents) => {
+            try {
+              return await app.runtime.gateway.charge({
+                amountCents,
+                card: request.body.card,
+                idempotencyKey: `${escrowStreamId(jobId)}:${request.idempotency?.key ?? context.correlationId}`,
+                description: `Escrow for job ${jobId}`,
+              });
+            } catch (error) {
+              if (error instanceof CardInputError) throw new ValidationError(error.message);
+              throw error;
+            }
           },
-          state,
-        );
-        let charge;
-        try {
-          charge = await app.runtime.gateway.charge({
-            amountCents: state.amountCents,
-            card: request.body.card,
-            idempotencyKey: `${stream}:${request.idempotency?.key ?? context.correlationId}`,
-            description: `Escrow for job ${jobId}`,
-          });
-        } catch (error) {
-          if (error instanceof CardInputError) throw new ValidationError(error.message);
-          throw error;
-        }
-        if (!charge.ok) {
-          await handleCommand(
-            store,
-            stream,
-            escrowDecider,
-            {
-              type: 'RecordFundingFailure',
-              actorId: user.id,
-              code: charge.code,
-              cardLast4: charge.last4,
-              now: context.now,
-            },
-            context,
-          );
-          throw new PaymentRequiredError(charge.message);
-        }
-        try {
-          const result = await handleCommand(
-            store,
-            stream,
-            escrowDecider,
-            {
-              type: 'RecordFunding',
-              actorId: user.id,
-              amountCents: state.amountCents,
-              paymentId: charge.paymentId,
-              cardBrand: charge.brand,
-              cardLast4: charge.last4,
-              now: context.now,
-            },
-            context,
-            { retries: 5 },
-          );
-          position = result.position;
-        } catch (error) {
-          // The escrow moved on between the check and the append (the job was cancelled):
-          // give the money back before answering.
-          await app.runtime.gateway.refund({
-            paymentId: charge.paymentId,
-            amountCents: state.amountCents,
-            idempotencyKey: `${charge.paymentId}:unrecorded`,
-          });
-          throw error;
-        }
-      });
+        },
+        context,
+      );
+      if (outcome.status === 'failed') throw new PaymentRequiredError(outcome.message);
+      const position = outcome.status === 'funded' ? outcome.position : null;
       return answerWithView(request, reply, position, READ_MODELS, () => view(jobId, user));
     },
   );

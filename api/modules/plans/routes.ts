@@ -29,13 +29,6 @@ const errors = {
   409: errorSchema,
 };
 
-/** A 32-bit key per account for the purchase lock (namespace 0x91a). */
-function lockKey(id: string): number {
-  let hash = 0;
-  for (const char of id) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
-  return hash;
-}
-
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
@@ -46,19 +39,8 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sql, store, gateway } = app.runtime;
 
-  async function withAccountLock<T>(accountId: string, work: () => Promise<T>): Promise<T> {
-    const reserved = await sql.reserve();
-    try {
-      await reserved`select pg_advisory_lock(${0x91a}, ${lockKey(accountId)})`;
-      try {
-        return await work();
-      } finally {
-        await reserved`select pg_advisory_unlock(${0x91a}, ${lockKey(accountId)})`;
-      }
-    } finally {
-      reserved.release();
-    }
-  }
+  /** One money decision at a time per account: purchases, boosts, cancellations and the renewal timer. */
+  const withAccountLock = <T>(accountId: string, work: () => Promise<T>) => app.runtime.locks.account(accountId, work);
 
   async function charge(run: () => Promise<ChargeResult>): Promise<ChargeResult> {
     try {
@@ -278,12 +260,10 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = await signedInUser(request);
         const context = commandContext(request);
-        const { position } = await handleCommand(
-          store,
-          planStreamId(user.id),
-          planDecider,
-          { type, now: context.now },
-          context,
+        // Under the account's lock: a renewal charging the card right now finishes first, and the
+        // cancellation then applies to the period it paid for.
+        const { position } = await withAccountLock(user.id, () =>
+          handleCommand(store, planStreamId(user.id), planDecider, { type, now: context.now }, context),
         );
         return answerWithView(request, reply, position, READ_MODELS, () => view(user));
       },

@@ -14,6 +14,8 @@ import {
   type ProposalRow,
   type WorkOrderRow,
 } from '../../../projections/work-orders.ts';
+import { lateFeesKept } from '../../../projections/bookings.ts';
+import { cancelWorkOrder } from '../../../projections/job-money.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { workOrderDecider, type WorkOrderCommand } from '../../../shared/domain/work/decider.ts';
 import { workOrderStreamId, type WorkLocation, type WorkOrderDetails } from '../../../shared/domain/work/events.ts';
@@ -48,6 +50,8 @@ import { photoUrl, uploadRoutes, uploadsExist } from './uploads.ts';
 import { requireBidAllowed, requireDirectHireAllowed, requirePhotosAllowed } from '../plans/gates.ts';
 
 const READ_MODELS = [WORK_ORDERS_READ_MODEL] as const;
+/** A cancellation refunds at once: the order's page shows its contract and escrow next. */
+const CANCEL_READ_MODELS = [WORK_ORDERS_READ_MODEL, 'contracts', 'escrows'] as const;
 
 /** The radius of "near me" when the contractor's profile names none. */
 export const DEFAULT_SERVICE_RADIUS_KM = 50;
@@ -195,11 +199,11 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     position: Position | null,
     read: () => Promise<Body>,
-    options: { statusCode?: number; pendingBody: object },
+    options: { statusCode?: number; pendingBody: object; projections?: readonly string[] },
   ) {
     if (position) {
       const reached = await app.runtime.checkpoints.waitFor(position, {
-        projections: READ_MODELS,
+        projections: options.projections ?? READ_MODELS,
         timeoutMs: app.config.READ_YOUR_WRITES_TIMEOUT_MS,
       });
       if (!reached) {
@@ -382,16 +386,25 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await signedInUser(request);
       const { id } = request.params;
       const order = await findWorkOrder(sql, id);
-      const result = await run(request, id, (now) => ({
-        type: 'CancelWorkOrder',
-        workOrderId: id,
-        actorId: user.id,
-        reason: request.body?.reason ?? null,
-        hasActiveBooking: order?.status === 'scheduled',
-        now,
-      }));
+      const context = commandContext(request);
+      // The money first, then the order (projections/job-money.ts): an awarded order is refunded
+      // in this request, or refused with 409 when the work was already marked complete.
+      const result = await cancelWorkOrder(
+        { store, locks: app.runtime.locks },
+        {
+          type: 'CancelWorkOrder',
+          workOrderId: id,
+          actorId: user.id,
+          reason: request.body?.reason ?? null,
+          hasActiveBooking: order?.status === 'scheduled',
+          now: context.now,
+        },
+        await lateFeesKept(sql, id),
+        context,
+      );
       return answerFromReadModel(request, reply, result.position, async () => ({ success: true as const }), {
         pendingBody: { success: true },
+        projections: CANCEL_READ_MODELS,
       });
     },
   );

@@ -212,7 +212,6 @@ describe('contract decider: generation', () => {
 
   it('refuses every other command on a contract that does not exist (404)', () => {
     const commands: ContractCommand[] = [
-      { type: 'CancelContract', now: t1 },
       revise(customer, { title: 'Something else' }),
       {
         type: 'SignContract',
@@ -454,7 +453,7 @@ describe('contract decider: signing', () => {
   it('refuses to sign a cancelled contract (409)', () => {
     const events = history(
       () => generate(),
-      () => ({ type: 'CancelContract', now: t1 }),
+      () => ({ type: 'CancelContract', jobId, now: t1 }),
     );
     refused(events, signBy(events, 'customer'), ConflictError, M.cancelled);
   });
@@ -557,7 +556,7 @@ describe('contract decider: revision', () => {
   it('is refused on a cancelled contract (409)', () => {
     const events = history(
       () => generate(),
-      () => ({ type: 'CancelContract', now: t1 }),
+      () => ({ type: 'CancelContract', jobId, now: t1 }),
     );
     refused(events, revise(customer, { title: 'Too late' }), ConflictError, M.cancelled);
   });
@@ -565,7 +564,7 @@ describe('contract decider: revision', () => {
 
 describe('contract decider: cancellation', () => {
   it('cancels a contract awaiting signatures, at its current version', () => {
-    expect(when(generated(), { type: 'CancelContract', now: t1 })).toEqual([
+    expect(when(generated(), { type: 'CancelContract', jobId, now: t1 })).toEqual([
       {
         type: 'ContractCancelled',
         data: { jobId, version: 1, reason: 'job-cancelled', cancelledAt: t1.toISOString() },
@@ -576,10 +575,10 @@ describe('contract decider: cancellation', () => {
       (e) => signBy(e, 'customer'),
       () => revise(customer, { priceCents: 80_000 }),
     );
-    expect(when(signedAndRevised, { type: 'CancelContract', now: t3 })).toMatchObject([
+    expect(when(signedAndRevised, { type: 'CancelContract', jobId, now: t3 })).toMatchObject([
       { type: 'ContractCancelled', data: { version: 2 } },
     ]);
-    expect(stateOf([...generated(), ...when(generated(), { type: 'CancelContract', now: t1 })]).status).toBe(
+    expect(stateOf([...generated(), ...when(generated(), { type: 'CancelContract', jobId, now: t1 })]).status).toBe(
       'cancelled',
     );
   });
@@ -590,23 +589,33 @@ describe('contract decider: cancellation', () => {
       (e) => signBy(e, 'customer'),
       (e) => signBy(e, 'contractor'),
     );
-    expect(when(executed, { type: 'CancelContract', now: t3 })).toEqual([]);
+    expect(when(executed, { type: 'CancelContract', jobId, now: t3 })).toEqual([]);
     expect(open(executed).status).toBe('executed');
     const cancelled = history(
       () => generate(),
-      () => ({ type: 'CancelContract', now: t1 }),
+      () => ({ type: 'CancelContract', jobId, now: t1 }),
     );
-    expect(when(cancelled, { type: 'CancelContract', now: t2 })).toEqual([]);
+    expect(when(cancelled, { type: 'CancelContract', jobId, now: t2 })).toEqual([]);
+  });
+
+  it('marks a job cancelled before its contract was written, so a late generation writes nothing', () => {
+    const mark = when([], { type: 'CancelContract', jobId, now: t1 });
+    expect(mark).toEqual([
+      {
+        type: 'ContractCancelled',
+        data: { jobId, version: 0, reason: 'job-cancelled', cancelledAt: t1.toISOString() },
+      },
+    ]);
+    // A timer that read the job as awarded before the cancellation reached its read model.
+    expect(when(mark, generate())).toEqual([]);
+    expect(when(mark, { type: 'CancelContract', jobId, now: t2 })).toEqual([]);
+    refused(mark, revise(customer, { title: 'After all' }), NotFoundError, M.notFound);
   });
 });
 
 describe('contract decider: evolve', () => {
-  it('ignores events other than ContractGenerated on a contract that does not exist', () => {
+  it('ignores events other than ContractGenerated and the cancellation mark on a contract that does not exist', () => {
     const stray: ContractEvent[] = [
-      {
-        type: 'ContractCancelled',
-        data: { jobId, version: 1, reason: 'job-cancelled', cancelledAt: t0.toISOString() },
-      },
       {
         type: 'ContractExecuted',
         data: {

@@ -28,14 +28,19 @@ export type SignContract = {
   now: Date;
 };
 
-export type CancelContract = { type: 'CancelContract'; now: Date };
+/**
+ * The job ended. Before any contract was written this leaves a mark on the contract's stream, so a
+ * contract generated afterwards from a read model that had not seen the cancellation yet is a no-op.
+ */
+export type CancelContract = { type: 'CancelContract'; jobId: string; now: Date };
 
 export type ContractCommand = GenerateContract | ReviseContract | SignContract | CancelContract;
 
 export type Signature = ContractSigned['data'];
 
 export type ContractState =
-  | { status: 'none' }
+  /** `jobCancelled`: the job was cancelled before its contract was generated, so none ever will be. */
+  | { status: 'none'; jobCancelled?: true }
   | {
       status: 'awaiting-signatures' | 'executed' | 'cancelled';
       version: number;
@@ -102,7 +107,7 @@ function evolve(state: ContractState, event: ContractEvent): ContractState {
       if (state.status === 'none') return state;
       return { ...state, status: 'executed', executedAt: event.data.executedAt };
     case 'ContractCancelled':
-      if (state.status === 'none') return state;
+      if (state.status === 'none') return { status: 'none', jobCancelled: true };
       return { ...state, status: 'cancelled' };
   }
 }
@@ -112,8 +117,9 @@ const MAX_PRICE_CENTS = 100_000_000;
 function decide(command: ContractCommand, state: ContractState): ContractEvent[] {
   const now = command.now.toISOString();
   if (command.type === 'GenerateContract') {
-    // Generation is triggered by the job's events and may run twice (a retried tick): once is enough.
-    if (state.status !== 'none') return [];
+    // Generation is triggered by the job's events and may run twice (a retried tick): once is
+    // enough; and never for a job cancelled before it ran.
+    if (state.status !== 'none' || state.jobCancelled) return [];
     const rendered = renderContract(command.terms, { version: 1, generatedAt: now });
     const { terms } = command;
     const generated: ContractEvent = {
@@ -145,19 +151,28 @@ function decide(command: ContractCommand, state: ContractState): ContractEvent[]
       },
     ];
   }
-  if (state.status === 'none') throw new NotFoundError(M.notFound);
-
-  switch (command.type) {
-    case 'CancelContract':
-      // An executed contract stays as it was signed; its escrow carries the cancellation.
-      if (state.status !== 'awaiting-signatures') return [];
+  if (command.type === 'CancelContract') {
+    if (state.status === 'none') {
+      if (state.jobCancelled) return [];
       return [
         {
           type: 'ContractCancelled',
-          data: { jobId: state.terms.jobId, version: state.version, reason: 'job-cancelled', cancelledAt: now },
+          data: { jobId: command.jobId, version: 0, reason: 'job-cancelled', cancelledAt: now },
         },
       ];
+    }
+    // An executed contract stays as it was signed; its escrow carries the cancellation.
+    if (state.status !== 'awaiting-signatures') return [];
+    return [
+      {
+        type: 'ContractCancelled',
+        data: { jobId: state.terms.jobId, version: state.version, reason: 'job-cancelled', cancelledAt: now },
+      },
+    ];
+  }
+  if (state.status === 'none') throw new NotFoundError(M.notFound);
 
+  switch (command.type) {
     case 'ReviseContract': {
       if (!roleOf(state.terms, command.actorId)) throw new ForbiddenError(M.notAParty);
       if (state.status === 'executed') throw new ConflictError(M.alreadyExecuted);
