@@ -179,6 +179,56 @@ describe('plans: renewals and cancelling', () => {
     expect(await directoryEntry(browser, user.id)).toMatchObject({ priorityPlacement: false, featured: false });
   });
 
+  it('a cancellation racing a renewal charge ends one way: renewed then cancelling, or ended and not charged', async () => {
+    const { browser, user } = await signUp(t.app, { role: 'contractor' });
+    const first = (await buy(browser, 'local')).json() as PlanView;
+    const declining: PaymentGateway = {
+      ...t.runtime.gateway,
+      chargeSaved: async () => ({
+        ok: false,
+        code: 'card_declined',
+        last4: '4242',
+        message: GATEWAY_MESSAGES.declined,
+      }),
+    };
+    await runRenewals(new Date(first.periodEnd!), declining);
+    const retryAt = await waitUntil(
+      async () => {
+        const view = await me(browser);
+        return view.status === 'past-due' ? view.retryAt : null;
+      },
+      { message: 'the plan did not become past due' },
+    );
+    // The retry's charge takes a moment at the gateway; the holder cancels during it.
+    const slow: PaymentGateway = {
+      ...t.runtime.gateway,
+      chargeSaved: async (input) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return t.runtime.gateway.chargeSaved(input);
+      },
+    };
+    const [, cancelled] = await Promise.all([
+      runRenewals(new Date(retryAt!), slow),
+      new Promise((resolve) => setTimeout(resolve, 100)).then(() => browser.post('/api/plans/cancel', {})),
+    ]);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const types = (await t.runtime.store.readStream(planStreamId(user.id))).map((event) => event.type);
+    const renewed = types.includes('PlanRenewed');
+    const ended = types.includes('PlanEnded');
+    expect(renewed !== ended, types.join(', ')).toBe(true);
+    const ledger = (t.runtime.gateway as unknown as { ledger: Map<string, { result: unknown }> }).ledger;
+    const charge = ledger.get(`charge:${planStreamId(user.id)}:period-2:attempt-2`)?.result as
+      { ok: boolean; paymentId?: string } | undefined;
+    if (renewed) {
+      // Paid for the new period, then set to end with it.
+      expect(charge?.ok).toBe(true);
+      expect((cancelled.json() as PlanView).status).toBe('cancelling');
+    } else {
+      // Ended at once: no money taken for a period that will not be served.
+      expect(!charge?.ok || ledger.has(`refund:${charge.paymentId}:unrecorded`)).toBe(true);
+    }
+  });
+
   it('cancels at the period end, can resume before it, and ends on time', async () => {
     const { browser } = await signUp(t.app);
     expect((await browser.post('/api/plans/cancel', {})).json()).toEqual({ error: M.noPaidPlan });

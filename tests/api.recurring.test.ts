@@ -5,6 +5,9 @@ import { BOOKING_MESSAGES } from '../shared/domain/booking/messages.ts';
 import { PLAN_MESSAGES } from '../shared/domain/plans/messages.ts';
 import { RECURRING_MESSAGES as M } from '../shared/domain/recurring/rules.ts';
 import { visitBookingId } from '../shared/domain/recurring/visit-id.ts';
+import { foldEvents } from '../shared/domain/decider.ts';
+import { escrowDecider } from '../shared/domain/escrow/decider.ts';
+import { escrowStreamId, type EscrowEvent } from '../shared/domain/escrow/events.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
 import { card, idempotencyKey, moneyFlow, SUCCESS_CARD, type Person } from './support/money-flow.ts';
@@ -387,6 +390,40 @@ describe('skip, pause, resume and cancel', () => {
     );
     const mine = (await contractor.browser.get('/api/service-subscriptions')).json();
     expect(mine.selling.map((s: Subscription) => s.id)).toContain(id);
+  });
+
+  it('skipping a visit while its card is being charged ends one way: never charged, or refunded in full', async () => {
+    const contractor = await openContractor();
+    const offerId = await offer(contractor);
+    const customer = await signUp(t.app, { role: 'customer' });
+    const id = await activeSubscription(contractor, customer, offerId);
+    await untilVisits(customer, id, (visits) => bookedCount(visits) === 2, 'the visits were not booked');
+    const second = visitBookingId(id, 1);
+    await flow.settle(flow.rowIn('rm_escrows', second));
+    // The skip and the visit's charge on the card on file, at the same moment.
+    const [skipped] = await Promise.all([
+      customer.browser.post(`/api/service-subscriptions/${id}/visits/1/skip`, {}),
+      recurringFundingJob.run(jobContext()),
+    ]);
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    // Decided in the skip itself: no timer has to refund it later.
+    const events = (await t.runtime.store.readStream(escrowStreamId(second))) as unknown as EscrowEvent[];
+    const escrow = foldEvents(escrowDecider, events);
+    expect(['cancelled', 'refunded']).toContain(escrow.status);
+    const gateway = t.runtime.gateway as unknown as { ledger: Map<string, { kind: string; result: unknown }> };
+    const charge = gateway.ledger.get(`charge:${escrowStreamId(second)}:recurring-visit`);
+    const charged = (charge?.result as { ok?: boolean } | undefined)?.ok === true;
+    if (escrow.status === 'cancelled') {
+      // Never paid: the card was not charged, or the charge was given back at once.
+      const paymentId = (charge?.result as { paymentId?: string } | undefined)?.paymentId;
+      expect(!charged || gateway.ledger.has(`refund:${paymentId}:unrecorded`)).toBe(true);
+    } else {
+      expect(charged).toBe(true);
+      const refund = events.find((event) => event.type === 'EscrowRefunded')!.data as {
+        refund: { amountCents: number };
+      };
+      expect(refund.refund.amountCents).toBe(6_000);
+    }
   });
 
   it('records a visit the calendar refuses, and tells both parties', async () => {
