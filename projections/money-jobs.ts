@@ -25,8 +25,9 @@ import { DateTime } from 'luxon';
  *
  * - a job awarded (work order) or confirmed (direct booking) gets its contract;
  * - an executed contract gets its escrow;
- * - a job that ends (work order or booking cancelled) cancels its unsigned contract and cancels or
- *   refunds its escrow, keeping the late-cancellation fees of the booking policy;
+ * - a job that ended with money still held is settled: a backstop only, since the cancelling
+ *   request itself decides the money (projections/job-money.ts); it keeps the late-cancellation
+ *   fees of the booking policy;
  * - a booking the contractor marks completed marks the escrow's work complete;
  * - 14 days after completion without an answer the escrow is released; a hold nearing 90 days goes
  *   to an administrator; due payouts and refunds are sent through the gateway, once.
