@@ -16,9 +16,15 @@ describe('demo accounts decider', () => {
   const spec = deciderSpec(demoAccountsDecider);
 
   it('records a seeded account once; recording it again appends nothing', () => {
-    spec([]).when({ type: 'RecordDemoAccount', accountId: first, now }).then([seeded(first)]);
-    spec([seeded(first)]).when({ type: 'RecordDemoAccount', accountId: first, now }).then([]);
-    spec([seeded(first)]).when({ type: 'RecordDemoAccount', accountId: second, now }).then([seeded(second)]);
+    spec([])
+      .when({ type: 'RecordDemoAccount', accountId: first, now })
+      .then([seeded(first)]);
+    spec([seeded(first)])
+      .when({ type: 'RecordDemoAccount', accountId: first, now })
+      .then([]);
+    spec([seeded(first)])
+      .when({ type: 'RecordDemoAccount', accountId: second, now })
+      .then([seeded(second)]);
   });
 
   it('knows every recorded account', () => {

@@ -31,7 +31,9 @@ describe('user switch decider', () => {
 
   describe('outside demo mode', () => {
     it('records an administrator acting as anyone, with ids and the time only', () => {
-      spec([]).when(command()).then([switched('admin')]);
+      spec([])
+        .when(command())
+        .then([switched('admin')]);
       spec([switched('admin')])
         .when(command({ targetRole: 'admin' }))
         .then([switched('admin')]);
@@ -51,7 +53,9 @@ describe('user switch decider', () => {
       command({ demoMode: true, actorRole: 'customer', targetIsDemoAccount: true, ...overrides });
 
     it('lets anyone signed in switch into a seeded customer or contractor, recorded as a demo switch', () => {
-      spec([]).when(demo()).then([switched('demo')]);
+      spec([])
+        .when(demo())
+        .then([switched('demo')]);
       spec([])
         .when(demo({ actorRole: 'contractor', targetRole: 'contractor' }))
         .then([switched('demo')]);
