@@ -91,7 +91,7 @@ describe('a production start asked for the demo', () => {
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const started = run(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
       cwd: root,
-      timeout: 60_000,
+      timeout: 20_000,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '/root',
