@@ -2,9 +2,12 @@ import { contractorDecider, offeringDecider } from '../shared/domain/catalogue/d
 import type { Role } from '../shared/domain/accounts/events.ts';
 import { contractorStreamId, offeringStreamId } from '../shared/domain/catalogue/streams.ts';
 import { handleCommand, type CommandContext } from '../shared/domain/decider.ts';
-import { WrongExpectedVersionError } from '../shared/eventstore/types.ts';
+import { comparePositions, WrongExpectedVersionError, type EventStore } from '../shared/eventstore/types.ts';
+import { accountStreamId } from '../shared/domain/accounts/streams.ts';
+import { DEMO_ACCOUNTS_STREAM } from '../shared/domain/demo/streams.ts';
 import { randomUUID } from 'node:crypto';
 import { registerAccount, type AccountsDeps } from './modules/accounts/service.ts';
+import { recordDemoAccount } from './modules/accounts/demo-accounts.ts';
 import { personalDataByEmail } from './modules/accounts/personal-data.ts';
 import { marketplaceContractors, marketplaceCustomers, seedMarketplace } from './seed-marketplace.ts';
 import { seedMoney } from './seed-money.ts';
@@ -162,23 +165,31 @@ const contractors: DemoContractor[] = [
   },
 ];
 
-export const demoAccounts: DemoAccount[] = [
-  admin,
-  ...customers,
-  ...contractors,
+/** The accounts of the seed's first chapter, and of the marketplace chapter. */
+const accountsChapterAccounts: DemoAccount[] = [admin, ...customers, ...contractors];
+const marketplaceChapterAccounts: DemoAccount[] = [
   ...marketplaceCustomers.map((c) => ({ ...c, role: 'customer' as const })),
   ...marketplaceContractors.map((c) => ({ email: c.email, name: c.name, role: 'contractor' as const })),
 ];
 
+export const demoAccounts: DemoAccount[] = [...accountsChapterAccounts, ...marketplaceChapterAccounts];
+
 const dateOfBirth = '1988-06-15';
 const context = (): CommandContext => ({ actorId: null, correlationId: randomUUID(), now: new Date() });
 
-async function registerContractor(deps: AccountsDeps, contractor: DemoContractor) {
+/** Registers a demo account and records that the seed made it (demo mode may switch into it). */
+async function registerDemoAccount(deps: AccountsDeps, account: DemoAccount): Promise<string> {
   const { accountId } = await registerAccount(
     deps,
-    { email: contractor.email, name: contractor.name, role: 'contractor', password: DEMO_PASSWORD, dateOfBirth },
+    { email: account.email, name: account.name, role: account.role, password: DEMO_PASSWORD, dateOfBirth },
     context(),
   );
+  await recordDemoAccount(deps.store, accountId, context());
+  return accountId;
+}
+
+async function registerContractor(deps: AccountsDeps, contractor: DemoContractor) {
+  const accountId = await registerDemoAccount(deps, contractor);
   const ctx = { ...context(), actorId: accountId };
   await handleCommand(
     deps.store,
@@ -221,6 +232,40 @@ async function registerContractor(deps: AccountsDeps, contractor: DemoContractor
   );
 }
 
+/**
+ * A data folder seeded before the seed recorded its accounts has the chapters' markers and no
+ * record: each demo address is looked up, and its account counts as the seed's only if it was
+ * registered before its chapter's marker (the server listens only after seeding, so no one signed
+ * up earlier; a demo account deleted and its address taken later is registered after the marker).
+ */
+async function recordAccountsSeededBeforeTheRecord(deps: AccountsDeps) {
+  if ((await deps.store.readStream(DEMO_ACCOUNTS_STREAM, { maxCount: 1 })).length > 0) return;
+  const chapters: [string, readonly DemoAccount[]][] = [
+    [SEED_STREAM, accountsChapterAccounts],
+    [MARKETPLACE_SEED_STREAM, marketplaceChapterAccounts],
+  ];
+  for (const [marker, accounts] of chapters) {
+    const [mark] = await deps.store.readStream(marker, { maxCount: 1 });
+    if (!mark) continue;
+    for (const account of accounts) {
+      const personal = await personalDataByEmail(deps.sql, account.email);
+      if (!personal) continue;
+      const [registered] = await deps.store.readStream(accountStreamId(personal.accountId), { maxCount: 1 });
+      if (registered && comparePositions(registered.position, mark.position) < 0) {
+        await recordDemoAccount(deps.store, personal.accountId, context());
+      }
+    }
+  }
+}
+
+/** Whether the demo seed ever ran on this database: a chapter's marker, or a recorded demo account. */
+export async function holdsDemoData(store: EventStore): Promise<boolean> {
+  for (const stream of [SEED_STREAM, MARKETPLACE_SEED_STREAM, MONEY_SEED_STREAM, DEMO_ACCOUNTS_STREAM]) {
+    if ((await store.readStream(stream, { maxCount: 1 })).length > 0) return true;
+  }
+  return false;
+}
+
 async function seeded(deps: AccountsDeps, marker: string): Promise<boolean> {
   return (await deps.store.readStream(marker, { maxCount: 1 })).length > 0;
 }
@@ -244,18 +289,15 @@ async function markSeeded(deps: AccountsDeps, marker: string) {
  */
 export async function seedDemoData(deps: AccountsDeps, today = new Date()): Promise<{ seeded: boolean }> {
   let didSeed = false;
+  await recordAccountsSeededBeforeTheRecord(deps);
   if (!(await seeded(deps, SEED_STREAM))) {
-    for (const account of [admin, ...customers]) {
-      await registerAccount(deps, { ...account, password: DEMO_PASSWORD, dateOfBirth }, context());
-    }
+    for (const account of [admin, ...customers]) await registerDemoAccount(deps, account);
     for (const contractor of contractors) await registerContractor(deps, contractor);
     await markSeeded(deps, SEED_STREAM);
     didSeed = true;
   }
   if (!(await seeded(deps, MARKETPLACE_SEED_STREAM))) {
-    for (const customer of marketplaceCustomers) {
-      await registerAccount(deps, { ...customer, role: 'customer', password: DEMO_PASSWORD, dateOfBirth }, context());
-    }
+    for (const customer of marketplaceCustomers) await registerDemoAccount(deps, { ...customer, role: 'customer' });
     for (const contractor of marketplaceContractors) {
       await registerContractor(deps, {
         ...contractor,

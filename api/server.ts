@@ -4,9 +4,17 @@ import { ConfigError, loadConfig, type Config } from '../shared/config.ts';
 import { buildApp } from './app.ts';
 import { createRuntime } from './runtime.ts';
 import { resolveSecrets } from './secrets.ts';
-import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './seed.ts';
+import { DEMO_PASSWORD, demoAccounts, holdsDemoData, seedDemoData } from './seed.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Production never serves the demo accounts: their password is published. Only a non-production
+ * start seeds them (config.ts refuses SEED_DEMO_DATA in production), so this means a data folder or
+ * database that was used for the demo first.
+ */
+export const DEMO_DATA_IN_PRODUCTION =
+  'Refusing to start with NODE_ENV=production: this database holds the demo data, whose accounts have a published password. Start production on a new database (an empty DATA_DIR, or another DATABASE_URL).';
 
 /**
  * Starts the API (and, unless RUN_PROJECTIONS=false, the projection workers) on one port, with the
@@ -22,6 +30,10 @@ export async function startServer(config: Config) {
       error: (obj, msg) => console.error(msg ?? '', obj),
     },
   });
+  if (config.production && (await holdsDemoData(runtime.store))) {
+    await runtime.close();
+    throw new ConfigError(DEMO_DATA_IN_PRODUCTION);
+  }
   const app = await buildApp({ config, runtime, secrets, distDir: path.join(root, 'dist') });
 
   let closing = false;
@@ -81,7 +93,7 @@ async function main() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error) => {
-    console.error(error);
+    console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   });
 }

@@ -25,6 +25,7 @@ import { notificationsProjection } from './notifications.ts';
 import { reviewsProjection } from './reviews.ts';
 import { feedbackBoardProjection } from './feedback-board.ts';
 import { serviceOfferingsProjection } from './service-offerings.ts';
+import { userSwitchesProjection } from './user-switches.ts';
 import type { Projection } from './types.ts';
 
 /** Every read model the product runs. */
@@ -56,6 +57,7 @@ export const allProjections: readonly Projection[] = [
   barterProjection,
   contractorCrmProjection,
   platformMetricsProjection,
+  userSwitchesProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

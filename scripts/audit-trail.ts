@@ -13,7 +13,8 @@ const USAGE = `Usage:
   npm run audit -- history <stream>          every event with its actor, time and hash
   npm run audit -- as-of <stream> <ISO time> the state folded up to that instant
   npm run audit -- verify <stream>           checks the hash chain; names the first altered event
-<stream> is escrow-<jobId>, contract-<jobId>, dispute-<jobId> or payout-<payoutId>.`;
+<stream> is escrow-<jobId>, contract-<jobId>, dispute-<jobId>, payout-<payoutId>, plan-<accountId>,
+listing-boost-<accountId> or user-switch-<accountId>.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);

@@ -22,4 +22,13 @@ try {
   process.exit(1);
 }
 const { startServer } = await import('../api/server.ts');
-await startServer(config);
+try {
+  await startServer(config);
+} catch (error) {
+  // A start the configuration forbids (demo data under NODE_ENV=production): its message, not a stack.
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -60,10 +60,14 @@ export const configSchema = z
       .default(''),
     /** E-mail through SMTP (smtp://user:pass@host:587); unset: one file per message under DATA_DIR/outbox. */
     SMTP_URL: url(['smtp:', 'smtps:']).optional(),
-    /** Demo mode lets any signed-in user switch to any other user. Default: on only for the embedded database. */
+    /**
+     * Demo mode lets any signed-in user switch into the seeded demo accounts. Default: on only for the
+     * embedded database outside production; never allowed in production.
+     */
     DEMO_MODE: booleanFlag.optional(),
     /** Run the projection workers inside the API process (the one-process default). */
     RUN_PROJECTIONS: booleanFlag.optional(),
+    /** Seed the demo accounts (published password) and marketplace. Same default and rule as DEMO_MODE. */
     SEED_DEMO_DATA: booleanFlag.optional(),
     /** Behind a TLS-terminating proxy: trust X-Forwarded-* (secure cookies, client IPs for rate limits). */
     TRUST_PROXY: booleanFlag.default(false),
@@ -83,13 +87,16 @@ export const configSchema = z
   })
   .transform((env) => {
     const embedded = env.DATABASE_URL === undefined;
+    const production = env.NODE_ENV === 'production';
+    // The image runs production on the embedded database too: the demo is for a machine, not a deployment.
+    const demoByDefault = embedded && !production;
     return {
       ...env,
       embedded,
-      DEMO_MODE: env.DEMO_MODE ?? embedded,
+      DEMO_MODE: env.DEMO_MODE ?? demoByDefault,
       RUN_PROJECTIONS: env.RUN_PROJECTIONS ?? true,
-      SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? embedded,
-      production: env.NODE_ENV === 'production',
+      SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? demoByDefault,
+      production,
     };
   })
   .superRefine((config, ctx) => {
@@ -102,6 +109,23 @@ export const configSchema = z
     }
     if (config.S3_ENDPOINT && !config.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT is set' });
+    }
+    // Both default to off in production, so on means set: a demo door in production is refused.
+    if (config.production && config.DEMO_MODE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_MODE'],
+        message:
+          'must not be on when NODE_ENV=production: it lets any signed-in user act as the demo accounts (unset it or set it to false)',
+      });
+    }
+    if (config.production && config.SEED_DEMO_DATA) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO_DATA'],
+        message:
+          'must not be on when NODE_ENV=production: the demo accounts have a published password (unset it or set it to false)',
+      });
     }
     if (config.production && !config.SESSION_SECRET) {
       ctx.addIssue({

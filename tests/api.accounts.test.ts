@@ -387,13 +387,14 @@ describe('POST /api/auth/switch-user in demo mode', () => {
     await demo?.close();
   });
 
-  it('lets any signed-in user act as another user', async () => {
-    const { browser } = await signUp(demo.app, { role: 'customer' });
+  // Switching into the seeded demo accounts is tested in api.switch-user.test.ts (it needs the seed).
+  it('refuses to let a signed-in user act as another member who signed up', async () => {
+    const { browser, user } = await signUp(demo.app, { role: 'customer' });
     const { user: target } = await signUp(demo.app, { role: 'contractor' });
     const response = await browser.post('/api/auth/switch-user', { userId: target.id });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: target });
-    expect((await browser.get('/api/auth/me')).json()).toEqual(target);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: 'In demo mode you can only switch to one of the demo accounts.' });
+    expect((await browser.get('/api/auth/me')).json()).toEqual(user);
   });
 
   it('still requires a signed-in user', async () => {

@@ -79,6 +79,35 @@ describe('loadConfig defaults', () => {
   });
 });
 
+describe('production never opens the demo door', () => {
+  it('has demo mode and seeding off in production on the embedded database, as the image starts', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET });
+    expect(config.embedded).toBe(true);
+    expect(config.DEMO_MODE).toBe(false);
+    expect(config.SEED_DEMO_DATA).toBe(false);
+  });
+
+  it.each(['DEMO_MODE', 'SEED_DEMO_DATA'])('refuses %s=true in production, naming it', (variable) => {
+    for (const database of [{}, { DATABASE_URL }]) {
+      for (const on of ['true', '1', 'yes']) {
+        const error = configError({ NODE_ENV: 'production', SESSION_SECRET: SECRET, ...database, [variable]: on });
+        expect(error.message).toMatch(new RegExp(`^  ${variable} must not be on when NODE_ENV=production`, 'm'));
+        expect(error.message.split('\n')).toHaveLength(2);
+      }
+    }
+  });
+
+  it('accepts both set to false in production', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      DEMO_MODE: 'false',
+      SEED_DEMO_DATA: 'false',
+    });
+    expect(config).toMatchObject({ DEMO_MODE: false, SEED_DEMO_DATA: false });
+  });
+});
+
 describe('loadConfig refuses bad values', () => {
   it.each(['abc', '70000', '-1', '80.5'])('rejects PORT=%s with a ConfigError naming PORT', (port) => {
     const error = configError({ PORT: port });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { seededDemoAccounts } from '../api/modules/accounts/demo-accounts.ts';
+import { personalDataByEmail } from '../api/modules/accounts/personal-data.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from '../api/seed.ts';
+import { DEMO_ACCOUNTS_STREAM } from '../shared/domain/demo/streams.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { Browser } from './support/http-client.ts';
+import { Browser, signUp } from './support/http-client.ts';
 import { waitUntil } from './support/wait.ts';
 
 let t: TestApp;
@@ -36,6 +40,18 @@ describe('demo data', () => {
     expect((await seedDemoData(deps)).seeded).toBe(false);
     const [after] = await count();
     expect(after!.count).toBe(before!.count);
+  });
+
+  it('records exactly the accounts it created, so demo mode can tell them from real sign-ups', async () => {
+    await signUp(t.app);
+    const ids = await Promise.all(
+      demoAccounts.map(async (account) => (await personalDataByEmail(t.runtime.sql, account.email))!.accountId),
+    );
+    const recorded = await seededDemoAccounts(t.runtime.store);
+    expect([...recorded].sort()).toEqual([...ids].sort());
+    const [row] = await t.runtime.sql<{ count: number }[]>`select count(*)::int as count from rm_accounts`;
+    // Everyone else is the one sign-up above.
+    expect(row!.count).toBe(demoAccounts.length + 1);
   });
 
   it('lists every demo contractor in the directory, across provinces, most with ratings', async () => {
@@ -154,5 +170,28 @@ describe('demo data', () => {
     expect(queue.map((d) => d.disputeId)).toContain(mine!.disputeId);
     const escrow = (await liam.get(`/api/escrows/${mine!.disputeId}`)).json();
     expect(escrow.status).toBe('frozen');
+  });
+
+  // Last: it deletes a demo account and rewrites the record.
+  it('records the accounts of a data folder seeded before the record existed, but not an address taken later', async () => {
+    const deps = { sql: t.runtime.sql, store: t.runtime.store, emailHashKey: 'test-email-hash-key' };
+    // priya@demo.ca deletes her account and someone signs up with the address afterwards.
+    const priya = await signIn('priya@demo.ca');
+    expect((await priya.delete('/api/auth/account', { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    const { user: newcomer } = await signUp(t.app, { email: 'priya@demo.ca' });
+    // A folder from before the record: the chapters' markers, and no record.
+    await t.runtime.sql.begin(async (tx) => {
+      await tx`delete from es_events where stream_id = ${DEMO_ACCOUNTS_STREAM}`;
+      await tx`delete from es_streams where stream_id = ${DEMO_ACCOUNTS_STREAM}`;
+    });
+    expect((await seededDemoAccounts(t.runtime.store)).size).toBe(0);
+
+    expect((await seedDemoData(deps)).seeded).toBe(false);
+    const recorded = await seededDemoAccounts(t.runtime.store);
+    expect(recorded.size).toBe(demoAccounts.length - 1);
+    expect(recorded.has(newcomer.id)).toBe(false);
+    const admin = (await personalDataByEmail(t.runtime.sql, 'admin@demo.ca'))!.accountId;
+    expect(recorded.has(admin)).toBe(true);
+    expect(recorded.has(randomUUID())).toBe(false);
   });
 });

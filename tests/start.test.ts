@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../api/seed.ts';
-import { makeDataDir, startApp, type E2EApp } from './support/start-app.ts';
+import { DEMO_PASSWORD, demoAccounts } from '../api/seed.ts';
+import { launchApp, makeDataDir, startApp, type E2EApp } from './support/start-app.ts';
 
 const demoContractors = demoAccounts.filter((account) => account.role === 'contractor').length;
 
@@ -76,5 +76,24 @@ describe('npm start (embedded default)', () => {
     } finally {
       await app.stop();
     }
+  });
+
+  it('refuses a production start on the demo data, whose accounts have a published password', async () => {
+    const started = launchApp({
+      dataDir,
+      entry: 'api/server.ts',
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'production-session-secret-of-at-least-32-characters' },
+    });
+    const refusal = await started.then(
+      async (app) => {
+        await app.stop();
+        return null;
+      },
+      (error: unknown) => (error as Error).message,
+    );
+    expect(refusal, 'a production start served the demo data').not.toBeNull();
+    expect(refusal).toContain('app exited with 1');
+    expect(refusal).toContain('Refusing to start with NODE_ENV=production: this database holds the demo data');
+    expect(refusal).not.toContain(DEMO_PASSWORD);
   });
 });

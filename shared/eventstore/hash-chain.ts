@@ -9,7 +9,7 @@ import {
 } from './types.ts';
 
 /**
- * Money and arbitration streams carry a per-stream hash chain so an auditor can prove a history
+ * Money and arbitration streams (and the switch-user records) carry a per-stream hash chain so an auditor can prove a history
  * was not altered: each event's metadata holds `prevHash` (the previous event's hash, null for the
  * first) and `hash` = SHA-256 over prevHash, stream id, revision, type and the canonical JSON data.
  * The chain is added by a decorator, so both adapters get it from one implementation.
@@ -21,6 +21,7 @@ export const CHAINED_STREAM_PREFIXES = [
   'payout-',
   'plan-',
   'listing-boost-',
+  'user-switch-',
 ] as const;
 
 export function isChainedStream(streamId: string): boolean {

@@ -1,3 +1,4 @@
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -5,7 +6,8 @@ import { open, signInViaApi, signUpViaApi, useE2E, visible } from './support/bro
 
 /**
  * An admin suspends a user from the admin dashboard: the user's next request is refused and
- * signing in tells them the account is suspended; restoring lets them back.
+ * signing in tells them the account is suspended; restoring lets them back. The dashboard also lists
+ * who acted as whom through switch-user.
  */
 const e2e = useE2E();
 
@@ -58,5 +60,55 @@ describe('admin dashboard: users', { timeout: 120_000 }, () => {
         });
         expect(back.status()).toBe(200);
       });
+    }));
+
+  it('lists the switch-user record newest first, in English and French, with a deleted member as a former member', () =>
+    e2e.run(async ({ context: visitor }) => {
+      // The demo app runs in demo mode: visitors may switch into the seeded accounts.
+      const browse = await visitor.request.get('/api/contractors/browse?limit=100');
+      const contractors = ((await browse.json()) as { contractors: { id: string; name: string }[] }).contractors;
+      const marc = contractors.find((c) => c.name === 'Marc Gagnon Renovations')!;
+      const switchTo = async (context: BrowserContext, userId: string) => {
+        const response = await context.request.post('/api/auth/switch-user', { data: { userId } });
+        expect(response.status(), await response.text()).toBe(200);
+      };
+
+      await signInViaApi(visitor, DEMO.customer, e2e.app.demoPassword);
+      await switchTo(visitor, marc.id);
+      // A newcomer tries the demo, then deletes their account: the record keeps the ids, not the name.
+      await e2e.run(async ({ context: newcomer }) => {
+        const person = await signUpViaApi(newcomer, 'customer');
+        await switchTo(newcomer, marc.id);
+        await signInViaApi(newcomer, person.email, person.password);
+        const closed = await newcomer.request.delete('/api/auth/account', { data: { password: person.password } });
+        expect(closed.status()).toBe(200);
+      });
+
+      for (const [path, texts] of [
+        [
+          '/admin-dashboard',
+          ['Former member acted as Marc Gagnon Renovations', 'Chloé Tremblay acted as Marc Gagnon Renovations', 'Demo'],
+        ],
+        [
+          '/fr/admin-dashboard',
+          [
+            'Ancien membre a agi en tant que Marc Gagnon Renovations',
+            'Chloé Tremblay a agi en tant que Marc Gagnon Renovations',
+            'Démo',
+          ],
+        ],
+      ] as const) {
+        await e2e.run(async ({ page, context }) => {
+          await signInViaApi(context, DEMO.admin, e2e.app.demoPassword);
+          await open(page, path);
+          const record = page.getByTestId('user-switches');
+          const items = record.getByRole('listitem');
+          // Newest first: the newcomer switched after Chloé.
+          await visible(items.first().getByText(texts[0], { exact: true }));
+          await visible(items.nth(1).getByText(texts[1], { exact: true }));
+          await visible(items.first().getByText(texts[2], { exact: true }));
+          await expectNoSeriousAxeViolations(page, `${path} switch-user record`);
+        });
+      }
     }));
 });

@@ -16,15 +16,19 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 
 const READY_TIMEOUT_MS = 180_000;
 
-export type E2EApp = {
+export type E2EApp = LaunchedApp & {
+  /** The demo password the start prints ('Demo sign-ins (password: …)'). */
+  demoPassword: string;
+};
+
+/** A started app, whatever its configuration (a production start prints no demo password). */
+export type LaunchedApp = {
   baseURL: string;
   port: number;
   /** The server process (its memory is sampled by the sustained-load bench). */
   pid: number;
   /** The app's DATA_DIR (its embedded PostgreSQL's settings are in postgres.json there). */
   dataDir: string;
-  /** The demo password the start prints ('Demo sign-ins (password: …)'). */
-  demoPassword: string;
   /** The server's inspector (DevTools protocol) address, when started with `inspect: true`. */
   inspectorUrl: string | null;
   output(): string;
@@ -116,16 +120,34 @@ export async function seededDataDir(templateDir: string): Promise<string> {
   return dataDir;
 }
 
-export async function startApp(
-  options: {
-    dataDir?: string;
-    port?: number;
-    /** Start from a copy of this seeded template (see seededDataDir); the copy is removed on stop. */
-    template?: string;
-    /** Open the server's inspector on a free loopback port (the sustained bench reads its heap). */
-    inspect?: boolean;
-  } = {},
-): Promise<E2EApp> {
+type StartOptions = {
+  dataDir?: string;
+  port?: number;
+  /** Start from a copy of this seeded template (see seededDataDir); the copy is removed on stop. */
+  template?: string;
+  /** Open the server's inspector on a free loopback port (the sustained bench reads its heap). */
+  inspect?: boolean;
+};
+
+/** `npm start` with its demo: the start must print the demo password. */
+export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
+  const app = await launchApp(options);
+  const password = /password: (\S+)\)/.exec(app.output())?.[1];
+  if (!password) {
+    await app.stop();
+    throw new Error(`no demo password in the start output:\n${app.output()}`);
+  }
+  return { ...app, demoPassword: password };
+}
+
+/**
+ * Starts the app as `startApp` does, with more variables (NODE_ENV=production, SESSION_SECRET…) and
+ * optionally another entry point: `api/server.ts` is what the Docker image runs. Rejects, with the
+ * output, when the process exits before it is ready.
+ */
+export async function launchApp(
+  options: StartOptions & { env?: Record<string, string>; entry?: 'scripts/start.ts' | 'api/server.ts' } = {},
+): Promise<LaunchedApp> {
   const port = options.port ?? (await freePort());
   const ownsData = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (options.template ? await seededDataDir(options.template) : makeDataDir());
@@ -137,13 +159,18 @@ export async function startApp(
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   let output = '';
   const nodeFlags = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'scripts/start.ts'], {
-    cwd: root,
-    env,
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeFlags, '--import', 'tsx', options.entry ?? 'scripts/start.ts'],
+    {
+      cwd: root,
+      env,
+    },
+  );
   try {
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
@@ -170,15 +197,12 @@ export async function startApp(
   }
 
   const builtAt = stampTime();
-  const password = /password: (\S+)\)/.exec(output)?.[1];
-  if (!password) throw new Error(`no demo password in the start output:\n${output}`);
 
   return {
     baseURL: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     port,
     dataDir,
-    demoPassword: password,
     inspectorUrl: /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1] ?? null,
     output: () => output,
     siteRebuiltSinceStart() {

@@ -6,6 +6,7 @@ import {
   SUSPENSION_MESSAGES as M,
 } from '../../../shared/domain/accounts/decider.ts';
 import { roles } from '../../../shared/domain/accounts/events.ts';
+import { switchModes, type SwitchMode } from '../../../shared/domain/user-switch/events.ts';
 import { accountStreamId } from '../../../shared/domain/accounts/streams.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
@@ -46,12 +47,27 @@ const suspendBody = z.strictObject({
     .max(SUSPENSION_LIMITS.reasonMax, { error: M.reason }),
 });
 
+const switchesQuery = z.strictObject({
+  limit: wholeNumberQuery('limit', { min: 1, max: 100, default: 25 }),
+  offset: wholeNumberQuery('offset', { min: 0, max: 100_000, default: 0 }),
+});
+const person = z.object({ id: z.string(), name: z.string() });
+const switchRow = z.object({
+  id: z.string(),
+  actor: person,
+  target: person,
+  mode: z.enum(switchModes),
+  switchedAt: z.string(),
+});
+/** What a deleted account's name reads as (the site shows its translation). */
+const FORMER_MEMBER = 'Former member';
+
 /** `%` and `_` are literal in a search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Users for the admin dashboard (spec section 2): search by name or e-mail, and suspend or
- * restore. Suspension takes effect at once: every request reads the account's status
+ * Users for the admin dashboard (spec section 2): search by name or e-mail, suspend or restore,
+ * and the record of who acted as whom through switch-user. Suspension takes effect at once: every request reads the account's status
  * (api/plugins/auth.ts), and the answer waits until the accounts read model has the change, so
  * the suspended user's next request is refused. Closed accounts have no personal data left and are
  * not listed.
@@ -111,6 +127,58 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { q, status, role, limit, offset } = request.query;
       return { users: await find({ q, status, role }, limit, offset) };
+    },
+  );
+
+  app.get(
+    '/api/admin/user-switches',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Who acted as whom through switch-user, newest first (admins)',
+        querystring: switchesQuery,
+        response: {
+          200: z.object({ total: z.number(), switches: z.array(switchRow) }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      // Names come from the personal data now, not from the record: a deleted account has none left.
+      const [rows, [count]] = await Promise.all([
+        sql<
+          {
+            id: string;
+            actorId: string;
+            actorName: string | null;
+            targetId: string;
+            targetName: string | null;
+            mode: SwitchMode;
+            switchedAt: Date;
+          }[]
+        >`
+          select s.event_id as id, s.actor_id as "actorId", actor.name as "actorName", s.target_id as "targetId",
+            target.name as "targetName", s.mode, s.switched_at as "switchedAt"
+          from rm_user_switches s
+            left join account_personal actor on actor.account_id = s.actor_id
+            left join account_personal target on target.account_id = s.target_id
+          order by s.switched_at desc, s.seq desc limit ${limit} offset ${offset}`,
+        sql<{ total: number }[]>`select count(*)::int as total from rm_user_switches`,
+      ]);
+      return {
+        total: count?.total ?? 0,
+        switches: rows.map((row) => ({
+          id: row.id,
+          actor: { id: row.actorId, name: row.actorName ?? FORMER_MEMBER },
+          target: { id: row.targetId, name: row.targetName ?? FORMER_MEMBER },
+          mode: row.mode,
+          switchedAt: row.switchedAt.toISOString(),
+        })),
+      };
     },
   );
 

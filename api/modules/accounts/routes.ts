@@ -8,6 +8,10 @@ import { personalDataById } from './personal-data.ts';
 import { closeAccountBody, errorSchema, loginBody, registerBody, switchUserBody, userSchema } from './schemas.ts';
 import { closeAccount, registerAccount, verifyCredentials } from './service.ts';
 import { SUSPENSION_MESSAGES } from '../../../shared/domain/accounts/decider.ts';
+import { handleCommand } from '../../../shared/domain/decider.ts';
+import { SWITCH_USER_MESSAGES, userSwitchDecider } from '../../../shared/domain/user-switch/decider.ts';
+import { userSwitchStreamId } from '../../../shared/domain/user-switch/streams.ts';
+import { seededDemoAccounts } from './demo-accounts.ts';
 
 const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 const successSchema = z.object({ success: z.literal(true) });
@@ -128,19 +132,39 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         const actor = await request.currentUser();
         if (!actor) throw new UnauthorizedError();
         if (!app.config.DEMO_MODE && actor.role !== 'admin') {
-          throw new ForbiddenError('Only administrators can switch user.');
+          throw new ForbiddenError(SWITCH_USER_MESSAGES.adminsOnly);
         }
       },
       schema: {
         tags: ['accounts'],
-        summary: 'Act as another user (admins; everyone in demo mode)',
+        summary:
+          'Act as another user (admins; in demo mode, anyone into the seeded demo accounts). Every switch is recorded.',
         body: switchUserBody,
         response: { 200: z.object({ user: userSchema }), 403: errorSchema, 404: errorSchema },
       },
     },
     async (request) => {
+      const actor = await signedInUser(request);
       const target = await userById(request.body.userId);
       if (!target) throw new NotFoundError('User not found.');
+      const context = commandContext(request);
+      // The record is written before the session changes: a switch that is not recorded does not happen.
+      await handleCommand(
+        app.runtime.store,
+        userSwitchStreamId(actor.id),
+        userSwitchDecider,
+        {
+          type: 'SwitchUser',
+          actorId: actor.id,
+          actorRole: actor.role,
+          targetId: target.id,
+          targetRole: target.role,
+          targetIsDemoAccount: (await seededDemoAccounts(app.runtime.store)).has(target.id),
+          demoMode: app.config.DEMO_MODE,
+          now: context.now,
+        },
+        context,
+      );
       await signIn(request, target.id);
       return { user: target };
     },

@@ -15,7 +15,7 @@ import { errorSchema } from '../accounts/schemas.ts';
 
 const NOT_FOUND = 'This stream does not exist, or you are not a party to it.';
 const STREAM_MESSAGE =
-  'stream must be an auditable stream id: escrow-, contract-, dispute-, payout-, plan- or listing-boost- followed by its id';
+  'stream must be an auditable stream id: escrow-, contract-, dispute-, payout-, plan-, listing-boost- or user-switch- followed by its id';
 
 const streamParams = z.strictObject({
   stream: z.string({ error: STREAM_MESSAGE }).regex(AUDIT_STREAM_PATTERN, { error: STREAM_MESSAGE }),

@@ -9,17 +9,28 @@ import { escrowDecider } from '../escrow/decider.ts';
 import type { EscrowEvent, PayoutEvent } from '../escrow/events.ts';
 import { boostDecider, planDecider } from '../plans/decider.ts';
 import type { BoostEvent, PlanEvent } from '../plans/events.ts';
+import { userSwitchDecider } from '../user-switch/decider.ts';
 
 /**
- * What an auditor can replay: the hash-chained money and arbitration streams. For each kind, how
- * to fold its history into a state (the same decider the commands use, so the replay is the
- * truth, not a report), and who its parties are (they may read it; administrators read all).
+ * What an auditor can replay: the hash-chained money and arbitration streams, and each account's
+ * switch-user record. For each kind, how to fold its history into a state (the same decider the
+ * commands use, so the replay is the truth, not a report), and who its parties are (they may read
+ * it; administrators read all).
  */
-export const auditableKinds = ['escrow', 'contract', 'dispute', 'payout', 'plan', 'listing-boost'] as const;
+export const auditableKinds = [
+  'escrow',
+  'contract',
+  'dispute',
+  'payout',
+  'plan',
+  'listing-boost',
+  'user-switch',
+] as const;
 export type AuditableKind = (typeof auditableKinds)[number];
 
 /** A stream id an auditor may ask for: a kind's prefix and an id of letters, digits and dashes. */
-export const AUDIT_STREAM_PATTERN = /^(escrow|contract|dispute|payout|plan|listing-boost)-[A-Za-z0-9-]{1,80}$/;
+export const AUDIT_STREAM_PATTERN =
+  /^(escrow|contract|dispute|payout|plan|listing-boost|user-switch)-[A-Za-z0-9-]{1,80}$/;
 
 export function auditableKind(streamId: string): AuditableKind | null {
   const match = AUDIT_STREAM_PATTERN.exec(streamId);
@@ -33,6 +44,7 @@ const deciders: Record<Exclude<AuditableKind, 'payout'>, AnyDecider> = {
   dispute: disputeDecider as unknown as AnyDecider,
   plan: planDecider as unknown as AnyDecider,
   'listing-boost': boostDecider as unknown as AnyDecider,
+  'user-switch': userSwitchDecider as unknown as AnyDecider,
 };
 
 /** The state a history folds to. A payout has no decider: its state is what was sent. */
@@ -64,6 +76,9 @@ export function partiesOf(kind: AuditableKind, events: readonly RecordedEvent[])
       return first.type === 'PlanPurchased' || first.type === 'PlanPaymentFailed' ? [first.data.accountId] : [];
     case 'listing-boost':
       return first.type === 'BoostPurchased' ? [first.data.contractorId] : [];
+    case 'user-switch':
+      // Oversight of who acted as whom is for administrators alone.
+      return [];
   }
 }
 

@@ -5,10 +5,10 @@ export const auditTrailMessages = defineMessages({
   en: {
     title: 'Auditor view',
     intro:
-      'Replay any escrow, contract, dispute, payout, plan or listing boost: every event with who did it and when, the state at any instant, and a check that nothing in the history was altered.',
+      'Replay any escrow, contract, dispute, payout, plan, listing boost or switch-user record: every event with who did it and when, the state at any instant, and a check that nothing in the history was altered.',
     stream: 'Stream',
     streamHint:
-      'escrow-<job id>, contract-<job id>, dispute-<job id>, payout-<payout id>, plan-<account id> or listing-boost-<account id>',
+      'escrow-<job id>, contract-<job id>, dispute-<job id>, payout-<payout id>, plan-<account id>, listing-boost-<account id> or user-switch-<account id>',
     asOf: 'State as of (optional)',
     history: 'Show history',
     verify: 'Verify the chain',
@@ -28,10 +28,10 @@ export const auditTrailMessages = defineMessages({
   fr: {
     title: 'Vue de l’auditeur',
     intro:
-      'Rejouez tout entiercement, contrat, litige, versement, forfait ou mise en avant : chaque événement avec son auteur et son heure, l’état à tout instant, et une vérification que rien dans l’historique n’a été modifié.',
+      'Rejouez tout entiercement, contrat, litige, versement, forfait, mise en avant ou registre de changements d’utilisateur : chaque événement avec son auteur et son heure, l’état à tout instant, et une vérification que rien dans l’historique n’a été modifié.',
     stream: 'Flux',
     streamHint:
-      'escrow-<id du travail>, contract-<id du travail>, dispute-<id du travail>, payout-<id du versement>, plan-<id du compte> ou listing-boost-<id du compte>',
+      'escrow-<id du travail>, contract-<id du travail>, dispute-<id du travail>, payout-<id du versement>, plan-<id du compte>, listing-boost-<id du compte> ou user-switch-<id du compte>',
     asOf: 'État au (facultatif)',
     history: 'Afficher l’historique',
     verify: 'Vérifier la chaîne',

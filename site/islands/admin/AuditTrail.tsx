@@ -14,7 +14,7 @@ type Verification =
   | { ok: true; length: number; headHash: string | null }
   | { ok: false; firstAlteredRevision: string; type: string; reason: string };
 
-const STREAM = /^(escrow|contract|dispute|payout|plan|listing-boost)-[A-Za-z0-9-]{1,80}$/;
+const STREAM = /^(escrow|contract|dispute|payout|plan|listing-boost|user-switch)-[A-Za-z0-9-]{1,80}$/;
 
 /** The admin dashboard's auditor view: a stream's history, its state as of an instant, and its chain check. */
 function AuditTrail({ locale }: { locale: Locale }) {
