@@ -574,6 +574,13 @@ describe('GET /api/work-orders/browse', () => {
     expect(ids(orders)).toEqual([montreal.id]);
   });
 
+  it('measures from a position given with more decimals than a float holds (found by the fuzzer: a 500)', async () => {
+    const response = await visitor().get(`/api/work-orders/browse?category=${category}&lat=3e-323&lng=-7.4e-323`);
+    expect(response.statusCode, response.body).toBe(200);
+    const directory = await visitor().get('/api/contractors/browse?lat=3e-323&lng=-7.4e-323&distanceKm=50');
+    expect(directory.statusCode, directory.body).toBe(200);
+  });
+
   it('filters by budget overlap and sorts by budget', async () => {
     const { orders } = await browse(`?category=${category}&budgetMinCents=100000&budgetMaxCents=200000&sort=budget`);
     expect(ids(orders)).toEqual([mississauga.id, montreal.id]);

@@ -44,7 +44,7 @@ import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { FORMER_MEMBER } from '../forum/routes.ts';
 import { BROWSE_PATH } from './browse-cache.ts';
-import { wholeNumberQuery } from '../query.ts';
+import { coordinateQuery, wholeNumberQuery } from '../query.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -76,8 +76,6 @@ const postalCodeOrFsa = z
   });
 
 const BADGES_MESSAGE = `badges must be a comma-separated list of: ${performanceBadges.join(', ')}`;
-const LAT_MESSAGE = 'lat must be a latitude from -90 to 90';
-const LNG_MESSAGE = 'lng must be a longitude from -180 to 180';
 
 export const browseQuery = z
   .strictObject({
@@ -87,16 +85,8 @@ export const browseQuery = z
     postalCode: postalCodeOrFsa.optional(),
     city: z.string().trim().min(1).max(100, { error: 'city must be at most 100 characters' }).optional(),
     province: z.enum(provinceCodes, { error: 'province must be a two-letter province code, such as ON' }).optional(),
-    lat: z.coerce
-      .number({ error: LAT_MESSAGE })
-      .min(-90, { error: LAT_MESSAGE })
-      .max(90, { error: LAT_MESSAGE })
-      .optional(),
-    lng: z.coerce
-      .number({ error: LNG_MESSAGE })
-      .min(-180, { error: LNG_MESSAGE })
-      .max(180, { error: LNG_MESSAGE })
-      .optional(),
+    lat: coordinateQuery('lat').optional(),
+    lng: coordinateQuery('lng').optional(),
     distanceKm: z.coerce
       .number({ error: 'distanceKm must be a whole number from 0 to 1000 (0: any distance)' })
       .int()

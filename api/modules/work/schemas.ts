@@ -10,7 +10,7 @@ import {
 } from '../../../shared/domain/work/rules.ts';
 import { normalizePostalCode, POSTAL_CODE_MESSAGE } from '../../../shared/geo/index.ts';
 import { UPLOAD_ID_PATTERN } from './uploads.ts';
-import { wholeNumberQuery } from '../query.ts';
+import { coordinateQuery, wholeNumberQuery } from '../query.ts';
 
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -141,8 +141,8 @@ const RADIUS_MESSAGE = 'radiusKm must be a number from 1 to 1000';
 export const browseQuery = z
   .strictObject({
     postalCode: postalCodeField.default(null),
-    lat: optionalNumber('lat must be a latitude from -90 to 90', -90, 90),
-    lng: optionalNumber('lng must be a longitude from -180 to 180', -180, 180),
+    lat: z.preprocess(emptyToNull, coordinateQuery('lat').nullable()).default(null),
+    lng: z.preprocess(emptyToNull, coordinateQuery('lng').nullable()).default(null),
     /** `me`: measure from the signed-in contractor's own location (their service area). */
     near: z.enum(['me'], { error: 'near must be me' }).optional(),
     radiusKm: optionalNumber(RADIUS_MESSAGE, 1, 1000),
