@@ -19,3 +19,21 @@ export function isCalendarDate(text: string): boolean {
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return date.toISOString().slice(0, 10) === text;
 }
+
+/** No one alive was born longer ago than this; an older birth date is a typo (1800 for 1980). */
+export const MAXIMUM_AGE_YEARS = 120;
+
+export const FUTURE_BIRTH_DATE_MESSAGE = 'Date of birth cannot be in the future.';
+export const TOO_OLD_BIRTH_DATE_MESSAGE = `Date of birth cannot be more than ${MAXIMUM_AGE_YEARS} years ago.`;
+
+/**
+ * What is wrong with a real calendar date as a birth date on `today` (UTC calendar dates, as
+ * `ageOn`): after today, or more than 120 years before it. Null when it is plausible.
+ */
+export function birthDateProblem(dateOfBirth: string, today: Date): 'future' | 'tooOld' | null {
+  const todayText = today.toISOString().slice(0, 10);
+  if (dateOfBirth > todayText) return 'future';
+  // The same month and day 120 years back; as text, so 29 February compares without a real date.
+  const earliest = `${String(today.getUTCFullYear() - MAXIMUM_AGE_YEARS).padStart(4, '0')}${todayText.slice(4)}`;
+  return dateOfBirth < earliest ? 'tooOld' : null;
+}
