@@ -64,7 +64,8 @@ export async function benchSustained(options: { rate: number; seconds: number })
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: link.searchParams.get('token') }),
       });
-      if (confirmed.status !== 201) throw new Error(`confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
+      if (confirmed.status !== 201)
+        throw new Error(`confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
       const sid = /sid=([^;]+)/.exec(confirmed.headers.get('set-cookie') ?? '')?.[1];
       if (!sid) throw new Error('no session cookie');
       cookies.push(`sid=${sid}`);

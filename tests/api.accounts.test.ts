@@ -47,8 +47,7 @@ const TOO_OLD_BIRTH_DATE = 'Date of birth cannot be more than 120 years ago.';
 
 const dataDir = () => t.config.DATA_DIR;
 const tokenOf = (link: URL) => link.searchParams.get('token')!;
-const confirm = (browser: Browser, token: string | null) =>
-  browser.post('/api/auth/confirm-registration', { token });
+const confirm = (browser: Browser, token: string | null) => browser.post('/api/auth/confirm-registration', { token });
 
 async function pendingRows(email: string) {
   return t.runtime.sql<{ token_hash: string; name: string; expires_at: Date }[]>`
@@ -290,7 +289,10 @@ describe('POST /api/auth/register: sign-up by e-mail confirmation', () => {
     const email = uniqueRegistration().email;
     const responses = await Promise.all([
       new Browser(t.app).post('/api/auth/register', uniqueRegistration({ email, role: 'customer' })),
-      new Browser(t.app).post('/api/auth/register', uniqueRegistration({ email: email.toUpperCase(), role: 'contractor' })),
+      new Browser(t.app).post(
+        '/api/auth/register',
+        uniqueRegistration({ email: email.toUpperCase(), role: 'contractor' }),
+      ),
     ]);
     expect(responses.map((r) => r.statusCode)).toEqual([202, 202]);
     await waitForEmail(dataDir(), email, { count: 2 });

@@ -33,7 +33,8 @@ export const signUpEmailTexts = {
       'Quelqu’un vient de tenter de créer un nouveau compte Marketplace avec cette adresse courriel. Vous avez déjà un compte; rien n’a donc été modifié.',
     attemptSignIn: 'Si c’était vous, connectez-vous à votre compte existant :',
     attemptSignInButton: 'Se connecter',
-    attemptIgnore: 'Si ce n’était pas vous, vous pouvez ignorer ce courriel. Votre compte et votre mot de passe sont inchangés.',
+    attemptIgnore:
+      'Si ce n’était pas vous, vous pouvez ignorer ce courriel. Votre compte et votre mot de passe sont inchangés.',
   },
 } satisfies Record<EmailLanguage, Record<string, string>>;
 
@@ -53,7 +54,19 @@ function renderShortEmail(parts: {
   const greeting = fill(chrome.greeting, { name: parts.recipientName });
   const sender = fill(chrome.senderLine, { sender: emailSender.name, address: emailSender.mailingAddress });
   const contact = fill(chrome.contactLine, { email: emailSender.contactEmail });
-  const text = [greeting, '', ...parts.before.flatMap((line) => [line, '']).slice(0, -1), parts.link.url, '', parts.after, '', '--', sender, contact, ''].join('\n');
+  const text = [
+    greeting,
+    '',
+    ...parts.before.flatMap((line) => [line, '']).slice(0, -1),
+    parts.link.url,
+    '',
+    parts.after,
+    '',
+    '--',
+    sender,
+    contact,
+    '',
+  ].join('\n');
   const p = (value: string) => `<p>${escapeHtml(value)}</p>`;
   const html = [
     '<!doctype html>',

@@ -137,7 +137,8 @@ describe('sign-up by e-mail confirmation', () => {
   it('register sends the page language and resolves on 202 with nothing to sign in', async () => {
     let sent: unknown = null;
     fetchMock.mockImplementation(async (input, init) => {
-      if (`${init?.method} ${String(input)}` !== 'POST /api/auth/register') throw new Error(`unexpected ${String(input)}`);
+      if (`${init?.method} ${String(input)}` !== 'POST /api/auth/register')
+        throw new Error(`unexpected ${String(input)}`);
       sent = JSON.parse(String(init?.body));
       return json(202, { status: 'confirmation-sent' });
     });

@@ -387,7 +387,12 @@ describe('sign-up', { timeout: 60_000 }, () => {
     e2e.run(async ({ page }) => {
       const calls = countCalls(page, '/api/auth/register');
       await open(page, '/signup');
-      await fillSignUp(page, { role: 'customer', name: 'Pat Password', email: uniqueEmail('pw'), password: 'aaaaaaaa' });
+      await fillSignUp(page, {
+        role: 'customer',
+        name: 'Pat Password',
+        email: uniqueEmail('pw'),
+        password: 'aaaaaaaa',
+      });
       await visible(
         page.getByText('A password cannot be one character repeated. Please choose one that is harder to guess.', {
           exact: true,
@@ -421,9 +426,7 @@ describe('sign-up', { timeout: 60_000 }, () => {
       const unknown = 'x'.repeat(43);
       await open(page, `/signup/confirm?token=${unknown}`);
       await visible(page.getByRole('heading', { name: 'We could not create your account' }));
-      await visible(
-        page.getByText('This confirmation link is not valid or has already been used.', { exact: true }),
-      );
+      await visible(page.getByText('This confirmation link is not valid or has already been used.', { exact: true }));
       const back = page.locator('main').getByRole('link', { name: 'Back to sign-up', exact: true });
       expect(await back.getAttribute('href')).toBe('/signup');
       // The token left the address bar.
@@ -438,7 +441,10 @@ describe('sign-up', { timeout: 60_000 }, () => {
       await visible(page.getByRole('heading', { name: 'Nous n’avons pas pu créer votre compte' }));
       await visible(page.getByText('Ce lien de confirmation n’est pas valide ou a déjà été utilisé.', { exact: true }));
       expect(
-        await page.locator('main').getByRole('link', { name: 'Retour à l’inscription', exact: true }).getAttribute('href'),
+        await page
+          .locator('main')
+          .getByRole('link', { name: 'Retour à l’inscription', exact: true })
+          .getAttribute('href'),
       ).toBe('/fr/signup');
       expect(await currentUser(context)).toBeNull();
     }));

@@ -178,7 +178,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['accounts'], summary: 'Sign out (as POST /api/auth/logout)', response: { 200: successSchema } } },
+    {
+      schema: { tags: ['accounts'], summary: 'Sign out (as POST /api/auth/logout)', response: { 200: successSchema } },
+    },
     async (request) => {
       await logout(request);
       return { success: true as const };

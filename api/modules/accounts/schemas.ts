@@ -35,14 +35,20 @@ export const registerBody = z.strictObject({
     .string({ error: 'Password must be at least 8 characters' })
     .min(8, { error: 'Password must be at least 8 characters' })
     .max(256, { error: 'Password must be at most 256 characters' })
-    .refine((password) => !isOneRepeatedCharacter(password), { error: REPEATED_CHARACTER_PASSWORD_MESSAGE, abort: true })
+    .refine((password) => !isOneRepeatedCharacter(password), {
+      error: REPEATED_CHARACTER_PASSWORD_MESSAGE,
+      abort: true,
+    })
     .refine((password) => !isCommonPassword(password), { error: COMMON_PASSWORD_MESSAGE }),
   role: z.enum(publicRoles, { error: 'Please select your role' }),
   dateOfBirth: z
     .string({ error: 'Date of birth is required (YYYY-MM-DD)' })
     .refine(isCalendarDate, { error: 'Date of birth must be a real date in the form YYYY-MM-DD', abort: true })
     // Checked against the day the request arrives (UTC), as the age rule is.
-    .refine((date) => birthDateProblem(date, new Date()) !== 'future', { error: FUTURE_BIRTH_DATE_MESSAGE, abort: true })
+    .refine((date) => birthDateProblem(date, new Date()) !== 'future', {
+      error: FUTURE_BIRTH_DATE_MESSAGE,
+      abort: true,
+    })
     .refine((date) => birthDateProblem(date, new Date()) !== 'tooOld', { error: TOO_OLD_BIRTH_DATE_MESSAGE }),
   /** The language of the page signed up on: the e-mails that follow are written in it. */
   language: z.enum(['en', 'fr'], { error: 'language must be en or fr' }).optional(),

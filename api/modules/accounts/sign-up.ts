@@ -66,7 +66,10 @@ export function createSignUpFlow(deps: SignUpDeps) {
   const counterKey = (email: string) =>
     `signup-mail:${createHmac('sha256', deps.emailHashKey).update(normaliseEmail(email)).digest('base64url')}`;
 
-  async function send(to: { name: string; address: string }, rendered: { subject: string; text: string; html: string }) {
+  async function send(
+    to: { name: string; address: string },
+    rendered: { subject: string; text: string; html: string },
+  ) {
     await deps.mail.send(
       { from: emailSender.from, to, subject: rendered.subject, text: rendered.text, html: rendered.html },
       `signup-${randomUUID()}`,

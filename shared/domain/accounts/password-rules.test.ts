@@ -3,13 +3,19 @@ import { isCommonPassword } from './common-passwords.ts';
 import { isOneRepeatedCharacter } from './password-rules.ts';
 
 describe('isOneRepeatedCharacter', () => {
-  it.each(['aaaaaaaa', '11111111', '        ', 'ZZZZZZZZZZZZ', '😀😀😀😀😀😀😀😀', 'é'.repeat(9)])('is true for %j', (password) => {
-    expect(isOneRepeatedCharacter(password)).toBe(true);
-  });
+  it.each(['aaaaaaaa', '11111111', '        ', 'ZZZZZZZZZZZZ', '😀😀😀😀😀😀😀😀', 'é'.repeat(9)])(
+    'is true for %j',
+    (password) => {
+      expect(isOneRepeatedCharacter(password)).toBe(true);
+    },
+  );
 
-  it.each(['aaaaaaab', 'baaaaaaa', 'Aaaaaaaa', 'correct-horse-battery', '😀😀😀😀😀😀😀😁'])('is false for %j', (password) => {
-    expect(isOneRepeatedCharacter(password)).toBe(false);
-  });
+  it.each(['aaaaaaab', 'baaaaaaa', 'Aaaaaaaa', 'correct-horse-battery', '😀😀😀😀😀😀😀😁'])(
+    'is false for %j',
+    (password) => {
+      expect(isOneRepeatedCharacter(password)).toBe(false);
+    },
+  );
 });
 
 describe('isCommonPassword', () => {

@@ -177,7 +177,8 @@ export const signUpMessages = defineMessages({
     goToDashboard: 'Go to dashboard',
     redirecting: 'Taking you to your dashboard…',
     checkEmailTitle: 'Check your e-mail',
-    checkEmailText: 'We sent a message to {email}. Open the link in it within 24 hours to finish creating your account.',
+    checkEmailText:
+      'We sent a message to {email}. Open the link in it within 24 hours to finish creating your account.',
     checkEmailHint: 'Nothing after a few minutes? Look in your spam folder, or start again if the address has a typo.',
     startAgain: 'Start again',
   },
@@ -235,7 +236,8 @@ export const signUpConfirmMessages = defineMessages({
     heading: 'Finalisation de votre inscription',
     confirming: 'Création de votre compte…',
     failedTitle: 'Nous n’avons pas pu créer votre compte',
-    missingToken: 'Cette page a besoin du lien de votre courriel de confirmation. Ouvrez de nouveau le lien du courriel.',
+    missingToken:
+      'Cette page a besoin du lien de votre courriel de confirmation. Ouvrez de nouveau le lien du courriel.',
     signUpAgain: 'Retour à l’inscription',
     signIn: 'Se connecter',
   },

@@ -62,7 +62,6 @@ function ConfirmSignUp({ locale }: Props) {
       (error: unknown) => setPhase({ name: 'failed', message: registrationErrorMessage(error, locale, m) }),
     );
     // The page confirms once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

@@ -8,10 +8,7 @@ import {
   signInErrorMessage,
   signUpFieldError,
 } from './errors.ts';
-import {
-  FUTURE_BIRTH_DATE_MESSAGE,
-  TOO_OLD_BIRTH_DATE_MESSAGE,
-} from '../../../shared/domain/accounts/age.ts';
+import { FUTURE_BIRTH_DATE_MESSAGE, TOO_OLD_BIRTH_DATE_MESSAGE } from '../../../shared/domain/accounts/age.ts';
 import { UNDER_AGE_MESSAGE } from '../../../shared/domain/accounts/decider.ts';
 import {
   CONFIRMATION_EXPIRED_MESSAGE,
