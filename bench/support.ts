@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/app.ts';
 import { createRuntime, type Runtime } from '../api/runtime.ts';
@@ -24,11 +27,16 @@ export async function benchDatabase(): Promise<{ url: string; label: string; dro
   };
 }
 
-/** The real app (API and projections in one process, as `npm start` runs them) on a bench database. */
+/**
+ * The real app (API and projections in one process, as `npm start` runs them) on a bench database,
+ * with its own DATA_DIR (the sign-up e-mails land in its outbox; removed when the app closes).
+ */
 export async function benchApp(databaseUrl: string): Promise<{ app: FastifyInstance; runtime: Runtime }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
   });
@@ -40,6 +48,7 @@ export async function benchApp(databaseUrl: string): Promise<{ app: FastifyInsta
     distDir: null,
     logger: false,
   });
+  app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   return { app, runtime };
 }
 

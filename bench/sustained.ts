@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startApp } from '../tests/support/start-app.ts';
 import { uniqueRegistration } from '../tests/support/http-client.ts';
+import { confirmationLinkFor } from '../tests/support/outbox.ts';
 import type { Row } from './support.ts';
 import { retainedMemory, type RetainedMemory } from './inspector.ts';
 import { FORUM_PAGE } from '../shared/domain/forum/categories.ts';
@@ -47,15 +48,25 @@ export async function benchSustained(options: { rate: number; seconds: number })
     if (!app.inspectorUrl) throw new Error(`the server opened no inspector:\n${app.output()}`);
     const inspectorUrl = app.inspectorUrl;
     const cookies: string[] = [];
-    // Five members (sign-up allows ten a minute from one address), shared by the 20 connections.
+    // Five members (sign-up allows ten a minute from one address), shared by the 20 connections:
+    // each signs up, then opens the link from the confirmation e-mail the app wrote to its outbox.
     for (let i = 0; i < 5; i++) {
+      const registration = uniqueRegistration({ role: 'customer' });
       const response = await fetch(`${app.baseURL}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(uniqueRegistration({ role: 'customer' })),
+        body: JSON.stringify(registration),
       });
-      if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-      const sid = /sid=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+      if (response.status !== 202) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+      const link = await confirmationLinkFor(app.dataDir, registration.email);
+      const confirmed = await fetch(`${app.baseURL}/api/auth/confirm-registration`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: link.searchParams.get('token') }),
+      });
+      if (confirmed.status !== 201)
+        throw new Error(`confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
+      const sid = /sid=([^;]+)/.exec(confirmed.headers.get('set-cookie') ?? '')?.[1];
       if (!sid) throw new Error('no session cookie');
       cookies.push(`sid=${sid}`);
     }

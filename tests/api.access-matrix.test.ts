@@ -35,6 +35,8 @@ const ADMIN: Caller[] = ['admin'];
 const INTENDED: Record<string, Caller[]> = {
   'POST /api/auth/login': EVERYONE,
   'POST /api/auth/register': EVERYONE,
+  // The token in the link is the credential: whoever opens the e-mailed link becomes the new account.
+  'POST /api/auth/confirm-registration': EVERYONE,
   'POST /api/auth/logout': EVERYONE,
   // Acting as another user is the administrators' support tool (everyone's in demo mode only).
   'POST /api/auth/switch-user': ADMIN,

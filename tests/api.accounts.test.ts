@@ -1,7 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingRegistrationsPurgeJob } from '../projections/pending-registrations-purge.ts';
+import type { ScheduledJobContext } from '../projections/scheduled.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { Browser, createAdmin, eventsMentioning, signUp, uniqueRegistration } from './support/http-client.ts';
+import {
+  Browser,
+  confirmSignUp,
+  createAdmin,
+  eventsMentioning,
+  signUp,
+  uniqueRegistration,
+} from './support/http-client.ts';
+import { confirmationLinkFor, confirmationLinkIn, emailsTo, waitForEmail } from './support/outbox.ts';
+import { sleep } from './support/wait.ts';
 
 /** The UTC calendar date `years` years before today, shifted by `dayOffset` days. */
 function birthDate(years: number, dayOffset = 0): string {
@@ -26,13 +37,48 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('POST /api/auth/register', () => {
-  it('creates a customer, answers 201 with the user and signs them in', async () => {
+const SIGN_UP_ANSWER = { status: 'confirmation-sent' };
+const CONFIRMATION_INVALID = 'This confirmation link is not valid or has already been used.';
+const CONFIRMATION_EXPIRED = 'This confirmation link has expired. Please sign up again.';
+const COMMON_PASSWORD = 'This password is too common. Please choose one that is harder to guess.';
+const REPEATED_PASSWORD = 'A password cannot be one character repeated. Please choose one that is harder to guess.';
+const FUTURE_BIRTH_DATE = 'Date of birth cannot be in the future.';
+const TOO_OLD_BIRTH_DATE = 'Date of birth cannot be more than 120 years ago.';
+
+const dataDir = () => t.config.DATA_DIR;
+const tokenOf = (link: URL) => link.searchParams.get('token')!;
+const confirm = (browser: Browser, token: string | null) => browser.post('/api/auth/confirm-registration', { token });
+
+async function pendingRows(email: string) {
+  return t.runtime.sql<{ token_hash: string; name: string; expires_at: Date }[]>`
+    select token_hash, name, expires_at from account_pending_registration where email_normalized = ${email.toLowerCase()}`;
+}
+
+describe('POST /api/auth/register: sign-up by e-mail confirmation', () => {
+  it('answers 202 and signs no one in; the link e-mailed creates the customer and signs them in', async () => {
     const browser = new Browser(t.app);
     const registration = uniqueRegistration({ role: 'customer' });
     const response = await browser.post('/api/auth/register', registration);
-    expect(response.statusCode).toBe(201);
-    const { user } = response.json();
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual(SIGN_UP_ANSWER);
+    expect(browser.cookie('sid')).toBeUndefined();
+    expect((await browser.get('/api/auth/me')).statusCode).toBe(401);
+
+    const email = await waitForEmail(dataDir(), registration.email);
+    expect(email.subject).toBe('Confirm your e-mail address to finish signing up');
+    expect(email.text).toContain(`Hello ${registration.name},`);
+    const link = confirmationLinkIn(email);
+    expect(link.pathname).toBe('/signup/confirm');
+    // No account until the link is opened.
+    const early = await new Browser(t.app).post('/api/auth/login', {
+      email: registration.email,
+      password: registration.password,
+    });
+    expect(early.statusCode).toBe(401);
+
+    const confirmed = await confirm(browser, tokenOf(link));
+    expect(confirmed.statusCode).toBe(201);
+    const { user } = confirmed.json();
     expect(user).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       role: 'customer',
@@ -41,18 +87,22 @@ describe('POST /api/auth/register', () => {
       authenticated: true,
     });
     expect(browser.cookie('sid')).toBeTruthy();
-
     // Read-your-writes: the session works at once.
     const me = await browser.get('/api/auth/me');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(user);
+    const login = await new Browser(t.app).post('/api/auth/login', {
+      email: registration.email,
+      password: registration.password,
+    });
+    expect(login.statusCode).toBe(200);
+    // The pending sign-up is gone once used.
+    expect(await pendingRows(registration.email)).toEqual([]);
   });
 
   it('creates a contractor with the contractor role', async () => {
-    const browser = new Browser(t.app);
-    const response = await browser.post('/api/auth/register', uniqueRegistration({ role: 'contractor' }));
-    expect(response.statusCode).toBe(201);
-    expect(response.json().user.role).toBe('contractor');
+    const { browser, user } = await signUp(t.app, { role: 'contractor' });
+    expect(user.role).toBe('contractor');
     const me = await browser.get('/api/auth/me');
     expect(me.statusCode).toBe(200);
     expect(me.json().role).toBe('contractor');
@@ -66,9 +116,20 @@ describe('POST /api/auth/register', () => {
       name: `  ${registration.name}  `,
       email: `  ${registration.email}  `,
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().user.name).toBe(registration.name);
-    expect(response.json().user.email).toBe(registration.email);
+    expect(response.statusCode).toBe(202);
+    const user = await confirmSignUp(browser, registration.email);
+    expect(user.name).toBe(registration.name);
+    expect(user.email).toBe(registration.email);
+  });
+
+  it('writes the e-mail and its link in French for a sign-up from a French page', async () => {
+    const browser = new Browser(t.app);
+    const registration = uniqueRegistration({ language: 'fr' });
+    expect((await browser.post('/api/auth/register', registration)).statusCode).toBe(202);
+    const email = await waitForEmail(dataDir(), registration.email);
+    expect(email.subject).toBe('Confirmez votre adresse courriel pour terminer votre inscription');
+    expect(email.text).toContain(`Bonjour ${registration.name},`);
+    expect(confirmationLinkIn(email).pathname).toBe('/fr/signup/confirm');
   });
 
   it.each([
@@ -79,15 +140,34 @@ describe('POST /api/auth/register', () => {
     ['a missing e-mail', { email: undefined }, 'Please enter a valid email address'],
     ['a password of 7 characters', { password: '1234567' }, 'Password must be at least 8 characters'],
     ['a missing password', { password: undefined }, 'Password must be at least 8 characters'],
+    ['the password "password"', { password: 'password' }, COMMON_PASSWORD],
+    ['a common password in capitals', { password: 'PASSWORD1' }, COMMON_PASSWORD],
+    ['the common password "qwertyuiop"', { password: 'qwertyuiop' }, COMMON_PASSWORD],
+    ['the password "aaaaaaaa"', { password: 'aaaaaaaa' }, REPEATED_PASSWORD],
+    ['one repeated character, long', { password: 'zzzzzzzzzzzzzzzzzzzz' }, REPEATED_PASSWORD],
     ['a missing role', { role: undefined }, 'Please select your role'],
     ['an unknown role', { role: 'superhero' }, 'Please select your role'],
     ['the admin role', { role: 'admin' }, 'Please select your role'],
-  ])('rejects %s with the spec message', async (_label, overrides, message) => {
+    ['a birth date of 1800-01-01', { dateOfBirth: '1800-01-01' }, TOO_OLD_BIRTH_DATE],
+    ['a birth date 120 years and a day ago', { dateOfBirth: birthDate(120, -1) }, TOO_OLD_BIRTH_DATE],
+    ['a birth date tomorrow', { dateOfBirth: birthDate(0, 1) }, FUTURE_BIRTH_DATE],
+    ['a birth date in 2999', { dateOfBirth: '2999-01-01' }, FUTURE_BIRTH_DATE],
+    ['an unknown language', { language: 'de' }, 'language must be en or fr'],
+  ])('rejects %s with a clear message', async (_label, overrides, message) => {
     const browser = new Browser(t.app);
-    const response = await browser.post('/api/auth/register', uniqueRegistration(overrides));
+    const registration = uniqueRegistration(overrides);
+    const response = await browser.post('/api/auth/register', registration);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message });
     expect(browser.cookie('sid')).toBeUndefined();
+  });
+
+  it('accepts a birth date exactly 120 years ago', async () => {
+    const response = await new Browser(t.app).post(
+      '/api/auth/register',
+      uniqueRegistration({ dateOfBirth: birthDate(120) }),
+    );
+    expect(response.statusCode).toBe(202);
   });
 
   it('rejects a missing date of birth', async () => {
@@ -108,16 +188,18 @@ describe('POST /api/auth/register', () => {
     },
   );
 
-  it('rejects someone who turns 15 tomorrow', async () => {
+  it('rejects someone who turns 15 tomorrow, and keeps nothing', async () => {
     const browser = new Browser(t.app);
     const registration = uniqueRegistration({ dateOfBirth: birthDate(15, 1) });
     const response = await browser.post('/api/auth/register', registration);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'You must be 15 or older to use this service.' });
     expect(browser.cookie('sid')).toBeUndefined();
-    // Nothing was reserved: the address is still free for a valid sign-up.
+    expect(await pendingRows(registration.email)).toEqual([]);
+    // The address is still free for a valid sign-up.
     const retry = await browser.post('/api/auth/register', { ...registration, dateOfBirth: '1990-01-01' });
-    expect(retry.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(202);
+    expect((await confirmSignUp(browser, registration.email)).email).toBe(registration.email);
   });
 
   it('rejects a ten-year-old', async () => {
@@ -130,39 +212,80 @@ describe('POST /api/auth/register', () => {
   });
 
   it('accepts someone who turns 15 today', async () => {
-    const response = await new Browser(t.app).post(
-      '/api/auth/register',
-      uniqueRegistration({ dateOfBirth: birthDate(15) }),
-    );
-    expect(response.statusCode).toBe(201);
+    const { user } = await signUp(t.app, { dateOfBirth: birthDate(15) });
+    expect(user.id).toBeTruthy();
   });
 
-  it('rejects an e-mail already registered, whatever its case and surrounding blanks', async () => {
-    const first = uniqueRegistration();
-    expect((await new Browser(t.app).post('/api/auth/register', first)).statusCode).toBe(201);
+  it('answers an address that has an account exactly as a new one, and e-mails its owner instead', async () => {
+    const { registration: owner, user } = await signUp(t.app);
+    const fresh = uniqueRegistration();
 
+    const attempt = new Browser(t.app);
+    const taken = await attempt.post('/api/auth/register', {
+      ...uniqueRegistration({ password: 'a-different-password' }),
+      email: `  ${owner.email.toUpperCase()} `,
+    });
+    const free = await new Browser(t.app).post('/api/auth/register', fresh);
+    for (const response of [taken, free]) {
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual(SIGN_UP_ANSWER);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    expect(taken.body).toBe(free.body);
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(free.headers).sort());
+    expect(attempt.cookie('sid')).toBeUndefined();
+
+    // The owner's second e-mail (the first was their own confirmation) says what happened.
+    const notice = await waitForEmail(dataDir(), owner.email, { count: 2 });
+    expect(notice.subject).toBe('Someone tried to create an account with your e-mail address');
+    expect(notice.text).toContain(`Hello ${owner.name},`);
+    expect(notice.text).toContain('If it was you, sign in');
+    expect(notice.text).toMatch(/http:\/\/localhost:\d+\/signin/);
+    expect(() => confirmationLinkIn(notice)).toThrow();
+    // Nothing changed: no pending sign-up, the old password works, the one typed does not.
+    expect(await pendingRows(owner.email)).toEqual([]);
+    const login = await new Browser(t.app).post('/api/auth/login', { email: owner.email, password: owner.password });
+    expect(login.json().user.id).toBe(user.id);
+    const other = await new Browser(t.app).post('/api/auth/login', {
+      email: owner.email,
+      password: 'a-different-password',
+    });
+    expect(other.statusCode).toBe(401);
+    // The new address got its confirmation.
+    expect(confirmationLinkIn(await waitForEmail(dataDir(), fresh.email)).pathname).toBe('/signup/confirm');
+  });
+
+  it('tells the owner in French when the attempt came from a French page', async () => {
+    const { registration: owner } = await signUp(t.app);
+    const attempt = await new Browser(t.app).post('/api/auth/register', {
+      ...uniqueRegistration({ language: 'fr' }),
+      email: owner.email,
+    });
+    expect(attempt.statusCode).toBe(202);
+    const notice = await waitForEmail(dataDir(), owner.email, { count: 2 });
+    expect(notice.subject).toBe('Quelqu’un a tenté de créer un compte avec votre adresse courriel');
+    expect(notice.text).toMatch(/http:\/\/localhost:\d+\/fr\/signin/);
+  });
+
+  it('a second sign-up for a pending address replaces the first; only the newest link works', async () => {
+    const first = uniqueRegistration({ role: 'customer' });
+    const second = { ...uniqueRegistration({ role: 'contractor' }), email: first.email };
     const browser = new Browser(t.app);
-    const response = await browser.post('/api/auth/register', {
-      ...uniqueRegistration(),
-      email: `  ${first.email.toUpperCase()} `,
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: EMAIL_TAKEN });
-    expect(browser.cookie('sid')).toBeUndefined();
+    expect((await browser.post('/api/auth/register', first)).statusCode).toBe(202);
+    const firstLink = await confirmationLinkFor(dataDir(), first.email);
+    expect((await browser.post('/api/auth/register', second)).statusCode).toBe(202);
+    const secondLink = await confirmationLinkFor(dataDir(), first.email, { count: 2 });
+    expect(await pendingRows(first.email)).toHaveLength(1);
+
+    const stale = await confirm(new Browser(t.app), tokenOf(firstLink));
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ error: CONFIRMATION_INVALID });
+    const fresh = await confirm(browser, tokenOf(secondLink));
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.json().user).toMatchObject({ name: second.name, role: 'contractor' });
   });
 
-  it('rejects a contractor sign-up with the e-mail of an existing customer', async () => {
-    const customer = uniqueRegistration({ role: 'customer' });
-    expect((await new Browser(t.app).post('/api/auth/register', customer)).statusCode).toBe(201);
-    const response = await new Browser(t.app).post('/api/auth/register', {
-      ...uniqueRegistration({ role: 'contractor' }),
-      email: customer.email,
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: EMAIL_TAKEN });
-  });
-
-  it('accepts exactly one of two concurrent sign-ups with the same e-mail', async () => {
+  it('creates exactly one account from two concurrent sign-ups with the same e-mail', async () => {
     const email = uniqueRegistration().email;
     const responses = await Promise.all([
       new Browser(t.app).post('/api/auth/register', uniqueRegistration({ email, role: 'customer' })),
@@ -171,16 +294,41 @@ describe('POST /api/auth/register', () => {
         uniqueRegistration({ email: email.toUpperCase(), role: 'contractor' }),
       ),
     ]);
-    const statuses = responses.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([201, 409]);
-    expect(responses.find((r) => r.statusCode === 409)!.json()).toEqual({ error: EMAIL_TAKEN });
+    expect(responses.map((r) => r.statusCode)).toEqual([202, 202]);
+    await waitForEmail(dataDir(), email, { count: 2 });
+    const links = (await emailsTo(dataDir(), email)).map(confirmationLinkIn);
+    const confirmations = await Promise.all(links.map((link) => confirm(new Browser(t.app), tokenOf(link))));
+    expect(confirmations.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     const [row] = await t.runtime.sql<{ count: string }[]>`
       select count(*)::text as count from account_personal where email_normalized = ${email.toLowerCase()}`;
     expect(row!.count).toBe('1');
   });
 
-  it('keeps no personal data in the event log', async () => {
-    const { registration, user } = await signUp(t.app, { name: `Zebulon ${randomUUID().slice(0, 6)}` });
+  it('sends at most 5 sign-up e-mails an hour to one address, answering every sign-up the same', async () => {
+    const email = uniqueRegistration().email;
+    for (let i = 0; i < 7; i++) {
+      const response = await new Browser(t.app).post('/api/auth/register', uniqueRegistration({ email }));
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual(SIGN_UP_ANSWER);
+    }
+    await waitForEmail(dataDir(), email, { count: 5 });
+    await sleep(300);
+    expect(await emailsTo(dataDir(), email)).toHaveLength(5);
+  });
+
+  it('keeps no personal data in the event log, and only a hash of the link token', async () => {
+    const browser = new Browser(t.app);
+    const registration = uniqueRegistration({ name: `Zebulon ${randomUUID().slice(0, 6)}` });
+    expect((await browser.post('/api/auth/register', registration)).statusCode).toBe(202);
+    const token = tokenOf(await confirmationLinkFor(dataDir(), registration.email));
+    const [pending] = await pendingRows(registration.email);
+    expect(pending!.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    const [stored] = await t.runtime.sql<{ count: string }[]>`
+      select count(*)::text as count from account_pending_registration p where p::text like ${`%${token}%`}`;
+    expect(stored!.count).toBe('0');
+    expect(await eventsMentioning(t.runtime, registration.email)).toBe(0);
+
+    const user = await confirmSignUp(browser, registration.email);
     // The account's events are there, by id only.
     const [events] = await t.runtime.sql<{ count: string }[]>`
       select count(*)::text as count from es_events where data->>'accountId' = ${user.id}`;
@@ -188,6 +336,69 @@ describe('POST /api/auth/register', () => {
     expect(await eventsMentioning(t.runtime, registration.email)).toBe(0);
     expect(await eventsMentioning(t.runtime, registration.name)).toBe(0);
     expect(await eventsMentioning(t.runtime, registration.dateOfBirth)).toBe(0);
+  });
+});
+
+describe('POST /api/auth/confirm-registration', () => {
+  it('refuses an unknown token, a malformed one and a missing one with 400', async () => {
+    for (const token of [randomBytes(32).toString('base64url'), 'not-a-token', null]) {
+      const response = await confirm(new Browser(t.app), token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: CONFIRMATION_INVALID });
+    }
+  });
+
+  it('works once: the same link a second time is refused and signs no one in', async () => {
+    const registration = uniqueRegistration();
+    expect((await new Browser(t.app).post('/api/auth/register', registration)).statusCode).toBe(202);
+    const token = tokenOf(await confirmationLinkFor(dataDir(), registration.email));
+    expect((await confirm(new Browser(t.app), token)).statusCode).toBe(201);
+    const again = new Browser(t.app);
+    const second = await confirm(again, token);
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({ error: CONFIRMATION_INVALID });
+    expect(again.cookie('sid')).toBeUndefined();
+  });
+
+  it('refuses an expired link with 410 and removes it', async () => {
+    const registration = uniqueRegistration();
+    expect((await new Browser(t.app).post('/api/auth/register', registration)).statusCode).toBe(202);
+    const token = tokenOf(await confirmationLinkFor(dataDir(), registration.email));
+    const [pending] = await pendingRows(registration.email);
+    // Issued for 24 hours.
+    expect(pending!.expires_at.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    expect(pending!.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    await t.runtime.sql`
+      update account_pending_registration set expires_at = now() - interval '1 second'
+      where email_normalized = ${registration.email.toLowerCase()}`;
+    const response = await confirm(new Browser(t.app), token);
+    expect(response.statusCode).toBe(410);
+    expect(response.json()).toEqual({ error: CONFIRMATION_EXPIRED });
+    expect(await pendingRows(registration.email)).toEqual([]);
+  });
+
+  it('answers 409 when the address got an account between the sign-up and the confirmation', async () => {
+    const registration = uniqueRegistration();
+    expect((await new Browser(t.app).post('/api/auth/register', registration)).statusCode).toBe(202);
+    const token = tokenOf(await confirmationLinkFor(dataDir(), registration.email));
+    await createAdmin(t.runtime, { email: registration.email });
+    const browser = new Browser(t.app);
+    const response = await confirm(browser, token);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: EMAIL_TAKEN });
+    expect(browser.cookie('sid')).toBeUndefined();
+  });
+
+  it('the purge job deletes sign-ups whose link has expired, and only those', async () => {
+    const registration = uniqueRegistration();
+    expect((await new Browser(t.app).post('/api/auth/register', registration)).statusCode).toBe(202);
+    await confirmationLinkFor(dataDir(), registration.email);
+    const run = (now: Date) =>
+      pendingRegistrationsPurgeJob.run({ sql: t.runtime.sql, store: t.runtime.store, now } as ScheduledJobContext);
+    await run(new Date(Date.now() + 23 * 3600_000));
+    expect(await pendingRows(registration.email)).toHaveLength(1);
+    expect(await run(new Date(Date.now() + 25 * 3600_000))).toBeGreaterThanOrEqual(1);
+    expect(await pendingRows(registration.email)).toEqual([]);
   });
 });
 
@@ -293,14 +504,42 @@ describe('sign-out', () => {
     expect(response.json()).toEqual({ success: true });
   });
 
-  it('GET /auth/logout ends the session and redirects 302 to /', async () => {
-    const { browser } = await signUp(t.app);
-    const sid = browser.cookie('sid');
+  it('GET /auth/logout answers 405 (Allow: POST) and leaves the session signed in', async () => {
+    const { browser, user } = await signUp(t.app);
     const response = await browser.get('/auth/logout');
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/');
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+    expect(response.json()).toEqual({ error: 'Sign out with POST /api/auth/logout.' });
+    const me = await browser.get('/api/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(user.id);
+  });
+
+  // What a page on another site can make a signed-in visitor's browser send.
+  it.each([
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['a cross-site form post', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+  ])('refuses POST /api/auth/logout with %s and keeps the session', async (_label, headers) => {
+    const { browser, user } = await signUp(t.app);
+    for (const url of ['/api/auth/logout', '/auth/logout']) {
+      const response = await browser.post(url, undefined, { host: 'market.example.ca', ...headers });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'Cross-site request refused.' });
+    }
+    expect((await browser.get('/api/auth/me')).json().id).toBe(user.id);
+  });
+
+  it.each(['/api/auth/logout', '/auth/logout'])('signs out with a same-origin POST %s', async (url) => {
+    const { browser } = await signUp(t.app);
+    const response = await browser.post(url, undefined, {
+      host: 'market.example.ca',
+      origin: 'https://market.example.ca',
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
     expect((await browser.get('/api/auth/me')).statusCode).toBe(401);
-    expect((await new Browser(t.app).get('/api/auth/me', { cookie: `sid=${sid}` })).statusCode).toBe(401);
   });
 });
 
@@ -475,14 +714,16 @@ describe('DELETE /api/auth/account', () => {
       ...uniqueRegistration({ role: 'customer' }),
       email: registration.email.toUpperCase(),
     });
-    expect(reRegistered.statusCode).toBe(201);
-    expect(reRegistered.json().user.id).not.toBe(user.id);
+    expect(reRegistered.statusCode).toBe(202);
+    // A confirmation link, as for any free address (the first e-mail was the first account's).
+    const reborn = await confirmSignUp(again, registration.email, { count: 2 });
+    expect(reborn.id).not.toBe(user.id);
     expect((await again.get('/api/auth/me')).statusCode).toBe(200);
     const relogin = await new Browser(t.app).post('/api/auth/login', {
       email: registration.email,
       password: 'correct-horse-battery',
     });
     expect(relogin.statusCode).toBe(200);
-    expect(relogin.json().user.id).toBe(reRegistered.json().user.id);
+    expect(relogin.json().user.id).toBe(reborn.id);
   });
 });

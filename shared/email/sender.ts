@@ -1,12 +1,12 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/postgres.ts';
 import type { EmailLanguage } from '../domain/notification-preferences/events.ts';
 import type { NotificationType } from '../domain/notifications/types.ts';
 import { emailSender } from './messages.ts';
 import { renderEmail } from './render.ts';
+import { createMailTransport, type MailTransport } from './transport.ts';
+
+export { outboxDir } from './transport.ts';
 
 type Logger = { error(obj: object, msg?: string): void };
 
@@ -37,7 +37,8 @@ type Claimed = {
   attempts: number;
 };
 
-export const outboxDir = (dataDir: string) => path.join(dataDir, 'outbox');
+/** The absolute base of the links in e-mails (no trailing slash). */
+export const siteUrlOf = (config: Pick<Config, 'PORT'>) => `http://localhost:${config.PORT}`;
 
 /**
  * Sends the pending rows of rm_email_outbox (written by projections/email-outbox.ts). Rows are
@@ -49,16 +50,14 @@ export const outboxDir = (dataDir: string) => path.join(dataDir, 'outbox');
 export class EmailSender {
   private readonly options: Required<Omit<EmailSenderOptions, 'smtpUrl' | 'logger'>> &
     Pick<EmailSenderOptions, 'smtpUrl' | 'logger'>;
-  private readonly transport;
+  private readonly transport: MailTransport;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
 
   constructor(options: EmailSenderOptions) {
     this.options = { pollIntervalMs: 1000, leaseSeconds: 300, maxAttempts: 8, ...options };
-    this.transport = options.smtpUrl
-      ? nodemailer.createTransport(options.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.transport = createMailTransport({ smtpUrl: options.smtpUrl, dataDir: options.dataDir });
   }
 
   start(): this {
@@ -143,16 +142,18 @@ export class EmailSender {
         siteUrl: this.options.siteUrl,
       });
       const unsubscribe = `${this.options.siteUrl}${row.language === 'fr' ? '/fr' : ''}/notification-preferences`;
-      const info = await this.transport.sendMail({
-        from: emailSender.from,
-        to: { name: recipient.name, address: recipient.email },
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        messageId: `<${row.id.replace(/[^A-Za-z0-9.-]/g, '.')}@marketplace.example>`,
-        list: { unsubscribe: { url: unsubscribe, comment: 'Notification preferences' } },
-      });
-      if (!this.options.smtpUrl) await this.writeFile(row.id, (info as { message: Buffer }).message);
+      await this.transport.send(
+        {
+          from: emailSender.from,
+          to: { name: recipient.name, address: recipient.email },
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          messageId: `<${row.id.replace(/[^A-Za-z0-9.-]/g, '.')}@marketplace.example>`,
+          list: { unsubscribe: { url: unsubscribe, comment: 'Notification preferences' } },
+        },
+        row.id,
+      );
       await sql`update rm_email_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${row.id}`;
     } catch (error) {
       const failed = row.attempts >= this.options.maxAttempts;
@@ -165,15 +166,6 @@ export class EmailSender {
       this.options.logger?.error({ err: error, id: row.id }, 'e-mail not sent');
     }
   }
-
-  /** One file per message, written whole (temporary name, then renamed). */
-  private async writeFile(id: string, message: Buffer) {
-    const dir = outboxDir(this.options.dataDir);
-    await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);
-    await writeFile(`${file}.tmp`, message);
-    await rename(`${file}.tmp`, file);
-  }
 }
 
 /** The projection processes' one-line start: `const sender = startEmailSender(sql, config)`. */
@@ -182,7 +174,7 @@ export function startEmailSender(sql: Sql, config: Config, logger?: Logger): Ema
     sql,
     smtpUrl: config.SMTP_URL,
     dataDir: config.DATA_DIR,
-    siteUrl: `http://localhost:${config.PORT}`,
+    siteUrl: siteUrlOf(config),
     logger,
   }).start();
 }

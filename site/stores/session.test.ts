@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $me, $session, login, logout, switchUser, type CurrentUser } from './session.ts';
+import {
+  $me,
+  $session,
+  confirmRegistration,
+  login,
+  logout,
+  register,
+  switchUser,
+  type CurrentUser,
+} from './session.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -99,11 +108,59 @@ describe('logout', () => {
     expect($session.get().status).toBe('unauthenticated');
   });
 
+  it('signs out by POST when the server refuses the GET with 405, as it does', async () => {
+    server({
+      'GET /auth/logout': () =>
+        new Response(JSON.stringify({ error: 'Sign out with POST /api/auth/logout.' }), {
+          status: 405,
+          headers: { allow: 'POST', 'content-type': 'application/json' },
+        }),
+      'POST /api/auth/logout': () => json(200, { success: true }),
+      'GET /api/auth/me': () => json(401, { error: 'Not signed in' }),
+    });
+    $me.mutate(customer);
+    await logout();
+    expect(calls().slice(0, 2)).toEqual(['GET /auth/logout', 'POST /api/auth/logout']);
+    expect($session.get().status).toBe('unauthenticated');
+  });
+
   it("reports the server's error, else 'Logout failed', when both calls fail", async () => {
     server({
       'GET /auth/logout': () => new Response('', { status: 500 }),
       'POST /api/auth/logout': () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
     });
     await expect(logout()).rejects.toThrow('Logout failed');
+  });
+});
+
+describe('sign-up by e-mail confirmation', () => {
+  it('register sends the page language and resolves on 202 with nothing to sign in', async () => {
+    let sent: unknown = null;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (`${init?.method} ${String(input)}` !== 'POST /api/auth/register')
+        throw new Error(`unexpected ${String(input)}`);
+      sent = JSON.parse(String(init?.body));
+      return json(202, { status: 'confirmation-sent' });
+    });
+    const registration = {
+      name: 'Chloé Tremblay',
+      email: 'chloe@example.ca',
+      password: 'a-long-enough-password',
+      role: 'customer' as const,
+      dateOfBirth: '1990-05-20',
+      language: 'fr' as const,
+    };
+    await expect(register(registration)).resolves.toBeUndefined();
+    expect(sent).toEqual(registration);
+  });
+
+  it('confirmRegistration posts the token and marks the new user signed in', async () => {
+    server({
+      'POST /api/auth/confirm-registration': () => json(201, { user: customer }),
+      'GET /api/auth/me': () => json(200, customer),
+    });
+    await expect(confirmRegistration('t'.repeat(43))).resolves.toEqual(customer);
+    expect(calls()[0]).toBe('POST /api/auth/confirm-registration');
+    expect(await settled()).toEqual({ status: 'authenticated', user: customer });
   });
 });

@@ -45,11 +45,24 @@ export type Registration = {
   password: string;
   role: 'customer' | 'contractor';
   dateOfBirth: string;
+  /** The page's language: the e-mail that follows is written in it. */
+  language: 'en' | 'fr';
 };
 
-export async function register(registration: Registration): Promise<CurrentUser> {
-  const response = await apiRequest('POST', '/api/auth/register', registration);
+/**
+ * Sign-up (docs/decisions.md, "Sign-up by e-mail confirmation"): the server e-mails a confirmation
+ * link and answers the same whether or not the address has an account, so nothing comes back.
+ */
+export async function register(registration: Registration): Promise<void> {
+  await apiRequest('POST', '/api/auth/register', registration);
+}
+
+/** Opens the e-mailed link's sign-up: creates the account and signs the new user in. */
+export async function confirmRegistration(token: string): Promise<CurrentUser> {
+  const response = await apiRequest('POST', '/api/auth/confirm-registration', { token });
   const { user } = (await response.json()) as { user: CurrentUser };
+  $me.mutate(user);
+  refreshSession();
   return user;
 }
 
@@ -68,7 +81,8 @@ export async function switchUser(userId: string): Promise<CurrentUser> {
 
 /**
  * Logout (spec section 7): the third-party sign-out path first, then the API's; afterwards every
- * cached read is cleared and the user is marked signed out.
+ * cached read is cleared and the user is marked signed out. The server answers that GET with 405
+ * (a GET must not sign anyone out: any site could send it), so the POST is what signs out.
  */
 export async function logout(): Promise<void> {
   let done = false;

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
-import { currentUser, hidden, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
+import {
+  confirmationLinkOf,
+  currentUser,
+  hidden,
+  open,
+  signUpViaApi,
+  useE2E,
+  visible,
+  waitForPath,
+} from './support/browser.ts';
 
 /**
  * Sign-in, sign-up, contractor onboarding, sign-out and the route guard in a real browser
@@ -92,18 +101,44 @@ async function choose(radio: Locator) {
   if (!(await radio.isChecked())) throw new Error(`${String(radio)} is not checked after clicking its card`);
 }
 
-async function signUp(
+async function fillSignUp(
   page: Page,
-  person: { role: 'customer' | 'contractor'; name: string; email: string },
+  person: { role: 'customer' | 'contractor'; name: string; email: string; password?: string; dateOfBirth?: string },
   labels: SignUpLabels = EN_SIGN_UP,
 ) {
   const form = signUpForm(page, labels);
   await choose(form[person.role]);
   await form.name.fill(person.name);
   await form.email.fill(person.email);
-  await form.dateOfBirth.fill(bornYearsAgo(30));
-  await form.password.fill(PASSWORD);
+  await form.dateOfBirth.fill(person.dateOfBirth ?? bornYearsAgo(30));
+  await form.password.fill(person.password ?? PASSWORD);
   await form.submit.click();
+}
+
+const CHECK_EMAIL = {
+  en: { title: 'Check your e-mail', text: (email: string) => `We sent a message to ${email}.` },
+  fr: { title: 'Vérifiez vos courriels', text: (email: string) => `Nous avons envoyé un message à ${email}.` },
+} as const;
+
+/**
+ * Signs up with the form, sees "Check your e-mail" with the address, then opens the link from the
+ * e-mail the app wrote to its outbox folder, in the same browser, as the person would.
+ */
+async function signUp(
+  page: Page,
+  person: { role: 'customer' | 'contractor'; name: string; email: string },
+  labels: SignUpLabels = EN_SIGN_UP,
+  language: 'en' | 'fr' = 'en',
+) {
+  await fillSignUp(page, person, labels);
+  await visible(page.getByRole('heading', { name: CHECK_EMAIL[language].title }));
+  await visible(page.getByText(CHECK_EMAIL[language].text(person.email), { exact: false }));
+  // Nobody is signed in before the link is opened.
+  expect(await currentUser(page.context())).toBeNull();
+  const link = await confirmationLinkOf(person.email);
+  expect(link.pathname).toBe(language === 'fr' ? '/fr/signup/confirm' : '/signup/confirm');
+  // The e-mail's link names the configured site; the test's app listens on its own address.
+  await page.goto(`${link.pathname}${link.search}`);
 }
 
 async function signInWithForm(page: Page, email: string, password: string) {
@@ -257,17 +292,18 @@ describe('sign-up', { timeout: 60_000 }, () => {
       expect(calls()).toBe(0);
     }));
 
-  it('signs up a customer and lands on /platform, signed in', () =>
+  it('signs up a customer: check your e-mail, the link from the e-mail, /platform signed in', () =>
     e2e.run(async ({ page, context }) => {
       const email = uniqueEmail('customer');
       await open(page, '/signup');
       await signUp(page, { role: 'customer', name: 'Casey Customer', email });
+      await visible(page.getByText('Account Created Successfully!', { exact: true }));
       await waitForPath(page, '/platform');
       expect(await currentUser(context)).toMatchObject({ role: 'customer', email });
       await visible(page.getByText('Welcome, Casey Customer', { exact: true }));
     }));
 
-  it('signs up a contractor, completes the onboarding and lands on /contractor-dashboard', () =>
+  it('signs up a contractor, opens the e-mailed link, completes the onboarding and lands on /contractor-dashboard', () =>
     e2e.run(async ({ page, context }) => {
       const email = uniqueEmail('contractor');
       await open(page, '/signup');
@@ -318,22 +354,111 @@ describe('sign-up', { timeout: 60_000 }, () => {
       expect(JSON.stringify(await offerings.json())).toContain('Snow Removal');
     }));
 
-  it('works in French at /fr/signup for a customer and lands on /fr/platform', () =>
+  it('works in French at /fr/signup: the e-mail links to /fr/signup/confirm, which lands on /fr/platform', () =>
     e2e.run(
       async ({ page, context }) => {
         const email = uniqueEmail('client');
         await open(page, '/fr/signup');
         await visible(page.getByRole('heading', { name: 'Créer votre compte' }));
-        await signUp(page, { role: 'customer', name: 'Camille Cliente', email }, FR_SIGN_UP);
+        await signUp(page, { role: 'customer', name: 'Camille Cliente', email }, FR_SIGN_UP, 'fr');
+        await visible(page.getByText('Compte créé avec succès!', { exact: true }));
         await waitForPath(page, '/fr/platform');
         expect(await page.getAttribute('html', 'lang')).toBe('fr-CA');
         expect(await currentUser(context)).toMatchObject({ role: 'customer', email });
       },
       { locale: 'fr-CA' },
     ));
+
+  it('Start again goes back to the form with the details kept, for a corrected address', () =>
+    e2e.run(async ({ page }) => {
+      const typo = uniqueEmail('typo');
+      await open(page, '/signup');
+      await fillSignUp(page, { role: 'customer', name: 'Terry Typo', email: typo });
+      await visible(page.getByRole('heading', { name: 'Check your e-mail' }));
+      await page.getByRole('button', { name: 'Start again', exact: true }).click();
+      const form = signUpForm(page);
+      await visible(form.submit);
+      expect(await form.email.inputValue()).toBe(typo);
+      expect(await form.name.inputValue()).toBe('Terry Typo');
+      expect(await form.password.inputValue()).toBe('');
+    }));
+
+  it('refuses a common password (server) and one repeated character (form) under the password field', () =>
+    e2e.run(async ({ page }) => {
+      const calls = countCalls(page, '/api/auth/register');
+      await open(page, '/signup');
+      await fillSignUp(page, {
+        role: 'customer',
+        name: 'Pat Password',
+        email: uniqueEmail('pw'),
+        password: 'aaaaaaaa',
+      });
+      await visible(
+        page.getByText('A password cannot be one character repeated. Please choose one that is harder to guess.', {
+          exact: true,
+        }),
+      );
+      expect(calls()).toBe(0);
+
+      await signUpForm(page).password.fill('password');
+      await signUpForm(page).submit.click();
+      const message = 'This password is too common. Please choose one that is harder to guess.';
+      await visible(page.locator('main').getByText(message, { exact: true }).first());
+      expect(calls()).toBe(1);
+      expect(await page.getByRole('heading', { name: 'Check your e-mail' }).count()).toBe(0);
+    }));
+
+  it('refuses a birth date more than 120 years ago or in the future, and sends nothing', () =>
+    e2e.run(async ({ page }) => {
+      const calls = countCalls(page, '/api/auth/register');
+      await open(page, '/signup');
+      const person = { role: 'customer' as const, name: 'Old Timer', email: uniqueEmail('old') };
+      await fillSignUp(page, { ...person, dateOfBirth: '1800-01-01' });
+      await visible(page.getByText('Date of birth cannot be more than 120 years ago.', { exact: true }));
+      await signUpForm(page).dateOfBirth.fill(bornYearsAgo(-2));
+      await signUpForm(page).submit.click();
+      await visible(page.getByText('Date of birth cannot be in the future.', { exact: true }));
+      expect(calls()).toBe(0);
+    }));
+
+  it('a confirmation link that does not work says why and leads back to /signup, in both languages', () =>
+    e2e.run(async ({ page, context }) => {
+      const unknown = 'x'.repeat(43);
+      await open(page, `/signup/confirm?token=${unknown}`);
+      await visible(page.getByRole('heading', { name: 'We could not create your account' }));
+      await visible(page.getByText('This confirmation link is not valid or has already been used.', { exact: true }));
+      const back = page.locator('main').getByRole('link', { name: 'Back to sign-up', exact: true });
+      expect(await back.getAttribute('href')).toBe('/signup');
+      // The token left the address bar.
+      expect(new URL(page.url()).search).toBe('');
+      expect(await currentUser(context)).toBeNull();
+
+      // A used link: sign up through the API, confirm once, then open the same link again.
+      const person = await signUpViaApi(context, 'customer');
+      await context.request.post('/api/auth/logout');
+      const used = await confirmationLinkOf(person.email);
+      await open(page, `/fr${used.pathname}${used.search}`);
+      await visible(page.getByRole('heading', { name: 'Nous n’avons pas pu créer votre compte' }));
+      await visible(page.getByText('Ce lien de confirmation n’est pas valide ou a déjà été utilisé.', { exact: true }));
+      expect(
+        await page
+          .locator('main')
+          .getByRole('link', { name: 'Retour à l’inscription', exact: true })
+          .getAttribute('href'),
+      ).toBe('/fr/signup');
+      expect(await currentUser(context)).toBeNull();
+    }));
 });
 
 describe('sign-out', { timeout: 60_000 }, () => {
+  it('opening /auth/logout (a GET any site could send) does not sign out', () =>
+    e2e.run(async ({ page, context }) => {
+      const person = await signUpViaApi(context, 'customer');
+      const response = await page.goto('/auth/logout');
+      expect(response?.status()).toBe(405);
+      expect(await currentUser(context)).toMatchObject({ email: person.email });
+    }));
+
   it('Logout in the header returns to / signed out', () =>
     e2e.run(async ({ page, context }) => {
       const person = await signUpViaApi(context, 'customer');

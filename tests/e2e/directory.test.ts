@@ -25,17 +25,11 @@ async function contractor(
   const context = await e2e.browser.newContext({ baseURL: e2e.app.baseURL });
   try {
     const name = `Prairie ${key} ${token}`;
-    const registered = await context.request.post('/api/auth/register', {
-      data: {
-        name,
-        email: `e2e-dir-${key}-${token}@example.ca`,
-        password: `pw-${randomUUID()}`,
-        role: 'contractor',
-        dateOfBirth: '1985-03-02',
-      },
+    const { id } = await signUpViaApi(context, 'contractor', {
+      name,
+      email: `e2e-dir-${key}-${token}@example.ca`,
+      dateOfBirth: '1985-03-02',
     });
-    expect(registered.status()).toBe(201);
-    const id = ((await registered.json()) as { user: { id: string } }).user.id;
     const profile = await context.request.patch('/api/contractor/profile', {
       data: { expertiseStatement: `Spotless homes across the prairies (${token}).`, yearsOfExperience: 8 },
     });

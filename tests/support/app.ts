@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.ts';
 import { createRuntime, type Runtime } from '../../api/runtime.ts';
@@ -14,13 +17,17 @@ export type TestApp = {
 
 /**
  * The real app on a fresh database of the test server, with projections running in-process and
- * Redis sessions when REDIS_URL is set. Requests go through `app.inject` (see `Browser`).
+ * Redis sessions when REDIS_URL is set. Requests go through `app.inject` (see `Browser`). Unless
+ * the test gives one, the app gets its own temporary DATA_DIR (removed on close), so the e-mail it
+ * writes to DATA_DIR/outbox is its own (tests/support/outbox.ts reads it).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase('api');
+  const ownDataDir = env.DATA_DIR ? null : await mkdtemp(path.join(tmpdir(), 'api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
@@ -44,6 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await runtime.close();
       await database.drop();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

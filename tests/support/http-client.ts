@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { registerAccount } from '../../api/modules/accounts/service.ts';
 import type { Runtime } from '../../api/runtime.ts';
+import { confirmationLinkFor } from './outbox.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -22,7 +23,7 @@ export class Browser {
   readonly ip: string;
 
   constructor(
-    private readonly app: FastifyInstance,
+    readonly app: FastifyInstance,
     options: { ip?: string } = {},
   ) {
     this.ip = options.ip ?? randomIp();
@@ -80,16 +81,33 @@ export function uniqueRegistration(overrides: Partial<Record<string, unknown>> =
   };
 }
 
-/** Signs a new account up through the API and returns the signed-in browser and its user. */
+/**
+ * Signs a new account up through the API as a person does: the sign-up, the confirmation link from
+ * the e-mail the app wrote to its outbox folder, the confirmation (which signs them in). Returns
+ * the signed-in browser and its user.
+ */
 export async function signUp(app: FastifyInstance, overrides: Partial<Record<string, unknown>> = {}) {
   const browser = new Browser(app);
   const registration = uniqueRegistration(overrides);
   const response = await browser.post('/api/auth/register', registration);
-  if (response.statusCode !== 201) {
+  if (response.statusCode !== 202) {
     throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   }
-  const user = response.json().user as { id: string; role: string; name: string; email: string };
+  const user = await confirmSignUp(browser, registration.email);
   return { browser, registration, user };
+}
+
+/**
+ * Opens the confirmation link e-mailed to `email` (the `count`-th e-mail to it) in `browser`;
+ * answers the new, signed-in user.
+ */
+export async function confirmSignUp(browser: Browser, email: string, options: { count?: number } = {}) {
+  const link = await confirmationLinkFor(browser.app.config.DATA_DIR, email, options);
+  const confirmed = await browser.post('/api/auth/confirm-registration', { token: link.searchParams.get('token') });
+  if (confirmed.statusCode !== 201) {
+    throw new Error(`sign-up confirmation failed: ${confirmed.statusCode} ${confirmed.body}`);
+  }
+  return confirmed.json().user as { id: string; role: string; name: string; email: string };
 }
 
 /** Admins are not created by public sign-up: the operator path, then wait for the projections. */

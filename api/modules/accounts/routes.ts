@@ -5,20 +5,48 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../../share
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { personalDataById } from './personal-data.ts';
-import { closeAccountBody, errorSchema, loginBody, registerBody, switchUserBody, userSchema } from './schemas.ts';
-import { closeAccount, registerAccount, verifyCredentials } from './service.ts';
+import {
+  closeAccountBody,
+  confirmRegistrationBody,
+  errorSchema,
+  loginBody,
+  registerBody,
+  switchUserBody,
+  userSchema,
+} from './schemas.ts';
+import { closeAccount, verifyCredentials } from './service.ts';
+import { createSignUpFlow } from './sign-up.ts';
 import { SUSPENSION_MESSAGES } from '../../../shared/domain/accounts/decider.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { SWITCH_USER_MESSAGES, userSwitchDecider } from '../../../shared/domain/user-switch/decider.ts';
 import { userSwitchStreamId } from '../../../shared/domain/user-switch/streams.ts';
 import { seededDemoAccounts } from './demo-accounts.ts';
+import { createMailTransport } from '../../../shared/email/transport.ts';
+import { siteUrlOf } from '../../../shared/email/sender.ts';
+import { memoryCounter, redisCounter } from '../contact/rate-limit.ts';
 
 const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 const successSchema = z.object({ success: z.literal(true) });
+/** The one answer to every valid sign-up, whether or not the address already has an account. */
+const SIGN_UP_ANSWER = { status: 'confirmation-sent' } as const;
+export const LOGOUT_BY_POST_MESSAGE = 'Sign out with POST /api/auth/logout.';
 
 /** Sign-up, sign-in, sign-out, switch-user and account deletion (spec section 7). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { sql: app.runtime.sql, store: app.runtime.store, emailHashKey: app.secrets.emailHashKey };
+  const mail = createMailTransport({ smtpUrl: app.config.SMTP_URL, dataDir: app.config.DATA_DIR });
+  const signUp = createSignUpFlow({
+    ...deps,
+    mail,
+    siteUrl: siteUrlOf(app.config),
+    counter: app.runtime.redis ? redisCounter(app.runtime.redis, 'signup-mail-rl:') : memoryCounter(),
+    logger: { info: (message) => app.log.info(message), error: (obj, message) => app.log.error(obj, message) },
+    logConfirmationLinks: !app.config.production && !app.config.SMTP_URL,
+  });
+  app.addHook('onClose', async () => {
+    await signUp.drain();
+    mail.close();
+  });
 
   async function userById(accountId: string): Promise<CurrentUser | null> {
     const [account, personal] = await Promise.all([
@@ -82,19 +110,43 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: LOGIN_RATE_LIMIT },
       schema: {
         tags: ['accounts'],
-        summary: 'Create a customer or contractor account; signs the new user in',
+        summary:
+          'Sign up as a customer or contractor: e-mails a confirmation link (or, for an address that has an account, tells its owner); the same answer either way',
         body: registerBody,
-        response: { 201: z.object({ user: userSchema }), 400: errorSchema, 409: errorSchema },
+        response: { 202: z.object({ status: z.literal('confirmation-sent') }), 400: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
-      const { accountId, position } = await registerAccount(deps, request.body, commandContext(request));
+      await signUp.request({ ...request.body, language: request.body.language ?? 'en' }, commandContext(request));
+      return reply.code(202).send(SIGN_UP_ANSWER);
+    },
+  );
+
+  app.post(
+    '/api/auth/confirm-registration',
+    {
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create the account a sign-up confirmation link stands for; signs the new user in',
+        body: confirmRegistrationBody,
+        response: {
+          201: z.object({ user: userSchema }),
+          400: errorSchema,
+          409: errorSchema,
+          410: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, position, pending } = await signUp.confirm(request.body.token, commandContext(request));
       await signIn(request, accountId);
       const user: CurrentUser = {
         id: accountId,
-        role: request.body.role,
-        name: request.body.name,
-        email: request.body.email,
+        role: pending.role,
+        name: pending.name,
+        email: pending.email,
         authenticated: true,
       };
       return answerAfterProjections(request, reply, position, { user }, { statusCode: 201 });
@@ -114,13 +166,28 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The third-party sign-out path the spec's client tries first: clears the session, goes home.
+  // The third-party sign-out path the spec's client tries first. A GET must not sign anyone out:
+  // any site could trigger it (an <img src>, a link); the client falls back to the POST.
   app.get(
     '/auth/logout',
-    { schema: { tags: ['accounts'], summary: 'Sign out and go to /' } },
-    async (request, reply) => {
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Not a way to sign out: answers 405 (sign out with POST)',
+        response: { 405: errorSchema },
+      },
+    },
+    async (_request, reply) => reply.code(405).header('allow', 'POST').send({ error: LOGOUT_BY_POST_MESSAGE }),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: { tags: ['accounts'], summary: 'Sign out (as POST /api/auth/logout)', response: { 200: successSchema } },
+    },
+    async (request) => {
       await logout(request);
-      return reply.redirect('/', 302);
+      return { success: true as const };
     },
   );
 

@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../../../shared/domain/accounts/age.ts';
+import {
+  birthDateProblem,
+  FUTURE_BIRTH_DATE_MESSAGE,
+  isCalendarDate,
+  TOO_OLD_BIRTH_DATE_MESSAGE,
+} from '../../../shared/domain/accounts/age.ts';
+import { isCommonPassword } from '../../../shared/domain/accounts/common-passwords.ts';
 import { publicRoles, roles } from '../../../shared/domain/accounts/events.ts';
+import { CONFIRMATION_INVALID_MESSAGE } from '../../../shared/domain/accounts/pending-registration.ts';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  isOneRepeatedCharacter,
+  REPEATED_CHARACTER_PASSWORD_MESSAGE,
+} from '../../../shared/domain/accounts/password-rules.ts';
 
 const trimmed = (schema: z.ZodType) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), schema);
 
@@ -22,11 +34,31 @@ export const registerBody = z.strictObject({
   password: z
     .string({ error: 'Password must be at least 8 characters' })
     .min(8, { error: 'Password must be at least 8 characters' })
-    .max(256, { error: 'Password must be at most 256 characters' }),
+    .max(256, { error: 'Password must be at most 256 characters' })
+    .refine((password) => !isOneRepeatedCharacter(password), {
+      error: REPEATED_CHARACTER_PASSWORD_MESSAGE,
+      abort: true,
+    })
+    .refine((password) => !isCommonPassword(password), { error: COMMON_PASSWORD_MESSAGE }),
   role: z.enum(publicRoles, { error: 'Please select your role' }),
   dateOfBirth: z
     .string({ error: 'Date of birth is required (YYYY-MM-DD)' })
-    .refine(isCalendarDate, { error: 'Date of birth must be a real date in the form YYYY-MM-DD' }),
+    .refine(isCalendarDate, { error: 'Date of birth must be a real date in the form YYYY-MM-DD', abort: true })
+    // Checked against the day the request arrives (UTC), as the age rule is.
+    .refine((date) => birthDateProblem(date, new Date()) !== 'future', {
+      error: FUTURE_BIRTH_DATE_MESSAGE,
+      abort: true,
+    })
+    .refine((date) => birthDateProblem(date, new Date()) !== 'tooOld', { error: TOO_OLD_BIRTH_DATE_MESSAGE }),
+  /** The language of the page signed up on: the e-mails that follow are written in it. */
+  language: z.enum(['en', 'fr'], { error: 'language must be en or fr' }).optional(),
+});
+
+/** The token from the link in the sign-up confirmation e-mail (32 random bytes, base64url). */
+export const confirmRegistrationBody = z.strictObject({
+  token: z
+    .string({ error: CONFIRMATION_INVALID_MESSAGE })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: CONFIRMATION_INVALID_MESSAGE }),
 });
 
 export const switchUserBody = z.strictObject({

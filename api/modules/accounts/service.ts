@@ -39,26 +39,45 @@ export type Registration = {
   dateOfBirth: string;
 };
 
+export type NewAccount = Omit<Registration, 'password'> & { passwordHash: string };
+
 export type AccountsDeps = Pick<Runtime, 'sql' | 'store'> & { emailHashKey: string };
 
-/**
- * Sign-up: reserve the e-mail in its reservation stream (the uniqueness guarantee, race-safe
- * through the expected revision), store the personal data, then append AccountRegistered.
- * A failure after the reservation undoes what was done, so the address is not locked out.
- */
+export const hashPassword = (password: string): Promise<string> => argon2.hash(password, HASH_OPTIONS);
+
+/** The age rule (the account decider's), before anything is hashed, reserved or stored. */
+export function checkRegistrationAge(role: Role, dateOfBirth: string, now: Date): void {
+  accountDecider.decide(
+    { type: 'RegisterAccount', accountId: randomUUID(), role, ageInYears: ageOn(dateOfBirth, now), now },
+    accountDecider.initialState(),
+  );
+}
+
+/** Registers an account at once from a password (operators, the demo seed and tests). */
 export async function registerAccount(
   deps: AccountsDeps,
   input: Registration,
   context: CommandContext,
 ): Promise<{ accountId: string; position: Position }> {
+  checkRegistrationAge(input.role, input.dateOfBirth, context.now);
+  const { password, ...rest } = input;
+  return createAccount(deps, { ...rest, passwordHash: await hashPassword(password) }, context);
+}
+
+/**
+ * The registration itself (public sign-ups reach it once their e-mail is confirmed): reserve the
+ * e-mail in its reservation stream (the uniqueness guarantee, race-safe through the expected
+ * revision), store the personal data, then append AccountRegistered. A failure after the
+ * reservation undoes what was done, so the address is not locked out.
+ */
+export async function createAccount(
+  deps: AccountsDeps,
+  input: NewAccount,
+  context: CommandContext,
+): Promise<{ accountId: string; position: Position }> {
   const accountId = randomUUID();
   const ageInYears = ageOn(input.dateOfBirth, context.now);
-  // Run the age rule before hashing or reserving anything.
-  accountDecider.decide(
-    { type: 'RegisterAccount', accountId, role: input.role, ageInYears, now: context.now },
-    accountDecider.initialState(),
-  );
-  const passwordHash = await argon2.hash(input.password, HASH_OPTIONS);
+  checkRegistrationAge(input.role, input.dateOfBirth, context.now);
   const emailStream = emailReservationStreamId(input.email, deps.emailHashKey);
 
   await handleCommand(
@@ -83,7 +102,7 @@ export async function registerAccount(
       accountId,
       name: input.name,
       email: input.email,
-      passwordHash,
+      passwordHash: input.passwordHash,
       dateOfBirth: input.dateOfBirth,
     });
     personalStored = true;

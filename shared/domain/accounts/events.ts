@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const roles = ['customer', 'contractor', 'admin'] as const;
 export type Role = (typeof roles)[number];
 export const publicRoles = ['customer', 'contractor'] as const;
+export type PublicRole = (typeof publicRoles)[number];
 
 // The log keeps no personal data: names, e-mails, hashes and birth dates live in the accounts
 // module's personal-data table. Events carry ids only.

@@ -13,12 +13,15 @@ export const authValidationMessages = defineMessages({
     nameTooShort: 'Name must be at least 2 characters',
     nameTooLong: 'Name must be at most 100 characters',
     emailInvalid: 'Please enter a valid email address',
-    emailTaken: 'An account with this email address already exists.',
     passwordTooShort: 'Password must be at least 8 characters',
     passwordTooLong: 'Password must be at most 256 characters',
+    passwordRepeated: 'A password cannot be one character repeated. Please choose one that is harder to guess.',
+    passwordCommon: 'This password is too common. Please choose one that is harder to guess.',
     roleRequired: 'Please select your role',
     dateOfBirthRequired: 'Date of birth is required',
     dateOfBirthInvalid: 'Please enter a valid date of birth',
+    dateOfBirthFuture: 'Date of birth cannot be in the future.',
+    dateOfBirthTooOld: 'Date of birth cannot be more than 120 years ago.',
     underAge: 'You must be 15 or older to use this service.',
     serviceTitleTooShort: 'Service title must be at least 3 characters',
     serviceTitleTooLong: 'Service title must be at most 120 characters',
@@ -34,12 +37,16 @@ export const authValidationMessages = defineMessages({
     nameTooShort: 'Le nom doit comporter au moins 2 caractères',
     nameTooLong: 'Le nom doit comporter au plus 100 caractères',
     emailInvalid: 'Veuillez entrer une adresse courriel valide',
-    emailTaken: 'Un compte existe déjà avec cette adresse courriel.',
     passwordTooShort: 'Le mot de passe doit comporter au moins 8 caractères',
     passwordTooLong: 'Le mot de passe doit comporter au plus 256 caractères',
+    passwordRepeated:
+      'Un mot de passe ne peut pas être un seul caractère répété. Veuillez en choisir un plus difficile à deviner.',
+    passwordCommon: 'Ce mot de passe est trop courant. Veuillez en choisir un plus difficile à deviner.',
     roleRequired: 'Veuillez choisir votre rôle',
     dateOfBirthRequired: 'La date de naissance est requise',
     dateOfBirthInvalid: 'Veuillez entrer une date de naissance valide',
+    dateOfBirthFuture: 'La date de naissance ne peut pas être dans le futur.',
+    dateOfBirthTooOld: 'La date de naissance ne peut pas remonter à plus de 120 ans.',
     underAge: 'Vous devez avoir 15 ans ou plus pour utiliser ce service.',
     serviceTitleTooShort: 'Le titre du service doit comporter au moins 3 caractères',
     serviceTitleTooLong: 'Le titre du service doit comporter au plus 120 caractères',
@@ -64,6 +71,12 @@ export const serverMessages = defineMessages({
     underAge: 'You must be 15 or older to use this service.',
     tooManyAttempts: 'Too many attempts. Please wait {seconds} seconds and try again.',
     unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+    commonPassword: 'This password is too common. Please choose one that is harder to guess.',
+    repeatedPassword: 'A password cannot be one character repeated. Please choose one that is harder to guess.',
+    futureBirthDate: 'Date of birth cannot be in the future.',
+    tooOldBirthDate: 'Date of birth cannot be more than 120 years ago.',
+    confirmationInvalid: 'This confirmation link is not valid or has already been used.',
+    confirmationExpired: 'This confirmation link has expired. Please sign up again.',
   },
   fr: {
     invalidCredentials: 'Courriel ou mot de passe invalide',
@@ -71,6 +84,13 @@ export const serverMessages = defineMessages({
     underAge: 'Vous devez avoir 15 ans ou plus pour utiliser ce service.',
     tooManyAttempts: 'Trop de tentatives. Veuillez patienter {seconds} secondes et réessayer.',
     unavailable: 'Le service est temporairement indisponible. Veuillez réessayer sous peu.',
+    commonPassword: 'Ce mot de passe est trop courant. Veuillez en choisir un plus difficile à deviner.',
+    repeatedPassword:
+      'Un mot de passe ne peut pas être un seul caractère répété. Veuillez en choisir un plus difficile à deviner.',
+    futureBirthDate: 'La date de naissance ne peut pas être dans le futur.',
+    tooOldBirthDate: 'La date de naissance ne peut pas remonter à plus de 120 ans.',
+    confirmationInvalid: 'Ce lien de confirmation n’est pas valide ou a déjà été utilisé.',
+    confirmationExpired: 'Ce lien de confirmation a expiré. Veuillez vous inscrire de nouveau.',
   },
 });
 
@@ -156,6 +176,11 @@ export const signUpMessages = defineMessages({
     continueSetup: 'Continue setup',
     goToDashboard: 'Go to dashboard',
     redirecting: 'Taking you to your dashboard…',
+    checkEmailTitle: 'Check your e-mail',
+    checkEmailText:
+      'We sent a message to {email}. Open the link in it within 24 hours to finish creating your account.',
+    checkEmailHint: 'Nothing after a few minutes? Look in your spam folder, or start again if the address has a typo.',
+    startAgain: 'Start again',
   },
   fr: {
     heading: 'Créer votre compte',
@@ -188,6 +213,33 @@ export const signUpMessages = defineMessages({
     continueSetup: 'Poursuivre la configuration',
     goToDashboard: 'Aller au tableau de bord',
     redirecting: 'Redirection vers votre tableau de bord…',
+    checkEmailTitle: 'Vérifiez vos courriels',
+    checkEmailText:
+      'Nous avons envoyé un message à {email}. Ouvrez le lien qu’il contient dans les 24 heures pour terminer la création de votre compte.',
+    checkEmailHint:
+      'Rien après quelques minutes? Regardez dans vos courriels indésirables, ou recommencez si l’adresse contient une faute.',
+    startAgain: 'Recommencer',
+  },
+});
+
+/** The page the confirmation link in the sign-up e-mail opens (/signup/confirm?token=…). */
+export const signUpConfirmMessages = defineMessages({
+  en: {
+    heading: 'Finishing your sign-up',
+    confirming: 'Creating your account…',
+    failedTitle: 'We could not create your account',
+    missingToken: 'This page needs the link from your confirmation e-mail. Open the link in the e-mail again.',
+    signUpAgain: 'Back to sign-up',
+    signIn: 'Sign in',
+  },
+  fr: {
+    heading: 'Finalisation de votre inscription',
+    confirming: 'Création de votre compte…',
+    failedTitle: 'Nous n’avons pas pu créer votre compte',
+    missingToken:
+      'Cette page a besoin du lien de votre courriel de confirmation. Ouvrez de nouveau le lien du courriel.',
+    signUpAgain: 'Retour à l’inscription',
+    signIn: 'Se connecter',
   },
 });
 

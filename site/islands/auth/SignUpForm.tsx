@@ -1,24 +1,24 @@
-import { BriefcaseBusiness, CircleCheck, LoaderCircle, UserRound, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { BriefcaseBusiness, MailCheck, LoaderCircle, UserRound, type LucideIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { authValidationMessages, passwordToggleMessages, signUpMessages } from '../../i18n/messages/auth.ts';
-import { login, register } from '../../stores/session.ts';
+import { register } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
-import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Field, Input } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { useMounted } from '../../ui/use-mounted.ts';
-import { isEmailTaken, isUnderAge, registrationErrorMessage } from './errors.ts';
-import { OnboardingDialog } from './OnboardingDialog.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { registrationErrorMessage, signUpFieldError } from './errors.ts';
 import { PasswordInput } from './PasswordInput.tsx';
-import { REDIRECT_DELAY_MS } from './return-to.ts';
 import { roleFromQuery } from './role-query.ts';
 import {
+  earliestBirthDate,
   isoDate,
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
-  MIN_BIRTH_YEAR,
   SIGN_UP_FIELDS,
   validateSignUp,
   type Errors,
@@ -28,13 +28,15 @@ import {
 } from './validation.ts';
 
 type Props = { locale: Locale };
-type Phase = 'form' | 'onboarding' | 'redirecting';
 
 const emptyValues: SignUpValues = { role: '', name: '', email: '', dateOfBirth: '', password: '' };
 
 /**
- * The sign-up screen (spec sections 2, 5, 8). Registration signs the user in; the spec's automatic
- * sign-in follows. A contractor then gets the onboarding dialog, a customer goes to /platform.
+ * The sign-up screen (spec sections 2, 5, 8). The server e-mails a confirmation link and answers
+ * the same whether or not the address has an account (docs/decisions.md, "Sign-up by e-mail
+ * confirmation"), so the screen then asks the person to check their e-mail, showing the address
+ * they typed. The link opens /signup/confirm (ConfirmSignUp), which signs them in and continues the
+ * spec's journey: the onboarding dialog for a contractor, /platform for a customer.
  */
 function SignUpForm({ locale }: Props) {
   const m = signUpMessages[locale];
@@ -44,8 +46,13 @@ function SignUpForm({ locale }: Props) {
   const [values, setValues] = useState<SignUpValues>(emptyValues);
   const [errors, setErrors] = useState<Errors<SignUpField>>({});
   const [pending, setPending] = useState(false);
-  const [phase, setPhase] = useState<Phase>('form');
-  const [onboardingOpen, setOnboardingOpen] = useState(false);
+  /** The address the confirmation went to, once sent. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (sentTo) sentHeading.current?.focus();
+  }, [sentTo]);
 
   // After mount, so server HTML and hydration agree: a link may have chosen the role already.
   useEffect(() => {
@@ -66,10 +73,6 @@ function SignUpForm({ locale }: Props) {
     if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
   }
 
-  function go(path: string) {
-    window.location.assign(localizePath(path, locale));
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
@@ -80,7 +83,6 @@ function SignUpForm({ locale }: Props) {
       refs[first].current?.focus();
       return;
     }
-    const role = values.role as PublicRole;
     const email = values.email.trim();
     setPending(true);
     try {
@@ -88,86 +90,54 @@ function SignUpForm({ locale }: Props) {
         name: values.name.trim(),
         email,
         password: values.password,
-        role,
+        role: values.role as PublicRole,
         dateOfBirth: values.dateOfBirth,
+        language: locale,
       });
     } catch (error) {
       toast({ title: m.failedTitle, description: registrationErrorMessage(error, locale, m), variant: 'destructive' });
-      if (isEmailTaken(error)) setErrors((current) => ({ ...current, email: 'emailTaken' }));
-      if (isUnderAge(error)) setErrors((current) => ({ ...current, dateOfBirth: 'underAge' }));
-      setPending(false);
+      const fieldError = signUpFieldError(error);
+      if (fieldError) {
+        setErrors((current) => ({ ...current, [fieldError.field]: fieldError.key }));
+        refs[fieldError.field].current?.focus();
+      }
       return;
-    }
-
-    toast({ title: m.createdTitle, description: m.createdDescription, variant: 'success' });
-
-    // Spec section 2: after registration the user is signed in automatically; if that fails, /signin.
-    try {
-      await login({ email, password: values.password });
-    } catch {
-      go('/signin');
-      return;
-    }
-
-    if (role === 'contractor') {
+    } finally {
       setPending(false);
-      setPhase('onboarding');
-      setOnboardingOpen(true);
-    } else {
-      setPhase('redirecting');
-      // A moment to read the toast before the page changes.
-      window.setTimeout(() => go('/platform'), REDIRECT_DELAY_MS);
     }
+    setSentTo(email);
   }
 
-  function finishOnboarding() {
-    setPhase('redirecting');
-    window.setTimeout(() => go('/contractor-dashboard'), REDIRECT_DELAY_MS);
+  function startAgain() {
+    // The details stay for a corrected retry; the password is typed again.
+    setValues((current) => ({ ...current, password: '' }));
+    setSentTo(null);
   }
 
-  const dialog = (
-    <OnboardingDialog
-      locale={locale}
-      open={onboardingOpen}
-      onOpenChange={setOnboardingOpen}
-      onComplete={finishOnboarding}
-    />
-  );
-
-  if (phase === 'onboarding' || (phase === 'redirecting' && values.role === 'contractor')) {
+  if (sentTo) {
     return (
-      <Card>
+      <AuthCard>
         <div className="flex flex-col items-center text-center">
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-success/15 text-success">
-            <CircleCheck aria-hidden="true" className="h-6 w-6" />
+            <MailCheck aria-hidden="true" className="h-6 w-6" />
           </span>
-          <h1 className="mt-4 text-2xl font-bold tracking-tight">{m.readyTitle}</h1>
-          {phase === 'redirecting' ? (
-            <p role="status" className="mt-2 flex items-center gap-2 text-sm text-muted">
-              <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
-              {m.redirecting}
-            </p>
-          ) : (
-            <>
-              <p className="mt-2 text-sm text-muted">{m.readyText}</p>
-              <div className="mt-6 flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
-                <Button size="lg" onClick={() => setOnboardingOpen(true)}>
-                  {m.continueSetup}
-                </Button>
-                <a href={localizePath('/contractor-dashboard', locale)} className={buttonClasses('outline', 'lg')}>
-                  {m.goToDashboard}
-                </a>
-              </div>
-            </>
-          )}
+          <h1 ref={sentHeading} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight focus:outline-none">
+            {m.checkEmailTitle}
+          </h1>
+          <p role="status" className="mt-2 text-sm">
+            {format(m.checkEmailText, { email: sentTo })}
+          </p>
+          <p className="mt-3 text-sm text-muted">{m.checkEmailHint}</p>
+          <Button variant="outline" size="lg" className="mt-6" onClick={startAgain}>
+            {m.startAgain}
+          </Button>
         </div>
-        {dialog}
-      </Card>
+      </AuthCard>
     );
   }
 
   return (
-    <Card>
+    <AuthCard>
       <header className="text-center">
         <h1 id="signup-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {m.heading}
@@ -238,7 +208,7 @@ function SignUpForm({ locale }: Props) {
               type="date"
               autoComplete="bday"
               required
-              min={`${MIN_BIRTH_YEAR}-01-01`}
+              min={mounted ? earliestBirthDate(new Date()) : undefined}
               max={mounted ? isoDate(new Date()) : undefined}
               aria-describedby={describedBy}
               aria-invalid={invalid}
@@ -281,16 +251,7 @@ function SignUpForm({ locale }: Props) {
           {m.signIn}
         </a>
       </p>
-      {dialog}
-    </Card>
-  );
-}
-
-function Card({ children }: { children: ReactNode }) {
-  return (
-    <section className="mx-auto w-full max-w-lg rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-8">
-      {children}
-    </section>
+    </AuthCard>
   );
 }
 

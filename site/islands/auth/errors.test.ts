@@ -2,13 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { signUpMessages } from '../../i18n/messages/auth.ts';
 import { ApiError } from '../../lib/api.ts';
 import {
-  isEmailTaken,
-  isUnderAge,
   localizeServerMessage,
   registrationErrorMessage,
   serverMessageOf,
   signInErrorMessage,
+  signUpFieldError,
 } from './errors.ts';
+import { FUTURE_BIRTH_DATE_MESSAGE, TOO_OLD_BIRTH_DATE_MESSAGE } from '../../../shared/domain/accounts/age.ts';
+import { UNDER_AGE_MESSAGE } from '../../../shared/domain/accounts/decider.ts';
+import {
+  CONFIRMATION_EXPIRED_MESSAGE,
+  CONFIRMATION_INVALID_MESSAGE,
+} from '../../../shared/domain/accounts/pending-registration.ts';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  REPEATED_CHARACTER_PASSWORD_MESSAGE,
+} from '../../../shared/domain/accounts/password-rules.ts';
+import { serverMessages } from '../../i18n/messages/auth.ts';
 
 const apiError = (status: number, body: unknown) =>
   new ApiError(status, typeof body === 'string' ? body : JSON.stringify(body), 'Status');
@@ -94,10 +104,32 @@ describe('localizeServerMessage', () => {
 });
 
 describe('recognised registration failures', () => {
-  it('e-mail taken and under age', () => {
-    expect(isEmailTaken(apiError(409, { error: 'An account with this email address already exists.' }))).toBe(true);
-    expect(isEmailTaken(apiError(400, { error: 'Please enter a valid email address' }))).toBe(false);
-    expect(isUnderAge(apiError(400, { error: 'You must be 15 or older to use this service.' }))).toBe(true);
-    expect(isUnderAge(new Error('x'))).toBe(false);
+  it('puts the server’s refusals of a field under that field', () => {
+    const refused = (message: string) => signUpFieldError(apiError(400, { error: message }));
+    expect(refused(UNDER_AGE_MESSAGE)).toEqual({ field: 'dateOfBirth', key: 'underAge' });
+    expect(refused(FUTURE_BIRTH_DATE_MESSAGE)).toEqual({ field: 'dateOfBirth', key: 'dateOfBirthFuture' });
+    expect(refused(TOO_OLD_BIRTH_DATE_MESSAGE)).toEqual({ field: 'dateOfBirth', key: 'dateOfBirthTooOld' });
+    expect(refused(COMMON_PASSWORD_MESSAGE)).toEqual({ field: 'password', key: 'passwordCommon' });
+    expect(refused(REPEATED_CHARACTER_PASSWORD_MESSAGE)).toEqual({ field: 'password', key: 'passwordRepeated' });
+    expect(refused('Please select your role')).toBeNull();
+    expect(signUpFieldError(new Error('x'))).toBeNull();
+  });
+
+  it('knows the server’s sign-up and confirmation messages word for word, and has them in French', () => {
+    expect(serverMessages.en).toMatchObject({
+      underAge: UNDER_AGE_MESSAGE,
+      futureBirthDate: FUTURE_BIRTH_DATE_MESSAGE,
+      tooOldBirthDate: TOO_OLD_BIRTH_DATE_MESSAGE,
+      commonPassword: COMMON_PASSWORD_MESSAGE,
+      repeatedPassword: REPEATED_CHARACTER_PASSWORD_MESSAGE,
+      confirmationInvalid: CONFIRMATION_INVALID_MESSAGE,
+      confirmationExpired: CONFIRMATION_EXPIRED_MESSAGE,
+    });
+    expect(localizeServerMessage(COMMON_PASSWORD_MESSAGE, 'fr')).toBe(
+      'Ce mot de passe est trop courant. Veuillez en choisir un plus difficile à deviner.',
+    );
+    expect(localizeServerMessage(CONFIRMATION_EXPIRED_MESSAGE, 'fr')).toBe(
+      'Ce lien de confirmation a expiré. Veuillez vous inscrire de nouveau.',
+    );
   });
 });

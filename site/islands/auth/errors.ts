@@ -1,7 +1,8 @@
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { serverMessages } from '../../i18n/messages/auth.ts';
+import { serverMessages, type ValidationKey } from '../../i18n/messages/auth.ts';
 import { ApiError } from '../../lib/api.ts';
+import type { SignUpField } from './validation.ts';
 
 /**
  * The server's readable message for a failed call: an ApiError's `error` field, also when the
@@ -48,12 +49,26 @@ export function registrationErrorMessage(
   return message ? localizeServerMessage(message, locale) : messages.failedFallback;
 }
 
-/** The server's message for a taken e-mail address (api: EMAIL_TAKEN_MESSAGE). */
-export function isEmailTaken(error: unknown): boolean {
-  return serverMessageOf(error) === serverMessages.en.emailTaken;
-}
+/** Server refusals of a sign-up that belong to one field of the form, and the form's key for each. */
+const SIGN_UP_FIELD_ERRORS: Partial<Record<keyof typeof serverMessages.en, [SignUpField, ValidationKey]>> = {
+  underAge: ['dateOfBirth', 'underAge'],
+  futureBirthDate: ['dateOfBirth', 'dateOfBirthFuture'],
+  tooOldBirthDate: ['dateOfBirth', 'dateOfBirthTooOld'],
+  commonPassword: ['password', 'passwordCommon'],
+  repeatedPassword: ['password', 'passwordRepeated'],
+};
 
-/** The server's message for a visitor under 15 (api: UNDER_AGE_MESSAGE). */
-export function isUnderAge(error: unknown): boolean {
-  return serverMessageOf(error) === serverMessages.en.underAge;
+/**
+ * The form field a failed sign-up's server message is about (a common password, a birth date the
+ * server refused), with the message key to show under it; null for anything else.
+ */
+export function signUpFieldError(error: unknown): { field: SignUpField; key: ValidationKey } | null {
+  const message = serverMessageOf(error);
+  if (!message) return null;
+  for (const [name, target] of Object.entries(SIGN_UP_FIELD_ERRORS)) {
+    if (target && serverMessages.en[name as keyof typeof serverMessages.en] === message) {
+      return { field: target[0], key: target[1] };
+    }
+  }
+  return null;
 }

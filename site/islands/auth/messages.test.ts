@@ -5,6 +5,7 @@ import {
   passwordToggleMessages,
   serverMessages,
   signInMessages,
+  signUpConfirmMessages,
   signUpMessages,
 } from '../../i18n/messages/auth.ts';
 
@@ -13,6 +14,7 @@ const sets = {
   serverMessages,
   signInMessages,
   signUpMessages,
+  signUpConfirmMessages,
   passwordToggleMessages,
   onboardingMessages,
 };

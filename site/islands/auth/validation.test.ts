@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authValidationMessages, type ValidationKey } from '../../i18n/messages/auth.ts';
 import {
   contractorProfilePayload,
+  earliestBirthDate,
   firstInvalidStep,
   initialOnboardingValues,
   isoDate,
@@ -112,14 +113,22 @@ describe('validateSignUp (spec section 5)', () => {
       password: 'Password must be at least 8 characters',
     });
     expect(validateSignUp({ ...validSignUp, password: '12345678' }, TODAY)).toEqual({});
-    expect(validateSignUp({ ...validSignUp, password: 'x'.repeat(256) }, TODAY)).toEqual({});
+    expect(validateSignUp({ ...validSignUp, password: 'xy'.repeat(128) }, TODAY)).toEqual({});
     expect(english(validateSignUp({ ...validSignUp, password: 'x'.repeat(257) }, TODAY))).toEqual({
       password: 'Password must be at most 256 characters',
     });
   });
 
-  it('password is not trimmed: eight spaces are eight characters', () => {
-    expect(validateSignUp({ ...validSignUp, password: '        ' }, TODAY)).toEqual({});
+  it('password is not trimmed: eight different characters with spaces count', () => {
+    expect(validateSignUp({ ...validSignUp, password: ' a b c d ' }, TODAY)).toEqual({});
+  });
+
+  it('password: one character repeated is refused, however long (aaaaaaaa, eight spaces)', () => {
+    for (const password of ['aaaaaaaa', '        ', '1'.repeat(40)]) {
+      expect(english(validateSignUp({ ...validSignUp, password }, TODAY))).toEqual({
+        password: 'A password cannot be one character repeated. Please choose one that is harder to guess.',
+      });
+    }
   });
 });
 
@@ -129,11 +138,19 @@ describe('date of birth (15 or older, spec sections 5 and 9)', () => {
     expect(authValidationMessages.en.dateOfBirthRequired).toBe('Date of birth is required');
   });
 
-  it('must be a real YYYY-MM-DD date from 1900 on', () => {
-    for (const text of ['2010-02-30', '15/06/2010', '2010-6-15', 'yesterday', '1899-12-31']) {
+  it('must be a real YYYY-MM-DD date', () => {
+    for (const text of ['2010-02-30', '15/06/2010', '2010-6-15', 'yesterday']) {
       expect(validateDateOfBirth(text, TODAY)).toBe('dateOfBirthInvalid');
     }
-    expect(validateDateOfBirth('1900-01-01', TODAY)).toBeNull();
+  });
+
+  it('at most 120 years ago: 1800-01-01 and a day past the limit are refused', () => {
+    expect(validateDateOfBirth('1905-06-15', TODAY)).toBeNull();
+    expect(validateDateOfBirth('1905-06-14', TODAY)).toBe('dateOfBirthTooOld');
+    expect(english(validateSignUp({ ...validSignUp, dateOfBirth: '1800-01-01' }, TODAY))).toEqual({
+      dateOfBirth: 'Date of birth cannot be more than 120 years ago.',
+    });
+    expect(earliestBirthDate(TODAY)).toBe('1905-06-15');
   });
 
   it('exactly 15 today is old enough; one day short is not', () => {
@@ -144,8 +161,11 @@ describe('date of birth (15 or older, spec sections 5 and 9)', () => {
     });
   });
 
-  it('a future date is under age', () => {
-    expect(validateDateOfBirth('2030-01-01', TODAY)).toBe('underAge');
+  it('a future date is refused as such', () => {
+    expect(validateDateOfBirth('2025-06-16', TODAY)).toBe('dateOfBirthFuture');
+    expect(english(validateSignUp({ ...validSignUp, dateOfBirth: '2030-01-01' }, TODAY))).toEqual({
+      dateOfBirth: 'Date of birth cannot be in the future.',
+    });
   });
 
   it('a 29 February birthday turns 15 on 1 March in a common year', () => {

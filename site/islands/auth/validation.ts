@@ -1,10 +1,20 @@
-import { ageOn, isCalendarDate, MINIMUM_AGE } from '../../../shared/domain/accounts/age.ts';
+import {
+  ageOn,
+  birthDateProblem,
+  earliestBirthDate,
+  isCalendarDate,
+  MAXIMUM_AGE_YEARS,
+  MINIMUM_AGE,
+} from '../../../shared/domain/accounts/age.ts';
+import { isOneRepeatedCharacter } from '../../../shared/domain/accounts/password-rules.ts';
 import type { ValidationKey } from '../../i18n/messages/auth.ts';
 
 /**
  * Client-side checks of spec section 5, mirroring the server's schemas (api/modules/accounts and
- * api/modules/catalogue) so a form the client accepts is one the server accepts. Each validator
- * answers message keys (see `authValidationMessages`), one per invalid field, in form order.
+ * api/modules/catalogue) so a form the client accepts is one the server accepts, with one
+ * exception: the list of common passwords is too large for a page, so only the server refuses
+ * those (the form then shows its message under the password). Each validator answers message keys
+ * (see `authValidationMessages`), one per invalid field, in form order.
  */
 
 export const MIN_NAME_LENGTH = 2;
@@ -20,9 +30,7 @@ export const MAX_LOCATION_LENGTH = 120;
 export const MIN_YEARS_OF_EXPERIENCE = 0;
 export const MAX_YEARS_OF_EXPERIENCE = 100;
 export const MAX_STATEMENT_LENGTH = 500;
-/** Earliest birth year the form accepts (a typo such as 0199 is not a real date of birth). */
-export const MIN_BIRTH_YEAR = 1900;
-export { MINIMUM_AGE };
+export { earliestBirthDate, MAXIMUM_AGE_YEARS, MINIMUM_AGE };
 
 /** The server's e-mail check (zod's `z.email()` pattern), so both sides agree. */
 const EMAIL_PATTERN =
@@ -76,7 +84,10 @@ export function isPublicRole(value: unknown): value is PublicRole {
 export function validateDateOfBirth(dateOfBirth: string, today: Date): ValidationKey | null {
   const value = dateOfBirth.trim();
   if (!value) return 'dateOfBirthRequired';
-  if (!isCalendarDate(value) || Number(value.slice(0, 4)) < MIN_BIRTH_YEAR) return 'dateOfBirthInvalid';
+  if (!isCalendarDate(value)) return 'dateOfBirthInvalid';
+  const problem = birthDateProblem(value, today);
+  if (problem === 'future') return 'dateOfBirthFuture';
+  if (problem === 'tooOld') return 'dateOfBirthTooOld';
   if (ageOn(value, today) < MINIMUM_AGE) return 'underAge';
   return null;
 }
@@ -92,6 +103,7 @@ export function validateSignUp(values: SignUpValues, today: Date): Errors<SignUp
   if (dateOfBirth) errors.dateOfBirth = dateOfBirth;
   if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'passwordTooShort';
   else if (values.password.length > MAX_PASSWORD_LENGTH) errors.password = 'passwordTooLong';
+  else if (isOneRepeatedCharacter(values.password)) errors.password = 'passwordRepeated';
   return errors;
 }
 

@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../support/chromium.ts';
 import { sleep } from '../../support/wait.ts';
+import { confirmationLinkFor } from '../../support/outbox.ts';
 import { startApp, type E2EApp } from '../../support/start-app.ts';
 import { UPDATE_SPLASH_FLAG } from '../../../site/islands/announcements/splash.ts';
 import { DISMISSED_ANNOUNCEMENTS_KEY, ROADMAP_ANNOUNCEMENT_ID } from '../../../site/islands/announcements/keys.ts';
@@ -52,6 +53,9 @@ export type E2E = {
   run(fn: (run: Run) => Promise<void>, options?: PageOptions): Promise<void>;
 };
 
+/** The app of the test file running (one per file): helpers read its e-mail from its DATA_DIR. */
+let fileApp: E2EApp | undefined;
+
 /** Registers beforeAll/afterAll for the file's app and browser. Call at the top of a test file. */
 export function useE2E(): E2E {
   let app: E2EApp | undefined;
@@ -60,6 +64,7 @@ export function useE2E(): E2E {
   beforeAll(async () => {
     // Each file gets its own app and database, copied from one seeded once per run.
     [app, browser] = await Promise.all([startApp({ template: inject('appTemplateDir') }), launchBrowser()]);
+    fileApp = app;
   }, 240_000);
 
   afterAll(async () => {
@@ -188,25 +193,45 @@ export async function signInViaApi(context: BrowserContext, email: string, passw
 }
 
 /**
- * Registers a new account through the API from the context (registration signs it in). Used for
+ * The sign-up confirmation link e-mailed to `email` by this file's app (the `count`-th e-mail to
+ * it), read from the .eml file the app wrote under its DATA_DIR/outbox.
+ */
+export function confirmationLinkOf(email: string, options: { count?: number } = {}): Promise<URL> {
+  if (!fileApp) throw new Error('no app for this file (call useE2E at the top of the file)');
+  return confirmationLinkFor(fileApp.dataDir, email, options);
+}
+
+/**
+ * Signs a new account up through the API from the context as a person does: the sign-up, the
+ * confirmation link from the e-mail, the confirmation (which signs the context in). Used for
  * set-up so the sign-in route's rate limit (10 a minute per address) is left to the journeys.
  */
 export async function signUpViaApi(
   context: BrowserContext,
   role: 'customer' | 'contractor',
-): Promise<{ name: string; email: string; password: string }> {
+  overrides: Partial<{ name: string; email: string; password: string; dateOfBirth: string }> = {},
+): Promise<{ id: string; name: string; email: string; password: string }> {
   const suffix = randomUUID().slice(0, 8);
   const person = {
     name: `E2E ${role} ${suffix}`,
     email: `e2e-${role}-${suffix}@example.ca`,
     password: `pw-${randomUUID()}`,
+    ...overrides,
   };
-  const response = await context.request.post('/api/auth/register', {
-    data: { ...person, role, dateOfBirth: '1990-01-15' },
+  const { dateOfBirth = '1990-01-15', ...details } = person;
+  const response = await context.request.post('/api/auth/register', { data: { ...details, role, dateOfBirth } });
+  if (response.status() !== 202) {
+    throw new Error(`sign-up of ${details.email} failed: ${response.status()} ${await response.text()}`);
+  }
+  const link = await confirmationLinkOf(details.email);
+  const confirmed = await context.request.post('/api/auth/confirm-registration', {
+    data: { token: link.searchParams.get('token') },
   });
-  if (!response.ok())
-    throw new Error(`sign-up of ${person.email} failed: ${response.status()} ${await response.text()}`);
-  return person;
+  if (!confirmed.ok()) {
+    throw new Error(`confirmation of ${details.email} failed: ${confirmed.status()} ${await confirmed.text()}`);
+  }
+  const { user } = (await confirmed.json()) as { user: { id: string } };
+  return { id: user.id, name: details.name, email: details.email, password: details.password };
 }
 
 /** The signed-in user as the server sees this context, or null. */

@@ -1,0 +1,158 @@
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import {
+  CONFIRMATION_EXPIRED_MESSAGE,
+  CONFIRMATION_INVALID_MESSAGE,
+  confirmationExpiry,
+  confirmationProblem,
+  SIGN_UP_EMAILS_PER_ADDRESS,
+} from '../../../shared/domain/accounts/pending-registration.ts';
+import type { PublicRole } from '../../../shared/domain/accounts/events.ts';
+import { normaliseEmail } from '../../../shared/domain/accounts/streams.ts';
+import type { CommandContext } from '../../../shared/domain/decider.ts';
+import type { EmailLanguage } from '../../../shared/domain/notification-preferences/events.ts';
+import {
+  renderSignUpAttempt,
+  renderSignUpConfirmation,
+  signUpConfirmationUrl,
+} from '../../../shared/email/account-emails.ts';
+import { emailSender } from '../../../shared/email/messages.ts';
+import type { MailTransport } from '../../../shared/email/transport.ts';
+import { AppError, ValidationError } from '../../../shared/errors.ts';
+import type { Position } from '../../../shared/eventstore/types.ts';
+import type { Counter } from '../contact/rate-limit.ts';
+import {
+  claimPendingRegistration,
+  restorePendingRegistration,
+  savePendingRegistration,
+  type PendingRegistration,
+} from './pending-registrations.ts';
+import { personalDataByEmail } from './personal-data.ts';
+import { checkRegistrationAge, createAccount, hashPassword, type AccountsDeps } from './service.ts';
+
+export type SignUpRequest = {
+  name: string;
+  email: string;
+  password: string;
+  role: PublicRole;
+  dateOfBirth: string;
+  language: EmailLanguage;
+};
+
+type Logger = { info(message: string): void; error(obj: object, message: string): void };
+
+export type SignUpDeps = AccountsDeps & {
+  mail: MailTransport;
+  /** Absolute base of the links in the e-mails. */
+  siteUrl: string;
+  /** Counts e-mails per address (Redis when configured), so no one can flood an inbox through sign-up. */
+  counter: Counter;
+  logger: Logger;
+  /** Development without SMTP: also log each confirmation link, so `npm start` can finish a sign-up. */
+  logConfirmationLinks: boolean;
+};
+
+/** SHA-256 of a link's token: what the table keeps, so a leaked table holds no working link. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Sign-up by e-mail confirmation (docs/decisions.md). `request` answers the same way, after the
+ * same work (validation, the age rule, one argon2 hash), whether or not the address has an
+ * account; what differs (a pending registration and a confirmation e-mail, or an e-mail to the
+ * address's owner) runs after the answer, so neither the answer nor its timing tells them apart.
+ * `confirm` performs the registration from the link's token.
+ */
+export function createSignUpFlow(deps: SignUpDeps) {
+  const inFlight = new Set<Promise<void>>();
+  const counterKey = (email: string) =>
+    `signup-mail:${createHmac('sha256', deps.emailHashKey).update(normaliseEmail(email)).digest('base64url')}`;
+
+  async function send(
+    to: { name: string; address: string },
+    rendered: { subject: string; text: string; html: string },
+  ) {
+    await deps.mail.send(
+      { from: emailSender.from, to, subject: rendered.subject, text: rendered.text, html: rendered.html },
+      `signup-${randomUUID()}`,
+    );
+  }
+
+  /** The part that depends on the address, after the answer has gone. */
+  async function deliver(request: SignUpRequest, passwordHash: string, now: Date): Promise<void> {
+    const existing = await personalDataByEmail(deps.sql, request.email);
+    const { count } = await deps.counter.hit(counterKey(request.email), SIGN_UP_EMAILS_PER_ADDRESS.windowMs);
+    if (count > SIGN_UP_EMAILS_PER_ADDRESS.max) {
+      deps.logger.info('Sign-up e-mail not sent: too many for this address in the last hour.');
+      return;
+    }
+    if (existing) {
+      // No account change: the owner hears about it and can sign in.
+      const rendered = renderSignUpAttempt({
+        language: request.language,
+        recipientName: existing.name,
+        siteUrl: deps.siteUrl,
+      });
+      await send({ name: existing.name, address: existing.email }, rendered);
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await savePendingRegistration(deps.sql, {
+      tokenHash: tokenHash(token),
+      name: request.name,
+      email: request.email,
+      passwordHash,
+      dateOfBirth: request.dateOfBirth,
+      role: request.role,
+      language: request.language,
+      createdAt: now,
+      expiresAt: confirmationExpiry(now),
+    });
+    const confirmationUrl = signUpConfirmationUrl(deps.siteUrl, request.language, token);
+    await send(
+      { name: request.name, address: request.email },
+      renderSignUpConfirmation({ language: request.language, recipientName: request.name, confirmationUrl }),
+    );
+    if (deps.logConfirmationLinks) {
+      deps.logger.info(`Sign-up confirmation link for ${request.email} (development only): ${confirmationUrl}`);
+    }
+  }
+
+  return {
+    /** Validated input in; resolves once the answer may go. Throws only for rules of the input itself. */
+    async request(request: SignUpRequest, context: CommandContext): Promise<void> {
+      checkRegistrationAge(request.role, request.dateOfBirth, context.now);
+      const passwordHash = await hashPassword(request.password);
+      const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => deliver(request, passwordHash, context.now))
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'sign-up e-mail failed'))
+        .finally(() => inFlight.delete(task));
+      inFlight.add(task);
+    },
+
+    /** Creates the account a confirmation link stands for; the link works once. */
+    async confirm(
+      token: string,
+      context: CommandContext,
+    ): Promise<{ accountId: string; position: Position; pending: PendingRegistration }> {
+      const pending = await claimPendingRegistration(deps.sql, tokenHash(token));
+      const problem = confirmationProblem(pending, context.now);
+      if (problem === 'invalid' || !pending) throw new ValidationError(CONFIRMATION_INVALID_MESSAGE);
+      if (problem === 'expired') throw new AppError(410, CONFIRMATION_EXPIRED_MESSAGE);
+      try {
+        const { accountId, position } = await createAccount(deps, pending, context);
+        return { accountId, position, pending };
+      } catch (error) {
+        // A refusal (the address got registered meanwhile: 409) ends the sign-up; an outage does not.
+        const refused = error instanceof AppError && error.statusCode < 500;
+        if (!refused) await restorePendingRegistration(deps.sql, pending).catch(() => {});
+        throw error;
+      }
+    },
+
+    /** Waits for the e-mails still being sent (the app is closing). */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export type SignUpFlow = ReturnType<typeof createSignUpFlow>;
