@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_PASSWORD } from '../api/seed.ts';
+import { confirmationLinkFor } from './support/outbox.ts';
 import { launchApp, makeDataDir, type LaunchedApp } from './support/start-app.ts';
 
 /**
@@ -38,16 +39,21 @@ let registrations = 0;
 /** Signs up through the API as a stranger would; the session cookie and the new user. */
 async function register(role: 'customer' | 'contractor') {
   registrations += 1;
+  const email = `prod.${role}.${registrations}.${Date.now()}@example.ca`;
   const response = await post('/api/auth/register', {
     name: `Production ${role}`,
-    email: `prod.${role}.${registrations}.${Date.now()}@example.ca`,
+    email,
     password: 'correct-horse-battery',
     role,
     dateOfBirth: '1990-05-20',
   });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-  const { user } = (await response.json()) as { user: { id: string } };
+  expect(response.status, await response.clone().text()).toBe(202);
+  // Without SMTP_URL the confirmation e-mail is a file in the data folder's outbox.
+  const link = await confirmationLinkFor(app.dataDir, email);
+  const confirmed = await post('/api/auth/confirm-registration', { token: link.searchParams.get('token') });
+  expect(confirmed.status, await confirmed.clone().text()).toBe(201);
+  const cookie = confirmed.headers.get('set-cookie')!.split(';')[0]!;
+  const { user } = (await confirmed.json()) as { user: { id: string } };
   return { cookie, user };
 }
 
