@@ -60,6 +60,10 @@ export const configSchema = z
       .default(''),
     /** E-mail through SMTP (smtp://user:pass@host:587); unset: one file per message under DATA_DIR/outbox. */
     SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+    /** The address people open the site at, for the links in e-mails (https://example.ca); unset: http://localhost:PORT. */
+    PUBLIC_URL: url(['http:', 'https:'])
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
     /**
      * Demo mode lets any signed-in user switch into the seeded demo accounts. Default: on only for the
      * embedded database outside production; never allowed in production.
@@ -125,6 +129,14 @@ export const configSchema = z
         path: ['SEED_DEMO_DATA'],
         message:
           'must not be on when NODE_ENV=production: the demo accounts have a published password (unset it or set it to false)',
+      });
+    }
+    // E-mails that really go out must link to where people reach the site, not to localhost.
+    if (config.production && config.SMTP_URL && !config.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required when NODE_ENV=production and SMTP_URL is set (the links in e-mails use it)',
       });
     }
     if (config.production && !config.SESSION_SECRET) {

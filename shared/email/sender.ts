@@ -38,7 +38,8 @@ type Claimed = {
 };
 
 /** The absolute base of the links in e-mails (no trailing slash). */
-export const siteUrlOf = (config: Pick<Config, 'PORT'>) => `http://localhost:${config.PORT}`;
+export const siteUrlOf = (config: Pick<Config, 'PORT' | 'PUBLIC_URL'>) =>
+  config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
 /**
  * Sends the pending rows of rm_email_outbox (written by projections/email-outbox.ts). Rows are
