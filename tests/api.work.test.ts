@@ -1106,7 +1106,7 @@ describe('POST /api/uploads/photos and GET /api/uploads/:id', () => {
     expectError(await upload(null, [{ name: 'a.png', type: 'image/png', bytes: PNG }]), 401);
   });
 
-  it('refuses other files, files over 5 MB, too many files and no file, keeping none of them', async () => {
+  it('refuses other files, unreadable images, files over 5 MB, too many files and no file, keeping none of them', async () => {
     const { browser } = await customer();
     const before = await import('node:fs/promises').then((fs) => fs.readdir(path.join(dataDir, 'uploads')));
     expectError(
@@ -1114,14 +1114,23 @@ describe('POST /api/uploads/photos and GET /api/uploads/:id', () => {
         { name: 'a.png', type: 'image/png', bytes: PNG },
         { name: 'evil.png', type: 'image/png', bytes: Buffer.from('<svg onload=alert(1)>') },
       ]),
-      400,
+      415,
       UPLOAD_MESSAGES.type,
+    );
+    // A PNG signature followed by anything else: no decoder reads its dimensions.
+    expectError(
+      await upload(browser, [
+        { name: 'a.png', type: 'image/png', bytes: PNG },
+        { name: 'broken.png', type: 'image/png', bytes: Buffer.concat([PNG.subarray(0, 12), Buffer.alloc(4096, 7)]) },
+      ]),
+      415,
+      'This photo could not be read: it must be a complete JPEG, PNG or WebP image.',
     );
     const big = Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024, 0)]);
     expectError(
       await upload(browser, [{ name: 'big.jpg', type: 'image/jpeg', bytes: big }]),
-      400,
-      UPLOAD_MESSAGES.tooLarge,
+      413,
+      'Photos can be at most 5 MB.',
     );
     const many = Array.from({ length: PHOTOS_PER_UPLOAD + 1 }, (_, i) => ({
       name: `${i}.png`,

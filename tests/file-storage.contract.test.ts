@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalFileStorage, type FileStorage } from '../shared/storage/file-storage.ts';
@@ -100,6 +100,25 @@ for (const adapter of adapters) {
       }
     });
 
+    it('stores a stream as it arrives, and keeps nothing of a stream that fails', async () => {
+      const chunks = (count: number, failWith?: Error) =>
+        Readable.from(
+          (function* () {
+            for (let i = 0; i < count; i++) yield Buffer.alloc(1024 * 1024, i);
+            if (failWith) throw failWith;
+          })(),
+          { objectMode: false },
+        );
+      await storage.put('disputes/e/streamed.mp4', chunks(7), 'video/mp4');
+      expect((await storage.get('disputes/e/streamed.mp4'))?.sizeBytes).toBe(7 * 1024 * 1024);
+      const refused = new Error('over the limit');
+      await expect(storage.put('disputes/e/refused.mp4', chunks(7, refused), 'video/mp4')).rejects.toBe(refused);
+      expect(await storage.get('disputes/e/refused.mp4')).toBeNull();
+      // The key is still free: nothing half-written holds it.
+      await storage.put('disputes/e/refused.mp4', chunks(1), 'video/mp4');
+      expect((await storage.get('disputes/e/refused.mp4'))?.sizeBytes).toBe(1024 * 1024);
+    });
+
     it('round-trips a 6 MB file', async () => {
       const big = Buffer.alloc(6 * 1024 * 1024, 7);
       await storage.put('disputes/d/big.mp4', big, 'video/mp4');
@@ -109,3 +128,23 @@ for (const adapter of adapters) {
     });
   });
 }
+
+describe('local disk storage', () => {
+  it('writes a stream under a temporary name and removes it when the stream fails', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'file-storage-'));
+    try {
+      const storage = createLocalFileStorage(dir);
+      const failing = Readable.from(
+        (function* () {
+          yield Buffer.alloc(64 * 1024);
+          throw new Error('over the limit');
+        })(),
+        { objectMode: false },
+      );
+      await expect(storage.put('disputes/f/cut.webm', failing, 'video/webm')).rejects.toThrow('over the limit');
+      expect(await readdir(path.join(dir, 'disputes', 'f'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

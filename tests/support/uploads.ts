@@ -50,6 +50,8 @@ export const MP4 = fixture('tiny.mp4');
 export const MOV = fixture('tiny.mov');
 /** The same in WebM (VP8). */
 export const WEBM = fixture('tiny.webm');
+/** A tenth of a second of Opus audio in WebM: a WebM without a video track. */
+export const AUDIO_ONLY_WEBM = fixture('audio-only.webm');
 /** A WebM's EBML header followed by zeros: the signature of a video, and nothing of one. */
 export const FAKE_WEBM = Buffer.concat([WEBM.subarray(0, 40), Buffer.alloc(64 * 1024)]);
 /** An MP4's `ftyp` box followed by garbage. */
