@@ -43,10 +43,15 @@ export function acceptedTypes(limits: UploadLimits): Record<string, number> {
 }
 
 /**
- * The refusals an upload can get that name a kind of file. The site translates each of them by
- * its template (site/i18n/messages/uploads.ts), so a template changed here is translated there.
+ * The refusals of a file by its type or size, as the API words them. The site translates each by
+ * its template (site/i18n/messages/uploads.ts, whose English is this object), so a template
+ * changed here is matched there, and its French must follow.
  */
 export const UPLOAD_REFUSALS = {
+  'type:evidence':
+    'Evidence files must be photos (JPEG, PNG or WebP), videos (MP4, MOV or WebM) or PDF documents.',
+  'type:credential': 'Credential documents must be PDF documents or photos (JPEG, PNG or WebP).',
+  'type:workPhoto': 'Photos must be JPEG, PNG or WebP images',
   'tooLarge:photo': 'Photos can be at most {mb} MB.',
   'tooLarge:video': 'Videos can be at most {mb} MB.',
   'tooLarge:document': 'PDF documents can be at most {mb} MB.',

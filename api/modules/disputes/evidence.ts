@@ -5,6 +5,7 @@ import {
   mismatchMessage,
   tooLargeMessage,
   unreadableMessage,
+  UPLOAD_REFUSALS,
 } from '../../../shared/uploads/file-types.ts';
 
 /**
@@ -19,7 +20,7 @@ export const EVIDENCE_MESSAGES = {
   notMultipart: 'Send the evidence as multipart/form-data with one file part named "file".',
   noFile: 'Choose a file to upload.',
   oneFile: 'Upload one file at a time.',
-  type: 'Evidence files must be photos (JPEG, PNG or WebP), videos (MP4, MOV or WebM) or PDF documents.',
+  type: UPLOAD_REFUSALS['type:evidence'],
   mismatch: mismatchMessage,
   tooLarge: (kind: FileEvidenceKind) => tooLargeMessage(kind, EVIDENCE_LIMITS[kind]),
   unreadable: (kind: FileEvidenceKind) => unreadableMessage(kind),

@@ -13,7 +13,12 @@ import {
   ValidationError,
 } from '../../../shared/errors.ts';
 import { createLocalFileStorage } from '../../../shared/storage/file-storage.ts';
-import { tooLargeMessage, unreadableMessage, WORK_PHOTO_LIMITS } from '../../../shared/uploads/file-types.ts';
+import {
+  tooLargeMessage,
+  unreadableMessage,
+  UPLOAD_REFUSALS,
+  WORK_PHOTO_LIMITS,
+} from '../../../shared/uploads/file-types.ts';
 import { storeUpload } from '../../../shared/uploads/upload-stream.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 
@@ -24,7 +29,7 @@ export const UPLOAD_MESSAGES = {
   noFile: 'Choose at least one photo to upload',
   tooMany: `Upload at most ${PHOTOS_PER_UPLOAD} photos at a time`,
   tooLarge: tooLargeMessage('photo', PHOTO_MAX_BYTES),
-  type: 'Photos must be JPEG, PNG or WebP images',
+  type: UPLOAD_REFUSALS['type:workPhoto'],
   unreadable: unreadableMessage('photo'),
   notMultipart: 'Send the photos as multipart/form-data',
 } as const;
