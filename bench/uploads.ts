@@ -50,7 +50,8 @@ async function openDispute(app: E2EApp, cookie: string): Promise<string> {
       description: 'The paint is streaked on two walls and the ceiling was not covered. Videos attached.',
     }),
   });
-  if (response.status !== 201) throw new Error(`opening the dispute failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`opening the dispute failed: ${response.status} ${await response.text()}`);
   return held.jobId;
 }
 

@@ -339,7 +339,12 @@ describe('evidence streams to storage', () => {
     }
     const { evidence } = await viewOf(customer.browser, jobId);
     expect(evidence.map((e) => [e.kind, e.contentType, e.sizeBytes, e.sha256])).toEqual(
-      videos.map((video) => ['video', video.type, video.bytes.length, createHash('sha256').update(video.bytes).digest('hex')]),
+      videos.map((video) => [
+        'video',
+        video.type,
+        video.bytes.length,
+        createHash('sha256').update(video.bytes).digest('hex'),
+      ]),
     );
     const served = await customer.browser.get(evidence[0]!.url);
     expect(served.rawPayload.equals(MP4)).toBe(true);

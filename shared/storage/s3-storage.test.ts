@@ -119,9 +119,9 @@ describe('createS3FileStorage', () => {
     });
 
     it('that fails within the first part sends nothing at all', async () => {
-      await expect(storage().put('disputes/a/photo.png', stream(1024, new Error('refused')), 'image/png')).rejects.toThrow(
-        'refused',
-      );
+      await expect(
+        storage().put('disputes/a/photo.png', stream(1024, new Error('refused')), 'image/png'),
+      ).rejects.toThrow('refused');
       expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
       expect(s3.commandCalls(CreateMultipartUploadCommand)).toHaveLength(0);
     });

@@ -1,6 +1,17 @@
 import { fromBuffer } from 'strtok3';
 import { describe, expect, it } from 'vitest';
-import { AUDIO_ONLY_WEBM, FAKE_MP4, FAKE_WEBM, JPEG, MOV, MP4, PDF, PNG, WEBM, WEBP } from '../../tests/support/uploads.ts';
+import {
+  AUDIO_ONLY_WEBM,
+  FAKE_MP4,
+  FAKE_WEBM,
+  JPEG,
+  MOV,
+  MP4,
+  PDF,
+  PNG,
+  WEBM,
+  WEBP,
+} from '../../tests/support/uploads.ts';
 import { contentCheckFor, IMAGE_PROBE_BYTES, withReadBudget } from './content-checks.ts';
 import { FILE_TYPES, type AcceptedContentType } from './file-types.ts';
 

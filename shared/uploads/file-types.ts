@@ -48,8 +48,7 @@ export function acceptedTypes(limits: UploadLimits): Record<string, number> {
  * changed here is matched there, and its French must follow.
  */
 export const UPLOAD_REFUSALS = {
-  'type:evidence':
-    'Evidence files must be photos (JPEG, PNG or WebP), videos (MP4, MOV or WebM) or PDF documents.',
+  'type:evidence': 'Evidence files must be photos (JPEG, PNG or WebP), videos (MP4, MOV or WebM) or PDF documents.',
   'type:credential': 'Credential documents must be PDF documents or photos (JPEG, PNG or WebP).',
   'type:workPhoto': 'Photos must be JPEG, PNG or WebP images',
   'tooLarge:photo': 'Photos can be at most {mb} MB.',

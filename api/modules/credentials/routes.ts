@@ -15,11 +15,7 @@ import { credentialKinds } from '../../../shared/domain/credentials/kinds.ts';
 import { CREDENTIAL_LIMITS, CREDENTIAL_MESSAGES as M } from '../../../shared/domain/credentials/rules.ts';
 import { foldEvents, handleCommand } from '../../../shared/domain/decider.ts';
 import { isPaidPlan } from '../../../shared/domain/plans/entitlements.ts';
-import {
-  NotFoundError,
-  PayloadTooLargeError,
-  ValidationError,
-} from '../../../shared/errors.ts';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';

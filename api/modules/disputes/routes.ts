@@ -20,12 +20,7 @@ import { DISPUTE_LIMITS, DISPUTE_MESSAGES as M } from '../../../shared/domain/di
 import { disputeTimeline } from '../../../shared/domain/disputes/timeline.ts';
 import { escrowDecider } from '../../../shared/domain/escrow/decider.ts';
 import { escrowStreamId, type EscrowEvent } from '../../../shared/domain/escrow/events.ts';
-import {
-  ConflictError,
-  NotFoundError,
-  PayloadTooLargeError,
-  ValidationError,
-} from '../../../shared/errors.ts';
+import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../../shared/errors.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { idempotencyHeader } from '../../plugins/idempotency.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
