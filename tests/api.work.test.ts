@@ -1144,6 +1144,30 @@ describe('POST /api/uploads/photos and GET /api/uploads/:id', () => {
     expect(after.sort()).toEqual(before.sort());
   });
 
+  it('answers 400 to a request cut short in the middle of a photo, keeping nothing of it', async () => {
+    const { browser } = await customer();
+    const before = await import('node:fs/promises').then((fs) => fs.readdir(path.join(dataDir, 'uploads')));
+    const boundary = '----cut-short';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.alloc(64 * 1024, 1),
+      // No closing boundary: the body ends inside the file.
+    ]);
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/photos',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie },
+    });
+    expectError(response, 400, 'The upload was cut short before the end of the file. Please send it again.');
+    const after = await import('node:fs/promises').then((fs) => fs.readdir(path.join(dataDir, 'uploads')));
+    expect(after.sort()).toEqual(before.sort());
+  });
+
   it('answers 404 for an unknown photo and 400 for a malformed id', async () => {
     expectError(await visitor().get(`/api/uploads/${randomUUID()}.png`), 404);
     expectError(await visitor().get('/api/uploads/..%2F..%2Fsecrets.json'), 400, 'The photo id is not valid');

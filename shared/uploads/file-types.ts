@@ -57,6 +57,7 @@ export const UPLOAD_REFUSALS = {
   'unreadable:photo': 'This photo could not be read: it must be a complete JPEG, PNG or WebP image.',
   'unreadable:video': 'This video could not be read: it must be an MP4, MOV or WebM file with a video track.',
   'unreadable:document': 'This PDF could not be read: it must be a complete PDF document.',
+  interrupted: 'The upload was cut short before the end of the file. Please send it again.',
 } as const;
 
 const megabytes = (bytes: number) => String(Math.round((bytes / MB) * 10) / 10);

@@ -136,6 +136,21 @@ describe('storeUpload', () => {
     expect(await filesIn()).toEqual([]);
   });
 
+  it('refuses a file whose request broke off as bad input (400), and leaves nothing', async () => {
+    const broken = Readable.from(
+      (function* () {
+        yield MP4.subarray(0, 1000);
+        throw new Error('Part terminated early due to unexpected end of multipart data');
+      })(),
+      { objectMode: false },
+    );
+    await expect(store(broken)).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'The upload was cut short before the end of the file. Please send it again.',
+    });
+    expect(await filesIn()).toEqual([]);
+  });
+
   it('answers null for an empty file', async () => {
     expect(await store(Readable.from([], { objectMode: false }))).toBeNull();
   });

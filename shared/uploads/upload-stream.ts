@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.ts';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { contentCheckFor, type ContentCheck } from './content-checks.ts';
 import {
@@ -11,6 +11,7 @@ import {
   sniffContentType,
   SNIFF_BYTES,
   tooLargeMessage,
+  UPLOAD_REFUSALS,
   type FileType,
   type UploadLimits,
 } from './file-types.ts';
@@ -87,28 +88,66 @@ export class ContentInspector extends Transform {
 }
 
 /**
+ * The request's body ended, or broke, before the file did (a client gone, a body cut short): bad
+ * input, not a server fault, and nothing of the file is kept.
+ */
+export class UploadInterruptedError extends ValidationError {
+  constructor(cause?: unknown) {
+    super(UPLOAD_REFUSALS.interrupted);
+    this.cause = cause;
+  }
+}
+
+/**
+ * The multipart parser's own errors for a body that ended too soon (@fastify/busboy's wording), as
+ * an UploadInterruptedError; any other error as it is.
+ */
+export function interruptionOf(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : '';
+  if (/terminated early|Unexpected end of multipart data/.test(message)) return new UploadInterruptedError(error);
+  return error;
+}
+
+/**
  * The first `size` bytes of a stream (fewer if it ends first), and a stream of the whole file
- * again, which goes on reading the original where the head stopped.
+ * again, which goes on reading the original where the head stopped. A failure of the original
+ * (the request broke off) comes out of either as an UploadInterruptedError.
  */
 export async function readHead(stream: Readable, size: number): Promise<{ head: Buffer; whole: Readable }> {
   const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let ended = false;
+  const next = async () => {
+    try {
+      const result = await iterator.next();
+      if (result.done) ended = true;
+      return result;
+    } catch (error) {
+      ended = true;
+      throw new UploadInterruptedError(error);
+    }
+  };
   const chunks: Buffer[] = [];
   let length = 0;
-  let ended = false;
   while (length < size) {
-    const next = await iterator.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
+    const result = await next();
+    if (result.done) break;
+    chunks.push(result.value);
+    length += result.value.length;
   }
   const head = Buffer.concat(chunks);
-  const rest: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => iterator };
   async function* whole() {
-    if (head.length > 0) yield head;
-    if (!ended) yield* rest;
+    try {
+      if (head.length > 0) yield head;
+      for (;;) {
+        if (ended) return;
+        const result = await next();
+        if (result.done) return;
+        yield result.value;
+      }
+    } finally {
+      // Stopped early (a refusal downstream): stop reading the original too.
+      if (!ended) await iterator.return?.();
+    }
   }
   return { head, whole: Readable.from(whole(), { objectMode: false }) };
 }
@@ -138,12 +177,13 @@ export async function storeUpload(file: Readable, options: StoreUploadOptions): 
   const contentType = sniffContentType(head);
   const type: FileType | null = contentType ? FILE_TYPES[contentType] : null;
   const maxBytes = type ? options.limits[type.kind] : undefined;
+  // Refused before anything is stored: stop reading the file (as a refusal downstream does).
   if (!type || maxBytes === undefined) {
-    whole.destroy();
+    file.destroy();
     throw new UnsupportedMediaTypeError(options.typeMessage);
   }
   if (options.claimedType !== undefined && !claimMatches(options.claimedType, type.contentType)) {
-    whole.destroy();
+    file.destroy();
     throw new UnsupportedMediaTypeError(mismatchMessage(options.claimedType, describeType(type.contentType)));
   }
   const limit = new SizeLimit(maxBytes, () => new PayloadTooLargeError(tooLargeMessage(type.kind, maxBytes)));

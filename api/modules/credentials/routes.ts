@@ -21,7 +21,7 @@ import { answerWithView, commandContext } from '../../plugins/read-your-writes.t
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { CREDENTIAL_DOCUMENT_LIMITS, largestLimit } from '../../../shared/uploads/file-types.ts';
-import { storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
+import { interruptionOf, storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
 
 const READ_MODELS = ['credentials'] as const;
 type SubmitCredential = Extract<CredentialCommand, { type: 'SubmitCredential' }>;
@@ -78,7 +78,7 @@ function translateMultipartError(error: unknown): unknown {
     return new ValidationError(M.fields);
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(M.notMultipart);
-  return error;
+  return interruptionOf(error);
 }
 
 /**

@@ -27,7 +27,7 @@ import { answerWithView, commandContext } from '../../plugins/read-your-writes.t
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { EVIDENCE_LIMITS } from '../../../shared/uploads/file-types.ts';
-import { storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
+import { interruptionOf, storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MESSAGES } from './evidence.ts';
 import {
   answerBody,
@@ -587,5 +587,5 @@ function translateMultipartError(error: unknown): unknown {
   if (code === 'FST_FILES_LIMIT') return new ValidationError(EVIDENCE_MESSAGES.oneFile);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new ValidationError(EVIDENCE_MESSAGES.fields);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(EVIDENCE_MESSAGES.notMultipart);
-  return error;
+  return interruptionOf(error);
 }

@@ -19,7 +19,7 @@ import {
   UPLOAD_REFUSALS,
   WORK_PHOTO_LIMITS,
 } from '../../../shared/uploads/file-types.ts';
-import { storeUpload } from '../../../shared/uploads/upload-stream.ts';
+import { interruptionOf, storeUpload } from '../../../shared/uploads/upload-stream.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 
 /** 5 MB per photo. */
@@ -161,5 +161,5 @@ function translateMultipartError(error: unknown): unknown {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new ValidationError(UPLOAD_MESSAGES.tooMany);
   if (code === 'FST_FIELDS_LIMIT') return new ValidationError('Send only photo files');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(UPLOAD_MESSAGES.notMultipart);
-  return error;
+  return interruptionOf(error);
 }

@@ -19,5 +19,6 @@ export const uploadRefusalMessages = defineMessages({
     'unreadable:photo': 'Cette photo est illisible : il faut une image JPEG, PNG ou WebP complète.',
     'unreadable:video': 'Cette vidéo est illisible : il faut un fichier MP4, MOV ou WebM avec une piste vidéo.',
     'unreadable:document': 'Ce PDF est illisible : il faut un document PDF complet.',
+    interrupted: 'L’envoi a été interrompu avant la fin du fichier. Veuillez l’envoyer de nouveau.',
   },
 });
