@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { contentCheckFor, type ContentCheck } from './content-checks.ts';
+import type { ContentCheck } from './content-checks.ts';
 import {
   claimMatches,
   describeType,
@@ -46,17 +46,15 @@ export class SizeLimit extends Transform {
   }
 }
 
-/** Passes bytes through while hashing them and checking they are a `type` (content-checks.ts). */
+/** Passes bytes through while hashing them and checking them (content-checks.ts). */
 export class ContentInspector extends Transform {
   readonly #hash = createHash('sha256');
-  readonly #check: ContentCheck;
   sizeBytes = 0;
   /** Known once the stream has ended. */
   sha256: string | null = null;
 
-  constructor(type: FileType) {
+  constructor(private readonly check: ContentCheck) {
     super();
-    this.#check = contentCheckFor(type);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -64,7 +62,7 @@ export class ContentInspector extends Transform {
     this.#hash.update(chunk);
     let waiting: void | Promise<void>;
     try {
-      waiting = this.#check.write(chunk);
+      waiting = this.check.write(chunk);
     } catch (error) {
       callback(error as Error);
       return;
@@ -75,14 +73,14 @@ export class ContentInspector extends Transform {
 
   /** The end of the file reaches storage only once the check has passed: storage then keeps it. */
   override _flush(callback: TransformCallback): void {
-    this.#check.end(this.sizeBytes).then(() => {
+    this.check.end(this.sizeBytes).then(() => {
       this.sha256 = this.#hash.digest('hex');
       callback();
     }, callback);
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.#check.abort();
+    this.check.abort();
     callback(error);
   }
 }
@@ -187,7 +185,9 @@ export async function storeUpload(file: Readable, options: StoreUploadOptions): 
     throw new UnsupportedMediaTypeError(mismatchMessage(options.claimedType, describeType(type.contentType)));
   }
   const limit = new SizeLimit(maxBytes, () => new PayloadTooLargeError(tooLargeMessage(type.kind, maxBytes)));
-  const inspector = new ContentInspector(type);
+  // Loaded with the first upload: the parsers (music-metadata above all) add ~0.25 s to a start.
+  const { contentCheckFor } = await import('./content-checks.ts');
+  const inspector = new ContentInspector(contentCheckFor(type));
   // A failure anywhere destroys every stage with the first error, so storage sees that error.
   const body = pipeline(whole, limit, inspector, () => {});
   const storageKey = options.keyFor(type);
