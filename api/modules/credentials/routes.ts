@@ -124,7 +124,7 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['credentials'],
         summary: 'Send a credential document for a verified badge (paid plans)',
         description:
-          'multipart/form-data: the fields `kind` (licensed, insured, background-checked) and `expiresOn` (YYYY-MM-DD), then one `file` part: a PDF or a photo (JPEG, PNG, WebP) up to 10 MB, typed by its bytes.',
+          'multipart/form-data: the fields `kind` (licensed, insured, background-checked) and `expiresOn` (YYYY-MM-DD), then one `file` part: a PDF or a photo (JPEG, PNG, WebP) up to 10 MB, typed by its bytes and refused (415) unless it parses as that type; it streams to storage, and one over 10 MB is refused (413) as soon as it passes the limit.',
         consumes: ['multipart/form-data'],
         response: {
           201: z.object({ credentials: z.array(credentialView) }),
