@@ -9,6 +9,7 @@ import { benchPageWeight } from './page-weight.ts';
 import { benchRebuild } from './rebuild.ts';
 import { benchStartup } from './startup.ts';
 import { benchSustained, SUSTAINED_TARGETS } from './sustained.ts';
+import { benchUploads, UPLOAD_TARGETS } from './uploads.ts';
 import { benchDatabase, printTable, type Row } from './support.ts';
 
 /**
@@ -21,7 +22,8 @@ import { benchDatabase, printTable, type Row } from './support.ts';
  * the dispute commands and the analysis worker's time to act; BENCH_ONLY=commands the command throughput
  * with read-your-writes over HTTP; BENCH_ONLY=rebuild a read-model rebuild over
  * BENCH_REBUILD_EVENTS (default 1,000,000) events; BENCH_ONLY=startup the time to ready of `npm start`, cold and warm; BENCH_ONLY=sustained 500 mixed requests/s
- * for 60 s (BENCH_SUSTAINED_SECONDS) against `npm start`, with its memory.
+ * for 60 s (BENCH_SUSTAINED_SECONDS) against `npm start`, with its memory; BENCH_ONLY=uploads 8 parallel
+ * 45 MB evidence uploads against `npm start`, with the server's memory growth.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
@@ -97,6 +99,12 @@ if (only === undefined || only === 'sustained') {
     `Sustained load against \`npm start\`: ${SUSTAINED_TARGETS.rate} requests/s for ${sustainedSeconds} s...`,
   );
   rows.push(...(await benchSustained({ rate: SUSTAINED_TARGETS.rate, seconds: sustainedSeconds })));
+}
+if (only === undefined || only === 'uploads') {
+  console.log(
+    `Evidence uploads against \`npm start\`: ${UPLOAD_TARGETS.parallel} × ${UPLOAD_TARGETS.fileBytes / 1024 / 1024} MB at once...`,
+  );
+  rows.push(...(await benchUploads()));
 }
 if (only === undefined || only === 'web') {
   console.log('Starting the app as `npm start` does, for the page-weight and Lighthouse figures...');

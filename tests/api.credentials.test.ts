@@ -9,7 +9,7 @@ import { CREDENTIAL_MESSAGES as M } from '../shared/domain/credentials/rules.ts'
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';
 import { DAY, SUCCESS_CARD, card, idempotencyKey } from './support/money-flow.ts';
-import { PNG, type UploadFile } from './support/uploads.ts';
+import { PDF, PNG, type UploadFile } from './support/uploads.ts';
 
 /**
  * Verified credential badges through the API: a contractor on a paid plan sends a document, an
@@ -35,7 +35,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
 type Credential = {
   id: string;

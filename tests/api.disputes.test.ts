@@ -1,4 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputeAnalysisJob, disputeProgressJob } from '../projections/dispute-jobs.ts';
 import { DISPUTE_MESSAGES as M } from '../shared/domain/disputes/messages.ts';
@@ -11,13 +14,17 @@ import { EVIDENCE_MESSAGES } from '../api/modules/disputes/evidence.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';
 import { DAY, idempotencyKey, moneyFlow, type Person } from './support/money-flow.ts';
+import { FAKE_MP4, FAKE_WEBM, MOV, MP4, PDF, PNG, WEBM } from './support/uploads.ts';
 import { waitUntil } from './support/wait.ts';
 
 let t: TestApp;
 let admin: Browser;
+/** Evidence is kept on local disk here (the file-storage port's default). */
+let dataDir: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'dispute-evidence-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
   const created = await createAdmin(t.runtime);
   admin = new Browser(t.app);
   const login = await admin.post('/api/auth/login', {
@@ -29,6 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const { fundedJob, jobContext } = moneyFlow(() => t);
@@ -81,8 +89,7 @@ type View = {
 
 const DESCRIPTION =
   'The bathroom tiles are cracked in three places and the grout is missing along the bathtub. The work is not what the contract describes.';
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 32)]);
+const MB = 1024 * 1024;
 
 function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer } | null) {
   const boundary = `----dispute${randomUUID()}`;
@@ -286,6 +293,83 @@ describe('evidence', () => {
     expect(notMultipart.statusCode).toBe(400);
     // Nothing refused was kept.
     expect((await viewOf(customer.browser, jobId)).evidence).toHaveLength(2);
+  });
+});
+
+describe('evidence streams to storage', () => {
+  /** Every file under the dispute's folder of the local file store (partial files included). */
+  const filesOf = async (disputeId: string) =>
+    readdir(path.join(dataDir, 'disputes', disputeId)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+
+  it('refuses a file over the limit of its kind with 413 naming the kind and the limit, and keeps nothing of it', async () => {
+    const { customer, jobId } = await fundedJob();
+    expect((await open(customer, jobId)).statusCode).toBe(201);
+    // Over the PDF limit, and over the largest limit of all (videos'): both are refused as PDFs.
+    for (const size of [10 * MB + 1, 51 * MB]) {
+      const bytes = Buffer.concat([PDF.subarray(0, 9), Buffer.alloc(size - 9, 0x20)]);
+      const refused = await upload(customer, jobId, { name: 'scan.pdf', type: 'application/pdf', bytes });
+      expect(refused.statusCode, `${size} bytes`).toBe(413);
+      expect(refused.json().error).toBe('PDF documents can be at most 10 MB.');
+    }
+    const longVideo = await upload(customer, jobId, {
+      name: 'long.webm',
+      type: 'video/webm',
+      bytes: Buffer.concat([WEBM, Buffer.alloc(50 * MB + 1 - WEBM.length)]),
+    });
+    expect(longVideo.statusCode).toBe(413);
+    expect(longVideo.json().error).toBe('Videos can be at most 50 MB.');
+    expect(await filesOf(jobId)).toEqual([]);
+    expect((await viewOf(customer.browser, jobId)).evidence).toEqual([]);
+  });
+
+  it('takes real MP4, MOV and WebM videos, and refuses a video signature followed by anything else', async () => {
+    const { customer, jobId } = await fundedJob();
+    expect((await open(customer, jobId)).statusCode).toBe(201);
+    const videos = [
+      { name: 'walk-through.mp4', type: 'video/mp4', bytes: MP4 },
+      { name: 'leak.mov', type: 'video/quicktime', bytes: MOV },
+      { name: 'tiles.webm', type: 'video/webm', bytes: WEBM },
+    ];
+    for (const video of videos) {
+      const added = await upload(customer, jobId, video);
+      expect(added.statusCode, `${video.name}: ${added.body}`).toBe(201);
+    }
+    const { evidence } = await viewOf(customer.browser, jobId);
+    expect(evidence.map((e) => [e.kind, e.contentType, e.sizeBytes, e.sha256])).toEqual(
+      videos.map((video) => [
+        'video',
+        video.type,
+        video.bytes.length,
+        createHash('sha256').update(video.bytes).digest('hex'),
+      ]),
+    );
+    const served = await customer.browser.get(evidence[0]!.url);
+    expect(served.rawPayload.equals(MP4)).toBe(true);
+
+    // A WebM's EBML header followed by zeros; an MP4's ftyp box followed by garbage.
+    for (const fake of [
+      { name: 'fake.webm', type: 'video/webm', bytes: FAKE_WEBM },
+      { name: 'fake.mp4', type: 'video/mp4', bytes: FAKE_MP4 },
+    ]) {
+      const refused = await upload(customer, jobId, fake);
+      expect(refused.statusCode, fake.name).toBe(415);
+      expect(refused.json().error).toBe(
+        'This video could not be read: it must be an MP4, MOV or WebM file with a video track.',
+      );
+    }
+    // A PDF header without the rest of a PDF.
+    const halfPdf = await upload(customer, jobId, {
+      name: 'cut.pdf',
+      type: 'application/pdf',
+      bytes: PDF.subarray(0, PDF.length - 30),
+    });
+    expect(halfPdf.statusCode).toBe(415);
+    expect(halfPdf.json().error).toBe(EVIDENCE_MESSAGES.unreadable('document'));
+    expect(await filesOf(jobId)).toHaveLength(videos.length);
+    expect((await viewOf(customer.browser, jobId)).evidence).toHaveLength(videos.length);
   });
 });
 

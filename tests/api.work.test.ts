@@ -1113,7 +1113,7 @@ describe('POST /api/uploads/photos and GET /api/uploads/:id', () => {
     expectError(await upload(null, [{ name: 'a.png', type: 'image/png', bytes: PNG }]), 401);
   });
 
-  it('refuses other files, files over 5 MB, too many files and no file, keeping none of them', async () => {
+  it('refuses other files, unreadable images, files over 5 MB, too many files and no file, keeping none of them', async () => {
     const { browser } = await customer();
     const before = await import('node:fs/promises').then((fs) => fs.readdir(path.join(dataDir, 'uploads')));
     expectError(
@@ -1121,14 +1121,23 @@ describe('POST /api/uploads/photos and GET /api/uploads/:id', () => {
         { name: 'a.png', type: 'image/png', bytes: PNG },
         { name: 'evil.png', type: 'image/png', bytes: Buffer.from('<svg onload=alert(1)>') },
       ]),
-      400,
+      415,
       UPLOAD_MESSAGES.type,
+    );
+    // A PNG signature followed by anything else: no decoder reads its dimensions.
+    expectError(
+      await upload(browser, [
+        { name: 'a.png', type: 'image/png', bytes: PNG },
+        { name: 'broken.png', type: 'image/png', bytes: Buffer.concat([PNG.subarray(0, 12), Buffer.alloc(4096, 7)]) },
+      ]),
+      415,
+      'This photo could not be read: it must be a complete JPEG, PNG or WebP image.',
     );
     const big = Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024, 0)]);
     expectError(
       await upload(browser, [{ name: 'big.jpg', type: 'image/jpeg', bytes: big }]),
-      400,
-      UPLOAD_MESSAGES.tooLarge,
+      413,
+      'Photos can be at most 5 MB.',
     );
     const many = Array.from({ length: PHOTOS_PER_UPLOAD + 1 }, (_, i) => ({
       name: `${i}.png`,
@@ -1138,6 +1147,30 @@ describe('POST /api/uploads/photos and GET /api/uploads/:id', () => {
     expectError(await upload(browser, many), 400, UPLOAD_MESSAGES.tooMany);
     expectError(await upload(browser, []), 400, UPLOAD_MESSAGES.noFile);
     expectError(await browser.post('/api/uploads/photos', { photo: 'x' }), 400, UPLOAD_MESSAGES.notMultipart);
+    const after = await import('node:fs/promises').then((fs) => fs.readdir(path.join(dataDir, 'uploads')));
+    expect(after.sort()).toEqual(before.sort());
+  });
+
+  it('answers 400 to a request cut short in the middle of a photo, keeping nothing of it', async () => {
+    const { browser } = await customer();
+    const before = await import('node:fs/promises').then((fs) => fs.readdir(path.join(dataDir, 'uploads')));
+    const boundary = '----cut-short';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.alloc(64 * 1024, 1),
+      // No closing boundary: the body ends inside the file.
+    ]);
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/photos',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie },
+    });
+    expectError(response, 400, 'The upload was cut short before the end of the file. Please send it again.');
     const after = await import('node:fs/promises').then((fs) => fs.readdir(path.join(dataDir, 'uploads')));
     expect(after.sort()).toEqual(before.sort());
   });

@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalFileStorage, type FileStorage } from '../shared/storage/file-storage.ts';
@@ -109,3 +109,23 @@ for (const adapter of adapters) {
     });
   });
 }
+
+describe('local disk storage', () => {
+  it('writes a stream under a temporary name and removes it when the stream fails', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'file-storage-'));
+    try {
+      const storage = createLocalFileStorage(dir);
+      const failing = Readable.from(
+        (function* () {
+          yield Buffer.alloc(64 * 1024);
+          throw new Error('over the limit');
+        })(),
+        { objectMode: false },
+      );
+      await expect(storage.put('disputes/f/cut.webm', failing, 'video/webm')).rejects.toThrow('over the limit');
+      expect(await readdir(path.join(dir, 'disputes', 'f'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,7 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { link, mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * The file-storage port: where uploaded bytes live (dispute evidence). Files are not events: the
@@ -12,8 +14,13 @@ export type StoredFile = { body: Readable; sizeBytes: number };
 
 export type FileStorage = {
   readonly kind: 'local' | 's3';
-  /** Stores the bytes under a new key; a key is written once and never replaced. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores the bytes under a new key; a key is written once and never replaced. A stream is
+   * written as it arrives, never held whole, and kept only if it ends cleanly: when it fails (an
+   * upload over its limit, a file that is not what it claims), put rejects with its error and
+   * nothing is left under the key, nor half a file anywhere.
+   */
+  put(key: string, body: Readable | Uint8Array, contentType: string): Promise<void>;
   /** The file, or null when there is none under the key. */
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
@@ -34,14 +41,16 @@ export function createLocalFileStorage(root: string): FileStorage {
   };
   return {
     kind: 'local',
-    async put(key, bytes) {
+    async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Written under a temporary name and hard-linked into place, so a reader never sees half a
-      // file, and a key that exists is refused (EEXIST), never replaced, as a rename would do.
-      const partial = `${file}.partial-${process.pid}-${Date.now()}`;
-      await writeFile(partial, bytes, { flag: 'wx' });
+      // Written under a temporary name and hard-linked into place once complete, so a reader never
+      // sees half a file, and a key that exists is refused (EEXIST), never replaced, as a rename
+      // would do. The temporary name is not a key (two dots), so nothing lists it as a file.
+      const partial = `${file}.partial-${randomUUID()}`;
       try {
+        if (body instanceof Uint8Array) await writeFile(partial, body, { flag: 'wx' });
+        else await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
         await link(partial, file);
       } finally {
         await unlink(partial).catch(() => {});

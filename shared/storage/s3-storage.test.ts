@@ -1,8 +1,18 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createS3FileStorage } from './s3-storage.ts';
+import { createS3FileStorage, S3_PART_BYTES } from './s3-storage.ts';
 
 /**
  * The S3 adapter's requests and its reading of the answers, against a mocked client. The same
@@ -58,6 +68,62 @@ describe('createS3FileStorage', () => {
     expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input).toEqual({
       Bucket: 'evidence',
       Key: 'app/disputes/a/one.png',
+    });
+  });
+
+  describe('a stream', () => {
+    /** `parts` parts' worth of bytes, then (when `failWith` is given) that error. */
+    const stream = (bytes: number, failWith?: Error) =>
+      Readable.from(
+        (function* () {
+          const chunk = 1024 * 1024;
+          for (let sent = 0; sent < bytes; sent += chunk) yield Buffer.alloc(Math.min(chunk, bytes - sent), 1);
+          if (failWith) throw failWith;
+        })(),
+        { objectMode: false },
+      );
+
+    beforeEach(() => {
+      s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'upload-1' });
+      s3.on(UploadPartCommand).resolves({ ETag: '"part"' });
+      s3.on(CompleteMultipartUploadCommand).resolves({});
+      s3.on(AbortMultipartUploadCommand).resolves({});
+    });
+
+    it('goes up as a multipart upload, one part at a time, completed once-only (If-None-Match: *)', async () => {
+      await storage().put('disputes/a/video.mp4', stream(S3_PART_BYTES + 1024), 'video/mp4');
+      expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+      expect(s3.commandCalls(UploadPartCommand)).toHaveLength(2);
+      const [complete] = s3.commandCalls(CompleteMultipartUploadCommand);
+      expect(complete!.args[0].input).toMatchObject({
+        Bucket: 'evidence',
+        Key: 'app/disputes/a/video.mp4',
+        UploadId: 'upload-1',
+        IfNoneMatch: '*',
+      });
+      expect(s3.commandCalls(CreateMultipartUploadCommand)[0]!.args[0].input).toMatchObject({
+        ContentType: 'video/mp4',
+      });
+    });
+
+    it('that fails (an upload over its limit) aborts the multipart upload and completes nothing', async () => {
+      const tooLarge = new Error('Videos can be at most 50 MB.');
+      await expect(
+        storage().put('disputes/a/video.mp4', stream(S3_PART_BYTES + 1024, tooLarge), 'video/mp4'),
+      ).rejects.toBe(tooLarge);
+      expect(s3.commandCalls(CompleteMultipartUploadCommand)).toHaveLength(0);
+      expect(s3.commandCalls(AbortMultipartUploadCommand)[0]!.args[0].input).toMatchObject({
+        Key: 'app/disputes/a/video.mp4',
+        UploadId: 'upload-1',
+      });
+    });
+
+    it('that fails within the first part sends nothing at all', async () => {
+      await expect(
+        storage().put('disputes/a/photo.png', stream(1024, new Error('refused')), 'image/png'),
+      ).rejects.toThrow('refused');
+      expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+      expect(s3.commandCalls(CreateMultipartUploadCommand)).toHaveLength(0);
     });
   });
 });

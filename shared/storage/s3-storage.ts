@@ -4,10 +4,10 @@ import {
   GetObjectCommand,
   NoSuchKey,
   NotFound,
-  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { assertStorageKey, type FileStorage } from './file-storage.ts';
 
 export type S3StorageOptions = {
@@ -27,10 +27,17 @@ const missing = (error: unknown) =>
   error instanceof NotFound ||
   (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 
+/** S3's smallest part: a stream is sent 5 MB at a time, so an upload holds about that much. */
+export const S3_PART_BYTES = 5 * 1024 * 1024;
+
 /**
  * The file-storage port on an S3-compatible object store. A key is written once: the put is
  * conditional (`If-None-Match: *`), so a second write of the same key is refused by the store
- * itself, as the local adapter's exclusive create does.
+ * itself, as the local adapter's exclusive create does. A stream goes through lib-storage's
+ * Upload: up to one part, a single conditional PutObject once the stream has ended; past it, a
+ * multipart upload one part at a time whose completion carries the same condition. Nothing is
+ * visible under the key before the stream has ended cleanly; a stream that fails aborts the
+ * multipart upload, so its parts are not kept either.
  */
 export function createS3FileStorage(options: S3StorageOptions, client?: S3Client): FileStorage {
   const s3 =
@@ -49,16 +56,15 @@ export function createS3FileStorage(options: S3StorageOptions, client?: S3Client
   };
   return {
     kind: 's3',
-    async put(key, bytes, contentType) {
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: options.bucket,
-          Key: objectKey(key),
-          Body: bytes,
-          ContentType: contentType,
-          IfNoneMatch: '*',
-        }),
-      );
+    async put(key, body, contentType) {
+      const upload = new Upload({
+        client: s3,
+        params: { Bucket: options.bucket, Key: objectKey(key), Body: body, ContentType: contentType, IfNoneMatch: '*' },
+        partSize: S3_PART_BYTES,
+        queueSize: 1,
+        leavePartsOnError: false,
+      });
+      await upload.done();
     },
     async get(key) {
       try {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { hydrated, open, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
 import { DEMO } from '../support/start-app.ts';
+import { PDF } from '../support/uploads.ts';
 import { publishReviews } from './support/directory.ts';
 
 /**
@@ -140,7 +141,7 @@ describe('plans, boosts and ranking', { timeout: 240_000 }, () => {
       await verified.getByLabel('Document (PDF or photo, 10 MB at most)').setInputFiles({
         name: 'insurance.pdf',
         mimeType: 'application/pdf',
-        buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
+        buffer: PDF,
       });
       await verified.getByRole('button', { name: 'Send for review' }).click();
       await visible(page.getByText('Sent. We will review it shortly.'));

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,27 +15,16 @@ import { credentialKinds } from '../../../shared/domain/credentials/kinds.ts';
 import { CREDENTIAL_LIMITS, CREDENTIAL_MESSAGES as M } from '../../../shared/domain/credentials/rules.ts';
 import { foldEvents, handleCommand } from '../../../shared/domain/decider.ts';
 import { isPaidPlan } from '../../../shared/domain/plans/entitlements.ts';
-import {
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-  ValidationError,
-} from '../../../shared/errors.ts';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
-import { claimMatches, describeType, sniffEvidence } from '../disputes/evidence.ts';
+import { CREDENTIAL_DOCUMENT_LIMITS, largestLimit } from '../../../shared/uploads/file-types.ts';
+import { interruptionOf, storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
 
 const READ_MODELS = ['credentials'] as const;
-const MAX_BYTES = 10 * 1024 * 1024;
-/** Documents and photos of documents; the type is read from the bytes. */
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
+type SubmitCredential = Extract<CredentialCommand, { type: 'SubmitCredential' }>;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 const credentialView = z.object({
@@ -83,12 +72,13 @@ function toView(row: CredentialRow) {
 
 function translateMultipartError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
+  // The parser's cap, just above the limit, which the upload's SizeLimit enforces first.
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(M.tooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new ValidationError(M.fields);
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(M.notMultipart);
-  return error;
+  return interruptionOf(error);
 }
 
 /**
@@ -99,7 +89,13 @@ function translateMultipartError(error: unknown): unknown {
 export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sql, store } = app.runtime;
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 },
+    limits: {
+      fileSize: largestLimit(CREDENTIAL_DOCUMENT_LIMITS) + 1,
+      files: 1,
+      fields: 2,
+      parts: 3,
+      fieldSize: 64,
+    },
   });
 
   const run = (request: Parameters<typeof commandContext>[0], contractorId: string, command: CredentialCommand) =>
@@ -128,7 +124,7 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['credentials'],
         summary: 'Send a credential document for a verified badge (paid plans)',
         description:
-          'multipart/form-data: the fields `kind` (licensed, insured, background-checked) and `expiresOn` (YYYY-MM-DD), then one `file` part: a PDF or a photo (JPEG, PNG, WebP) up to 10 MB, typed by its bytes.',
+          'multipart/form-data: the fields `kind` (licensed, insured, background-checked) and `expiresOn` (YYYY-MM-DD), then one `file` part: a PDF or a photo (JPEG, PNG, WebP) up to 10 MB, typed by its bytes and refused (415) unless it parses as that type; it streams to storage, and one over 10 MB is refused (413) as soon as it passes the limit.',
         consumes: ['multipart/form-data'],
         response: {
           201: z.object({ credentials: z.array(credentialView) }),
@@ -143,7 +139,31 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await signedInUser(request);
       if (!request.isMultipart()) throw new ValidationError(M.notMultipart);
       const fields: Record<string, string> = {};
-      let upload: { bytes: Buffer; claimed: string } | null = null;
+      const credentialId = randomUUID();
+      const onPaidPlan = isPaidPlan(await currentPlanId(sql, user.id));
+      const commandWith = (document: SubmitCredential['document']): SubmitCredential => ({
+        type: 'SubmitCredential',
+        credentialId,
+        contractorId: user.id,
+        onPaidPlan,
+        kind: fields.kind ?? '',
+        expiresOn: fields.expiresOn ?? '',
+        document,
+        now: commandContext(request).now,
+      });
+      // The decider's refusals (plan, kind, dates, one pending), before a file is stored.
+      const precheck = async () =>
+        credentialsDecider.decide(
+          commandWith({ storageKey: '', contentType: '', sizeBytes: 0, sha256: '' }),
+          foldEvents(
+            credentialsDecider,
+            (await store.readStream(credentialsStreamId(user.id))) as unknown as CredentialEvent[],
+          ),
+        );
+      let stored: StoredUpload | null = null;
+      const removeStored = async () => {
+        if (stored) await app.runtime.fileStorage.delete(stored.storageKey).catch(() => {});
+      };
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
@@ -153,54 +173,37 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
             fields[part.fieldname] = part.value;
             continue;
           }
-          if (part.fieldname !== 'file' || upload) throw new ValidationError(M.fields);
-          const bytes = await part.toBuffer();
-          if (part.file.truncated) throw new PayloadTooLargeError(M.tooLarge);
-          upload = { bytes, claimed: part.mimetype };
+          if (part.fieldname !== 'file' || stored) throw new ValidationError(M.fields);
+          await precheck();
+          stored = await storeUpload(part.file, {
+            storage: app.runtime.fileStorage,
+            limits: CREDENTIAL_DOCUMENT_LIMITS,
+            keyFor: (type) => `credentials/${user.id}/${credentialId}.${type.extension}`,
+            typeMessage: M.type,
+            claimedType: part.mimetype,
+          });
+          if (!stored) throw new ValidationError(M.noFile);
         }
       } catch (error) {
+        await removeStored();
         throw translateMultipartError(error);
       }
-      if (!upload || upload.bytes.length === 0) throw new ValidationError(M.noFile);
-      const contentType = sniffEvidence(upload.bytes);
-      const extension = contentType ? EXTENSIONS[contentType] : undefined;
-      if (!contentType || !extension) throw new UnsupportedMediaTypeError(M.type);
-      if (!claimMatches(upload.claimed, contentType)) {
-        throw new UnsupportedMediaTypeError(
-          `The file’s content does not match its type: it claims to be ${upload.claimed} but is ${describeType(contentType)}.`,
-        );
-      }
-      const credentialId = randomUUID();
-      const onPaidPlan = isPaidPlan(await currentPlanId(sql, user.id));
-      const command: CredentialCommand = {
-        type: 'SubmitCredential',
-        credentialId,
-        contractorId: user.id,
-        onPaidPlan,
-        kind: fields.kind ?? '',
-        expiresOn: fields.expiresOn ?? '',
-        document: {
-          storageKey: `credentials/${user.id}/${credentialId}.${extension}`,
-          contentType,
-          sizeBytes: upload.bytes.length,
-          sha256: createHash('sha256').update(upload.bytes).digest('hex'),
-        },
-        now: commandContext(request).now,
-      };
-      // The decider's refusals (plan, kind, dates, one pending) come before the file is stored.
-      credentialsDecider.decide(
-        command,
-        foldEvents(
-          credentialsDecider,
-          (await store.readStream(credentialsStreamId(user.id))) as unknown as CredentialEvent[],
-        ),
-      );
-      await app.runtime.fileStorage.put(command.document.storageKey, upload.bytes, contentType);
+      if (!stored) throw new ValidationError(M.noFile);
+      const upload: StoredUpload = stored;
       let position;
       try {
-        ({ position } = await run(request, user.id, command));
+        ({ position } = await run(
+          request,
+          user.id,
+          commandWith({
+            storageKey: upload.storageKey,
+            contentType: upload.type.contentType,
+            sizeBytes: upload.sizeBytes,
+            sha256: upload.sha256,
+          }),
+        ));
       } catch (error) {
-        await app.runtime.fileStorage.delete(command.document.storageKey).catch(() => {});
+        await removeStored();
         throw error;
       }
       return answerWithView(request, reply, position, READ_MODELS, () => mine(user.id), 201);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,26 +20,15 @@ import { DISPUTE_LIMITS, DISPUTE_MESSAGES as M } from '../../../shared/domain/di
 import { disputeTimeline } from '../../../shared/domain/disputes/timeline.ts';
 import { escrowDecider } from '../../../shared/domain/escrow/decider.ts';
 import { escrowStreamId, type EscrowEvent } from '../../../shared/domain/escrow/events.ts';
-import {
-  ConflictError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-  ValidationError,
-} from '../../../shared/errors.ts';
+import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../../shared/errors.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { idempotencyHeader } from '../../plugins/idempotency.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
-import {
-  claimMatches,
-  describeType,
-  EVIDENCE_MAX_BYTES,
-  EVIDENCE_MESSAGES,
-  EVIDENCE_TYPES,
-  sniffEvidence,
-} from './evidence.ts';
+import { EVIDENCE_LIMITS } from '../../../shared/uploads/file-types.ts';
+import { interruptionOf, storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
+import { EVIDENCE_MAX_BYTES, EVIDENCE_MESSAGES } from './evidence.ts';
 import {
   answerBody,
   decisionBody,
@@ -91,7 +80,9 @@ function waitsFor(row: DisputeRow, role: ViewerRole): boolean {
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sql, store } = app.runtime;
   await app.register(fastifyMultipart, {
-    limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1, fields: 1, parts: 2, fieldSize: 4 * 1024 },
+    // The parser's own cap sits one byte above the largest limit: the route's SizeLimit, which knows
+    // the file's kind, refuses first, with a message naming that kind and its limit.
+    limits: { fileSize: EVIDENCE_MAX_BYTES + 1, files: 1, fields: 1, parts: 2, fieldSize: 4 * 1024 },
   });
 
   async function caseFor(disputeId: string, viewer: CurrentUser) {
@@ -378,7 +369,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['disputes'],
         summary: 'Add a photo, video or PDF to a dispute (a party, until the case is ready)',
         description:
-          'multipart/form-data: an optional `caption` field, then one `file` part. Photos (JPEG, PNG, WebP) and PDFs up to 10 MB, videos (MP4, MOV, WebM) up to 50 MB. The type is read from the bytes; a file whose declared type disagrees is refused (415).',
+          'multipart/form-data: an optional `caption` field, then one `file` part. Photos (JPEG, PNG, WebP) and PDFs up to 10 MB, videos (MP4, MOV, WebM) up to 50 MB. The type is read from the bytes; a file whose declared type disagrees is refused (415), and so is one that does not parse as its type (a video needs a video track). The file streams to storage; one over the limit of its kind is refused (413) as soon as it passes it.',
         consumes: ['multipart/form-data'],
         params: disputeParams,
         response: { 201: disputeView, 202: disputeView, ...errors },
@@ -391,7 +382,11 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (role === 'admin') throw new NotFoundError(M.notFound);
       if (!request.isMultipart()) throw new ValidationError(EVIDENCE_MESSAGES.notMultipart);
       let caption = '';
-      let upload: { bytes: Buffer; claimed: string } | null = null;
+      let stored: StoredUpload | null = null;
+      const evidenceId = randomUUID();
+      const removeStored = async () => {
+        if (stored) await app.runtime.fileStorage.delete(stored.storageKey).catch(() => {});
+      };
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
@@ -399,54 +394,44 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
               throw new ValidationError(EVIDENCE_MESSAGES.fields);
             }
             caption = part.value;
+            // Sent before the file (as the site does), a bad caption is refused before any upload.
+            if ([...caption.trim()].length > DISPUTE_LIMITS.captionMax) throw new ValidationError(M.caption);
             continue;
           }
-          if (upload) throw new ValidationError(EVIDENCE_MESSAGES.oneFile);
-          const bytes = await part.toBuffer();
-          if (part.file.truncated) {
-            // Over the largest limit of all: name the limit of what the first bytes say it is.
-            const sniffed = sniffEvidence(bytes);
-            throw new PayloadTooLargeError(
-              EVIDENCE_MESSAGES.tooLarge(sniffed ? EVIDENCE_TYPES[sniffed]!.kind : 'video'),
-            );
-          }
-          upload = { bytes, claimed: part.mimetype };
+          if (stored) throw new ValidationError(EVIDENCE_MESSAGES.oneFile);
+          // Streamed to storage under the limit of its kind, checked on the way (nothing kept if refused).
+          stored = await storeUpload(part.file, {
+            storage: app.runtime.fileStorage,
+            limits: EVIDENCE_LIMITS,
+            keyFor: (type) => `disputes/${row.disputeId}/${evidenceId}.${type.extension}`,
+            typeMessage: EVIDENCE_MESSAGES.type,
+            claimedType: part.mimetype,
+          });
+          if (!stored) throw new ValidationError(EVIDENCE_MESSAGES.noFile);
         }
       } catch (error) {
+        await removeStored();
         throw translateMultipartError(error);
       }
-      if (!upload || upload.bytes.length === 0) throw new ValidationError(EVIDENCE_MESSAGES.noFile);
-      if ([...caption.trim()].length > DISPUTE_LIMITS.captionMax) throw new ValidationError(M.caption);
-      const contentType = sniffEvidence(upload.bytes);
-      if (!contentType) throw new UnsupportedMediaTypeError(EVIDENCE_MESSAGES.type);
-      if (!claimMatches(upload.claimed, contentType)) {
-        throw new UnsupportedMediaTypeError(EVIDENCE_MESSAGES.mismatch(upload.claimed, describeType(contentType)));
-      }
-      const type = EVIDENCE_TYPES[contentType]!;
-      if (upload.bytes.length > type.maxBytes) throw new PayloadTooLargeError(EVIDENCE_MESSAGES.tooLarge(type.kind));
-
-      const evidenceId = randomUUID();
-      const storageKey = `disputes/${row.disputeId}/${evidenceId}.${type.extension}`;
-      await app.runtime.fileStorage.put(storageKey, upload.bytes, contentType);
+      if (!stored) throw new ValidationError(EVIDENCE_MESSAGES.noFile);
+      const upload: StoredUpload = stored;
       let position;
       try {
-        const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
-        const bytes = upload.bytes.length;
         ({ position } = await run(request, disputeId, (now) => ({
           type: 'AddEvidence',
           actorId: user.id,
           evidenceId,
-          kind: type.kind,
-          storageKey,
-          contentType,
-          sizeBytes: bytes,
-          sha256,
+          kind: upload.type.kind,
+          storageKey: upload.storageKey,
+          contentType: upload.type.contentType,
+          sizeBytes: upload.sizeBytes,
+          sha256: upload.sha256,
           caption,
           now,
         })));
       } catch (error) {
         // Refused (the case moved on, too many files): keep no orphan file.
-        await app.runtime.fileStorage.delete(storageKey).catch(() => {});
+        await removeStored();
         throw error;
       }
       return answerWithView(request, reply, position, READ_MODELS, () => view(disputeId, user), 201);
@@ -597,9 +582,10 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
 
 function translateMultipartError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
+  // The parser's cap, just above the largest limit (videos'), which SizeLimit enforces first.
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(EVIDENCE_MESSAGES.tooLarge('video'));
   if (code === 'FST_FILES_LIMIT') return new ValidationError(EVIDENCE_MESSAGES.oneFile);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new ValidationError(EVIDENCE_MESSAGES.fields);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(EVIDENCE_MESSAGES.notMultipart);
-  return error;
+  return interruptionOf(error);
 }

@@ -1,22 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTOS_PER_UPLOAD } from '../../../shared/domain/work/rules.ts';
-import { NotFoundError, ValidationError } from '../../../shared/errors.ts';
+import {
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../../shared/errors.ts';
+import { createLocalFileStorage } from '../../../shared/storage/file-storage.ts';
+import {
+  tooLargeMessage,
+  unreadableMessage,
+  UPLOAD_REFUSALS,
+  WORK_PHOTO_LIMITS,
+} from '../../../shared/uploads/file-types.ts';
+import { interruptionOf, storeUpload } from '../../../shared/uploads/upload-stream.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 
 /** 5 MB per photo. */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_MAX_BYTES = WORK_PHOTO_LIMITS.photo;
 
 export const UPLOAD_MESSAGES = {
   noFile: 'Choose at least one photo to upload',
   tooMany: `Upload at most ${PHOTOS_PER_UPLOAD} photos at a time`,
-  tooLarge: 'Each photo must be 5 MB or smaller',
-  type: 'Photos must be JPEG, PNG or WebP images',
+  tooLarge: tooLargeMessage('photo', PHOTO_MAX_BYTES),
+  type: UPLOAD_REFUSALS['type:workPhoto'],
+  unreadable: unreadableMessage('photo'),
   notMultipart: 'Send the photos as multipart/form-data',
 } as const;
 
@@ -29,16 +43,6 @@ type PhotoExtension = keyof typeof photoTypes;
 
 /** An upload id: a random UUID and the extension of the type sniffed from its bytes. */
 export const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
-
-/** The image type from the file's first bytes (never from its name or the browser's claim). */
-export function sniffImage(bytes: Uint8Array): PhotoExtension | null {
-  const starts = (...values: number[]) => values.every((value, i) => bytes[i] === value);
-  if (starts(0xff, 0xd8, 0xff)) return 'jpg';
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  return null;
-}
 
 export function uploadsDir(dataDir: string): string {
   return path.resolve(dataDir, 'uploads');
@@ -69,13 +73,16 @@ const uploadParams = z.strictObject({
  * Work-order photos. Files are not events: the bytes live under DATA_DIR/uploads with a random,
  * unguessable id, and a work order's events reference those ids. Uploading needs a signed-in
  * customer or contractor; reading is by id (the id is the capability), cached for a year since a
- * stored file never changes.
+ * stored file never changes. Each photo streams to disk through the local file-storage adapter
+ * (key `uploads/<id>`, the same path), checked and size-limited on the way.
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const dir = uploadsDir(app.config.DATA_DIR);
   await mkdir(dir, { recursive: true });
+  const storage = createLocalFileStorage(app.config.DATA_DIR);
   await app.register(fastifyMultipart, {
-    limits: { fileSize: PHOTO_MAX_BYTES, files: PHOTOS_PER_UPLOAD, fields: 0, parts: PHOTOS_PER_UPLOAD },
+    // One byte above the limit: the upload's SizeLimit refuses first, naming photos and their limit.
+    limits: { fileSize: PHOTO_MAX_BYTES + 1, files: PHOTOS_PER_UPLOAD, fields: 0, parts: PHOTOS_PER_UPLOAD },
   });
 
   app.post(
@@ -85,7 +92,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['work-orders'],
         summary: 'Upload photos (JPEG, PNG or WebP, at most 5 MB each)',
-        description: `multipart/form-data with up to ${PHOTOS_PER_UPLOAD} file parts. The type is read from the bytes. Answers the ids to put in a work order's photos.`,
+        description: `multipart/form-data with up to ${PHOTOS_PER_UPLOAD} file parts. The type is read from the bytes and each must be a readable image (415 otherwise); each streams to disk, and one over 5 MB is refused (413) as soon as it passes the limit. Answers the ids to put in a work order's photos.`,
         consumes: ['multipart/form-data'],
         response: {
           201: z.object({ photos: z.array(z.object({ id: z.string(), url: z.string() })) }),
@@ -102,17 +109,19 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const stored: string[] = [];
       try {
         for await (const part of request.files()) {
-          const bytes = await part.toBuffer();
-          if (part.file.truncated) throw new ValidationError(UPLOAD_MESSAGES.tooLarge);
-          const extension = sniffImage(bytes);
-          if (!extension) throw new ValidationError(UPLOAD_MESSAGES.type);
-          const id = `${randomUUID()}.${extension}`;
-          await writeFile(path.join(dir, id), bytes, { flag: 'wx' });
-          stored.push(id);
+          // The browser's claim and the file's name do not count, only the bytes.
+          const photo = await storeUpload(part.file, {
+            storage,
+            limits: WORK_PHOTO_LIMITS,
+            keyFor: (type) => `uploads/${randomUUID()}.${type.extension}`,
+            typeMessage: UPLOAD_MESSAGES.type,
+          });
+          if (!photo) throw new UnsupportedMediaTypeError(UPLOAD_MESSAGES.type);
+          stored.push(path.basename(photo.storageKey));
         }
       } catch (error) {
         // Nothing half-done: a refused request keeps none of its files.
-        await Promise.all(stored.map((id) => unlink(path.join(dir, id)).catch(() => {})));
+        await Promise.all(stored.map((id) => storage.delete(`uploads/${id}`).catch(() => {})));
         throw translateMultipartError(error);
       }
       if (stored.length === 0) throw new ValidationError(UPLOAD_MESSAGES.noFile);
@@ -148,9 +157,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
 function translateMultipartError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new ValidationError(UPLOAD_MESSAGES.tooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(UPLOAD_MESSAGES.tooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new ValidationError(UPLOAD_MESSAGES.tooMany);
   if (code === 'FST_FIELDS_LIMIT') return new ValidationError('Send only photo files');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(UPLOAD_MESSAGES.notMultipart);
-  return error;
+  return interruptionOf(error);
 }

@@ -1,3 +1,5 @@
+import { CREDENTIAL_DOCUMENT_LIMITS, tooLargeMessage, UPLOAD_REFUSALS } from '../../uploads/file-types.ts';
+
 /** Verified credential badges: limits and messages shared by the decider, the API and the forms. */
 export const CREDENTIAL_LIMITS = { reasonMin: 5, reasonMax: 500, maxYearsAhead: 10 } as const;
 
@@ -11,8 +13,9 @@ export const CREDENTIAL_MESSAGES = {
   notFound: 'This credential was not found',
   notPending: 'This credential was already reviewed',
   reason: `Give the contractor a reason of ${CREDENTIAL_LIMITS.reasonMin} to ${CREDENTIAL_LIMITS.reasonMax} characters`,
-  type: 'Credential documents must be PDF documents or photos (JPEG, PNG or WebP).',
-  tooLarge: 'Credential documents must be 10 MB or smaller.',
+  type: UPLOAD_REFUSALS['type:credential'],
+  /** Photos and PDFs have the same limit; an upload over it is refused naming its own kind. */
+  tooLarge: tooLargeMessage('document', CREDENTIAL_DOCUMENT_LIMITS.document),
   notMultipart:
     'Send the document as multipart/form-data: the fields kind and expiresOn, then one file part named "file".',
   fields: 'Send only the fields kind and expiresOn and one file.',

@@ -17,13 +17,12 @@ import {
   fetchDispute,
   fetchMyDisputes,
   openDispute,
-  precheck,
   requestReview,
   uploadEvidence,
   type DisputeSummary,
   type DisputeView,
 } from './api.ts';
-import { AddEvidence, CaseView, nameOf, StatusBadge } from './CaseView.tsx';
+import { AddEvidence, CaseView, nameOf, precheckMessage, StatusBadge, uploadErrorOf } from './CaseView.tsx';
 
 type M = (typeof disputeCaseMessages)['en'];
 const REASONS = disputeReasons;
@@ -44,10 +43,12 @@ function setCaseParam(id: string | null) {
 /** Several files chosen at once, checked against the server's limits before anything is sent. */
 function FilePicker({
   m,
+  locale,
   files,
   onChange,
 }: {
   m: M;
+  locale: Locale;
   files: File[];
   onChange: (files: File[], error: string | null) => void;
 }) {
@@ -64,11 +65,8 @@ function FilePicker({
             className="block w-full text-sm"
             onChange={(event) => {
               const chosen = [...(event.currentTarget.files ?? [])];
-              const bad = chosen.map((file) => [file, precheck(file)] as const).find(([, problem]) => problem);
-              onChange(
-                chosen,
-                bad ? format(bad[1] === 'size' ? m.fileTooLarge : m.fileType, { name: bad[0].name }) : null,
-              );
+              const problem = chosen.map((file) => precheckMessage(file, m, locale)).find(Boolean) ?? null;
+              onChange(chosen, problem);
             }}
           />
           {files.length > 0 && (
@@ -85,7 +83,7 @@ function FilePicker({
 }
 
 /** Uploads the files one by one; answers the last view and the messages of the files that failed. */
-async function uploadAll(m: M, id: string, files: File[], onProgress: (text: string) => void) {
+async function uploadAll(m: M, locale: Locale, id: string, files: File[], onProgress: (text: string) => void) {
   let last: DisputeView | null = null;
   const failures: string[] = [];
   for (const file of files) {
@@ -93,7 +91,7 @@ async function uploadAll(m: M, id: string, files: File[], onProgress: (text: str
     try {
       last = await uploadEvidence(id, file, '');
     } catch (error) {
-      failures.push(format(m.uploadFailed, { name: file.name, error: messageOf(error, m.loadFailed) }));
+      failures.push(format(m.uploadFailed, { name: file.name, error: uploadErrorOf(error, m, locale) }));
     }
   }
   return { last, failures };
@@ -124,7 +122,7 @@ function OpenForm({
     setProgress(m.opening);
     try {
       let view = await openDispute({ jobId, reason, description });
-      const { last, failures } = await uploadAll(m, view.disputeId, files, setProgress);
+      const { last, failures } = await uploadAll(m, locale, view.disputeId, files, setProgress);
       if (last) view = last;
       for (const failure of failures) toast({ title: failure, variant: 'destructive' });
       onOpened(view);
@@ -175,6 +173,7 @@ function OpenForm({
       </Field>
       <FilePicker
         m={m}
+        locale={locale}
         files={files}
         onChange={(chosen, problem) => {
           setFiles(problem ? [] : chosen);
@@ -222,7 +221,7 @@ function AnswerForm({
     setProgress(m.opening);
     try {
       // Files first: once answered, the case is closed to new evidence.
-      const { failures } = await uploadAll(m, view.disputeId, files, setProgress);
+      const { failures } = await uploadAll(m, locale, view.disputeId, files, setProgress);
       if (failures.length > 0) {
         setError(failures.join(' '));
         return;
@@ -262,6 +261,7 @@ function AnswerForm({
       </Field>
       <FilePicker
         m={m}
+        locale={locale}
         files={files}
         onChange={(chosen, problem) => {
           setFiles(problem ? [] : chosen);

@@ -9,6 +9,7 @@ import { Field, Input } from '../../ui/Field.tsx';
 import { Badge, formatDay, formatWhen } from '../contracts/shared.tsx';
 import { EVIDENCE_ACCEPT, precheck, uploadEvidence, type DisputeStatus, type DisputeView, type Shares } from './api.ts';
 import { numberFormat } from '../../i18n/intl.ts';
+import { localizeUploadRefusal, tooLargeRefusal } from '../../lib/upload-refusals.ts';
 
 type M = (typeof disputeCaseMessages)['en'];
 
@@ -206,6 +207,18 @@ function Outcome({ view, locale }: { view: DisputeView; locale: Locale }) {
   );
 }
 
+/** Why a chosen file cannot be sent, in the page's language (its kind and limit when too large), or null. */
+export function precheckMessage(file: File, m: M, locale: Locale): string | null {
+  const found = precheck(file);
+  if (!found) return null;
+  if (found.problem === 'type') return format(m.fileType, { name: file.name });
+  return format(m.fileTooLarge, { name: file.name, limit: tooLargeRefusal(found.kind, found.maxBytes, locale) });
+}
+
+/** The server's refusal of an upload in the page's language. */
+export const uploadErrorOf = (error: unknown, m: M, locale: Locale) =>
+  localizeUploadRefusal(messageOf(error, m.loadFailed), locale);
+
 /** Adds one file at a time while the case takes evidence. */
 export function AddEvidence({
   view,
@@ -226,9 +239,9 @@ export function AddEvidence({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
-    const problem = precheck(file);
+    const problem = precheckMessage(file, m, locale);
     if (problem) {
-      setError(format(problem === 'size' ? m.fileTooLarge : m.fileType, { name: file.name }));
+      setError(problem);
       return;
     }
     setBusy(true);
@@ -239,7 +252,7 @@ export function AddEvidence({
       setCaption('');
       setInputKey((k) => k + 1);
     } catch (caught) {
-      setError(messageOf(caught, m.loadFailed));
+      setError(uploadErrorOf(caught, m, locale));
     } finally {
       setBusy(false);
     }

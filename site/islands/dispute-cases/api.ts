@@ -1,4 +1,11 @@
 import { ApiError, apiRequest, getJson } from '../../lib/api.ts';
+import {
+  acceptedTypes,
+  EVIDENCE_LIMITS,
+  FILE_TYPES,
+  type AcceptedContentType,
+  type FileKind,
+} from '../../../shared/uploads/file-types.ts';
 
 /** The dispute API's answers (api/modules/disputes/schemas.ts) as the islands read them. */
 export type PartyRole = 'customer' | 'contractor';
@@ -133,20 +140,15 @@ export async function uploadEvidence(id: string, file: File, caption: string): P
   return json<DisputeView>(response);
 }
 
-/** The same limits as the server (api/modules/disputes/evidence.ts), checked before uploading. */
-const MB = 1024 * 1024;
-export const EVIDENCE_ACCEPT: Record<string, number> = {
-  'image/jpeg': 10 * MB,
-  'image/png': 10 * MB,
-  'image/webp': 10 * MB,
-  'application/pdf': 10 * MB,
-  'video/mp4': 50 * MB,
-  'video/quicktime': 50 * MB,
-  'video/webm': 50 * MB,
-};
+/** The server's limits (shared/uploads/file-types.ts), checked before uploading. */
+export const EVIDENCE_ACCEPT: Readonly<Record<string, number>> = acceptedTypes(EVIDENCE_LIMITS);
 
-export function precheck(file: File): 'type' | 'size' | null {
+export type EvidenceProblem = { problem: 'type' } | { problem: 'size'; kind: FileKind; maxBytes: number };
+
+/** What the server would refuse in a file before it is sent: its type, or its size for its kind. */
+export function precheck(file: File): EvidenceProblem | null {
   const limit = EVIDENCE_ACCEPT[file.type];
-  if (limit === undefined) return 'type';
-  return file.size > limit ? 'size' : null;
+  if (limit === undefined) return { problem: 'type' };
+  const { kind } = FILE_TYPES[file.type as AcceptedContentType];
+  return file.size > limit ? { problem: 'size', kind, maxBytes: limit } : null;
 }

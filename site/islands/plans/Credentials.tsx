@@ -5,6 +5,7 @@ import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { credentialsMessages } from '../../i18n/messages/credentials.ts';
 import { ApiError, messageOf } from '../../lib/api.ts';
+import { localizeUploadRefusal } from '../../lib/upload-refusals.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, FileInput, Input } from '../../ui/Field.tsx';
@@ -61,7 +62,7 @@ export function Credentials({ locale, paid }: { locale: Locale; paid: boolean })
       if (fileInput.current) fileInput.current.value = '';
       await list.reload();
     } catch (failure) {
-      setError(messageOf(failure, m.sendFailed));
+      setError(localizeUploadRefusal(messageOf(failure, m.sendFailed), locale));
     } finally {
       setPending(false);
     }

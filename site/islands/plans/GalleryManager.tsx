@@ -5,6 +5,7 @@ import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { plansMessages } from '../../i18n/messages/plans.ts';
 import { apiRequest, messageOf } from '../../lib/api.ts';
+import { localizeUploadRefusal } from '../../lib/upload-refusals.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, FileInput, Input } from '../../ui/Field.tsx';
@@ -52,7 +53,7 @@ export function GalleryManager({
       await gallery.reload();
       onChanged();
     } catch (failure) {
-      setError(messageOf(failure, m.galleryFailed));
+      setError(localizeUploadRefusal(messageOf(failure, m.galleryFailed), locale));
     } finally {
       setBusy(false);
     }

@@ -13,6 +13,7 @@ import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { workMessages } from '../../i18n/messages/work.ts';
 import { messageOf } from '../../lib/api.ts';
+import { localizeUploadRefusal } from '../../lib/upload-refusals.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
@@ -242,7 +243,7 @@ function FormBody({
       }));
       if (chosen.length <= room) setErrors((e) => ({ ...e, photos: undefined }));
     } catch (error) {
-      setErrors((e) => ({ ...e, photos: messageOf(error, m.postFailed) }));
+      setErrors((e) => ({ ...e, photos: localizeUploadRefusal(messageOf(error, m.postFailed), locale) }));
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = '';
