@@ -14,6 +14,7 @@ import { startEmailSender } from '../shared/email/sender.ts';
 import { startScheduledJobs } from '../projections/scheduled.ts';
 import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
 import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
+import { PERSONAL_RECORDS_SCHEMA } from '../shared/personal-data/schema.ts';
 import { IDEMPOTENCY_SCHEMA } from './plugins/idempotency.ts';
 import type { FileStorage } from '../shared/storage/file-storage.ts';
 import { openFileStorage } from '../shared/storage/index.ts';
@@ -50,6 +51,7 @@ export async function migrate(sql: Sql, options: { postgresEventStore: boolean }
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('personal_data_schema'))`;
     await tx.unsafe(PERSONAL_DATA_SCHEMA);
+    await tx.unsafe(PERSONAL_RECORDS_SCHEMA);
   });
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('idempotency_schema'))`;

@@ -282,7 +282,7 @@ export async function seedDemoData(deps: AccountsDeps, today = new Date()): Prom
         names.set(email, found.name);
       }
     }
-    await seedMoney(deps.store, ids, names, today);
+    await seedMoney(deps.store, deps.sql, ids, names, today);
     await markSeeded(deps, MONEY_SEED_STREAM);
     didSeed = true;
   }
