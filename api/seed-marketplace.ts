@@ -594,7 +594,7 @@ const jobStories: JobStory[] = [
     outcome: 'completed',
     customerReview: [
       5,
-      'Marc patched two walls and rehung a door in one visit. Spotless work, and he explained everything.',
+      'Patched two walls and rehung a door in one visit. Spotless work, and everything was explained.',
     ],
     contractorReview: [5, 'Clear instructions and easy access to the work area. A pleasure.'],
   },
@@ -761,7 +761,7 @@ const jobStories: JobStory[] = [
     priceDollars: 195,
     outcome: 'confirmed',
     messages: [
-      ['customer', 'Bonjour Marc! The door is the one at the back, the side gate will be open.'],
+      ['customer', 'Bonjour! The door is the one at the back, the side gate will be open.'],
       ['contractor', 'Perfect, I will bring a new hinge set just in case. See you then.'],
       ['customer', 'Great, thank you!'],
     ],
