@@ -12,6 +12,7 @@ import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import type { Sql } from '../shared/db/postgres.ts';
 import type { EventStore } from '../shared/eventstore/types.ts';
 import { confirmLegalCopy, insertSignatureCopy } from '../shared/personal-data/legal-copies.ts';
+import { savePostalCode } from '../shared/personal-data/postal-codes.ts';
 import { lookupPostalCode } from '../shared/geo/index.ts';
 import type { ProvinceCode } from '../shared/geo/provinces.ts';
 import { createSandboxGateway, SANDBOX_CARDS } from '../shared/payments/gateway.ts';
@@ -152,7 +153,7 @@ export async function seedMoney(
           category: story.category,
           service: story.service,
           location: {
-            postalCode: place.postalCode!,
+            fsa: place.fsa!,
             city: place.city,
             province: place.province,
             lat: place.lat,
@@ -168,6 +169,7 @@ export async function seedMoney(
       },
       context(customerId, at),
     );
+    await savePostalCode(sql, { subjectId: jobId, accountId: customerId, postalCode: place.postalCode });
     await handleCommand(
       store,
       workOrderStreamId(jobId),

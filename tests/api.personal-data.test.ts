@@ -9,7 +9,7 @@ import { LEGAL_COPY_MESSAGES } from '../shared/domain/legal-copies/messages.ts';
 import { insertSignatureCopy } from '../shared/personal-data/legal-copies.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, createAdmin, eventsMentioning, signUp } from './support/http-client.ts';
-import { idempotencyKey, moneyFlow, type Person } from './support/money-flow.ts';
+import { idempotencyKey, moneyFlow, paintingOrder, type Person } from './support/money-flow.ts';
 import { waitUntil } from './support/wait.ts';
 
 /**
@@ -213,6 +213,42 @@ describe('deleting an account after a signed, paid and reviewed job', () => {
         }),
       ]),
     );
+  });
+});
+
+describe('postal codes', () => {
+  it('keep only the FSA in the log; the parties see the full code until the person who gave it leaves', async () => {
+    // Postal codes no other test uses, so the log can be searched for them.
+    const [home, base] = ['K2P 1L4', 'K1N 9N4'];
+    const customer = await signUp(t.app, { role: 'customer' });
+    const contractor = await signUp(t.app, { role: 'contractor' });
+    const area = await contractor.browser.put('/api/contractor/service-area', {
+      postalCode: base,
+      services: ['painting'],
+    });
+    expect(area.statusCode, area.body).toBe(200);
+    expect(area.json().serviceArea).toMatchObject({ fsa: 'K1N', postalCode: base });
+    expect((await contractor.browser.get('/api/contractor/service-area')).json().serviceArea).toMatchObject({
+      fsa: 'K1N',
+      postalCode: base,
+    });
+    await t.runtime.runner!.idle();
+    const posted = await customer.browser.post(
+      '/api/work-orders',
+      paintingOrder({ postalCode: home, mode: 'direct', directContractorId: contractor.user.id }),
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    const orderId = posted.json().workOrder.id as string;
+    expect(posted.json().workOrder.location).toMatchObject({ fsa: 'K2P', postalCode: home });
+    await t.runtime.runner!.idle();
+    for (const full of [home, base, '1L4', '9N4']) expect(await eventsMentioning(t.runtime, full), full).toBe(0);
+
+    // The picked contractor is a party: the full code; once the customer leaves, only the FSA.
+    const order = async () => (await contractor.browser.get(`/api/work-orders/${orderId}`)).json().workOrder.location;
+    expect(await order()).toMatchObject({ fsa: 'K2P', postalCode: home });
+    const deleted = await customer.browser.delete('/api/auth/account', { password: customer.registration.password });
+    expect(deleted.statusCode).toBe(200);
+    expect(await order()).toMatchObject({ fsa: 'K2P', postalCode: null });
   });
 });
 

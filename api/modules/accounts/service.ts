@@ -13,6 +13,7 @@ import { isPgError, PG_UNIQUE_VIOLATION } from '../../../shared/db/postgres.ts';
 import { ConflictError, UnauthorizedError } from '../../../shared/errors.ts';
 import type { Position } from '../../../shared/eventstore/types.ts';
 import { eraseContactSendersOf } from '../../../shared/personal-data/contact-senders.ts';
+import { erasePostalCodesOf } from '../../../shared/personal-data/postal-codes.ts';
 import type { Runtime } from '../../runtime.ts';
 import {
   deletePersonalData,
@@ -126,7 +127,7 @@ export async function verifyCredentials(deps: AccountsDeps, email: string, passw
 /**
  * Account deletion (PIPEDA): AccountClosed goes into the log, the personal data row is deleted and
  * the e-mail reservation released, so the address can register again; what the member gave the
- * contact form while signed in goes too. Legal copies of their signatures stay until their
+ * contact form while signed in, and the full postal codes they gave, go too. Legal copies of their signatures stay until their
  * retention ends (docs/decisions.md, "Legal copies and retention"). Each step is idempotent, so a
  * deletion interrupted half-way completes when retried.
  */
@@ -154,5 +155,6 @@ export async function closeAccount(
     await deletePersonalData(deps.sql, accountId);
   }
   await eraseContactSendersOf(deps.sql, accountId);
+  await erasePostalCodesOf(deps.sql, accountId);
   return { position: closed.position };
 }
