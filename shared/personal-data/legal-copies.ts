@@ -24,7 +24,11 @@ export type ContractSignatureCopy = {
   signedAt: Date;
 };
 
-export type StoredLegalCopy = ContractSignatureCopy & { kind: 'contract-signature'; retainUntil: Date; confirmed: boolean };
+export type StoredLegalCopy = ContractSignatureCopy & {
+  kind: 'contract-signature';
+  retainUntil: Date;
+  confirmed: boolean;
+};
 
 export async function insertSignatureCopy(sql: Sql, copy: ContractSignatureCopy): Promise<void> {
   await sql`

@@ -54,6 +54,8 @@ describe('legal copy decider', () => {
   });
 
   it('refuses a reading of nothing (404)', () => {
-    spec([]).when(read({ copyIds: [] })).thenThrows(NotFoundError, M.notFound);
+    spec([])
+      .when(read({ copyIds: [] }))
+      .thenThrows(NotFoundError, M.notFound);
   });
 });

@@ -156,7 +156,8 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
         : mine && contract.signatures[mine]
           ? 'status:awaiting-other'
           : 'status:awaiting-mine';
-  const browserMatches = verified ? verified.browserHash === contract.rendered.textHash : null;
+  // The text shown must hash to the text the server re-rendered from the log (what was signed).
+  const browserMatches = verified ? verified.browserHash === verified.server.textHash : null;
   const nameOf = (role: 'customer' | 'contractor') => {
     const name = contract.parties[role].name;
     return name === FORMER_MEMBER ? m.formerMember : name;
