@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalDataPurgeJob } from '../projections/personal-data-purge.ts';
 import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
-import { contractStreamId } from '../shared/domain/contracts/events.ts';
+import { contactStreamId } from '../shared/domain/contact/streams.ts';
+import { contractStreamId, type ContractTerms } from '../shared/domain/contracts/events.ts';
+import { renderContract } from '../shared/domain/contracts/template.ts';
 import { legalCopyReadsStreamId } from '../shared/domain/legal-copies/events.ts';
 import { LEGAL_COPY_MESSAGES } from '../shared/domain/legal-copies/messages.ts';
 import { insertSignatureCopy } from '../shared/personal-data/legal-copies.ts';
@@ -213,6 +215,95 @@ describe('deleting an account after a signed, paid and reviewed job', () => {
         }),
       ]),
     );
+  });
+});
+
+describe('events written before personal data left the log', () => {
+  it('are read without their names: no read model or answer copies them, and a v1 contract still verifies', async () => {
+    const customer = await signUp(t.app, { role: 'customer' });
+    const contractor = await signUp(t.app, { role: 'contractor' });
+    const tag = randomUUID().slice(0, 8);
+    const [legacyCustomer, legacyContractor, legacyAgent] = [
+      `Olda Legacy ${tag}`,
+      `Oldo Trades ${tag}`,
+      `Legacy-UA ${tag}`,
+    ];
+    const jobId = randomUUID();
+    const generatedAt = new Date(Date.now() - DAY).toISOString();
+    const terms: ContractTerms = {
+      jobId,
+      jobKind: 'work-order',
+      title: 'Paint the porch',
+      scope: 'Scrape, prime and paint the front porch, two coats.',
+      priceCents: 50_000,
+      schedule: null,
+      customer: { userId: customer.user.id, name: legacyCustomer, province: 'ON' },
+      contractor: { userId: contractor.user.id, name: legacyContractor, province: 'ON' },
+      governingProvince: 'ON',
+    };
+    const { textHash } = renderContract(terms, { version: 1, generatedAt }, 'v1');
+    await t.runtime.store.append(contractStreamId(jobId), [
+      { type: 'ContractGenerated', data: { jobId, version: 1, templateVersion: 'v1', terms, textHash, generatedAt } },
+      {
+        type: 'ContractSigned',
+        data: {
+          jobId,
+          version: 1,
+          role: 'customer',
+          userId: customer.user.id,
+          typedName: legacyCustomer,
+          textHash,
+          userAgent: legacyAgent,
+          signedAt: generatedAt,
+        },
+      },
+    ]);
+    const messageId = randomUUID();
+    await t.runtime.store.append(contactStreamId(messageId), [
+      {
+        type: 'ContactMessageReceived',
+        data: {
+          messageId,
+          name: legacyCustomer,
+          email: `legacy.${tag}@example.ca`,
+          subject: null,
+          message: `Legacy message ${tag}`,
+          senderId: null,
+          receivedAt: generatedAt,
+        },
+      },
+    ]);
+    await settle(rowIn('rm_contracts', jobId));
+    await t.runtime.runner!.idle();
+
+    const [row] = await t.runtime.sql<{ text: string }[]>`
+      select terms::text || signatures::text as text from rm_contracts where job_id = ${jobId}`;
+    const [inbox] = await t.runtime.sql<{ text: string }[]>`
+      select row_to_json(i)::text as text from rm_contact_inbox i where message_id = ${messageId}`;
+    const admin = await signedInAdmin();
+    const answers = [
+      row!.text,
+      inbox!.text,
+      (await contractor.browser.get(`/api/contracts/${jobId}`)).body,
+      (await contractor.browser.get('/api/contracts')).body,
+      (await admin.browser.get(`/api/audit/streams/${contractStreamId(jobId)}`)).body,
+      (await admin.browser.get('/api/admin/contact-messages?limit=100')).body,
+    ];
+    for (const answer of answers) {
+      expect(answer).not.toContain(legacyCustomer);
+      expect(answer).not.toContain(legacyContractor);
+      expect(answer).not.toContain(legacyAgent);
+      expect(answer).not.toContain(`legacy.${tag}`);
+    }
+    // The view shows today's names; the log still proves what was signed.
+    const view = (await contractor.browser.get(`/api/contracts/${jobId}`)).json();
+    expect(view.parties.customer.name).toBe(customer.user.name);
+    expect(view.rendered.text).toContain(`Customer: ${customer.user.name} (Ontario)`);
+    expect((await contractor.browser.get(`/api/contracts/${jobId}/verify`)).json()).toMatchObject({
+      ok: true,
+      textHash,
+      signatures: [{ role: 'customer', matches: true }],
+    });
   });
 });
 
