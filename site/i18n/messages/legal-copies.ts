@@ -72,10 +72,3 @@ export const legalCopiesMessages = defineMessages({
     retainUntil: 'Conservée jusqu’au',
   },
 });
-
-/** The server's messages for this screen, in the page's language (anything else as the server wrote it). */
-export function legalCopyServerMessage(message: string, locale: 'en' | 'fr'): string {
-  if (message === LEGAL_COPY_MESSAGES.reason) return legalCopiesMessages[locale].reasonInvalid;
-  if (message === LEGAL_COPY_MESSAGES.notFound) return legalCopiesMessages[locale].empty;
-  return message;
-}

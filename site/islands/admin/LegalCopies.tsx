@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
-import { LEGAL_COPY_LIMITS } from '../../../shared/domain/legal-copies/messages.ts';
+import { LEGAL_COPY_LIMITS, LEGAL_COPY_MESSAGES } from '../../../shared/domain/legal-copies/messages.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { legalCopiesMessages, legalCopyServerMessage } from '../../i18n/messages/legal-copies.ts';
+import { legalCopiesMessages } from '../../i18n/messages/legal-copies.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -39,6 +39,13 @@ type Load =
   | { status: 'empty' }
   | { status: 'error'; message: string }
   | { status: 'ready'; reading: Reading };
+
+/** The server's messages for this screen, in the page's language (anything else as the server wrote it). */
+function localized(message: string, m: { reasonInvalid: string; empty: string }): string {
+  if (message === LEGAL_COPY_MESSAGES.reason) return m.reasonInvalid;
+  if (message === LEGAL_COPY_MESSAGES.notFound) return m.empty;
+  return message;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,7 +83,7 @@ function LegalCopies({ locale }: { locale: Locale }) {
         return;
       }
       const server = error instanceof ApiError ? error.serverMessage : null;
-      setLoad({ status: 'error', message: server ? legalCopyServerMessage(server, locale) : m.failed });
+      setLoad({ status: 'error', message: server ? localized(server, m) : m.failed });
     }
   }
 
