@@ -34,6 +34,7 @@ import { metricsRoutes } from './modules/metrics/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { adminUserRoutes } from './modules/accounts/admin-routes.ts';
 import { auditRoutes } from './modules/auditing/routes.ts';
+import { legalCopyRoutes } from './modules/legal-copies/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { messagingRoutes } from './modules/messaging/routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(aiRoutes);
   await app.register(adminUserRoutes);
   await app.register(auditRoutes);
+  await app.register(legalCopyRoutes);
 
   if (options.distDir) await app.register(sitePlugin, { distDir: options.distDir });
 

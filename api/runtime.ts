@@ -16,6 +16,7 @@ import { startScheduledJobs } from '../projections/scheduled.ts';
 import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
 import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
 import { PENDING_REGISTRATION_SCHEMA } from './modules/accounts/pending-registrations.ts';
+import { PERSONAL_RECORDS_SCHEMA } from '../shared/personal-data/schema.ts';
 import { IDEMPOTENCY_SCHEMA } from './plugins/idempotency.ts';
 import type { FileStorage } from '../shared/storage/file-storage.ts';
 import { openFileStorage } from '../shared/storage/index.ts';
@@ -55,6 +56,7 @@ export async function migrate(sql: Sql, options: { postgresEventStore: boolean }
     await tx`select pg_advisory_xact_lock(hashtext('personal_data_schema'))`;
     await tx.unsafe(PERSONAL_DATA_SCHEMA);
     await tx.unsafe(PENDING_REGISTRATION_SCHEMA);
+    await tx.unsafe(PERSONAL_RECORDS_SCHEMA);
   });
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('idempotency_schema'))`;

@@ -16,6 +16,8 @@ import { workOrderDecider } from '../shared/domain/work/decider.ts';
 import { workOrderStreamId, type WorkLocation, type WorkMode } from '../shared/domain/work/events.ts';
 import { lookupPostalCode } from '../shared/geo/index.ts';
 import type { EventStore } from '../shared/eventstore/types.ts';
+import type { Sql } from '../shared/db/postgres.ts';
+import { savePostalCode } from '../shared/personal-data/postal-codes.ts';
 
 /**
  * The marketplace chapter of the demo data: service areas and availability for every demo
@@ -446,6 +448,8 @@ export const marketplaceCustomers = [
 
 type Runner = {
   store: EventStore;
+  /** For the personal data kept beside the log (the full postal codes people typed). */
+  sql: Sql;
   ids: DemoIds;
   /** The real "now" the story ends at. */
   today: Date;
@@ -481,10 +485,11 @@ const schedule = (r: Runner, contractorId: string, command: ScheduleCommand, act
     at,
   );
 
+/** A demo place as the event keeps it: its forward sortation area (the full code is kept beside the log). */
 function placeOf(postalCode: string): WorkLocation {
   const place = lookupPostalCode(postalCode);
-  if (!place?.postalCode) throw new Error(`Unknown demo postal code ${postalCode}`);
-  return { postalCode: place.postalCode, city: place.city, province: place.province, lat: place.lat, lng: place.lng };
+  if (!place?.postalCode || !place.fsa) throw new Error(`Unknown demo postal code ${postalCode}`);
+  return { fsa: place.fsa, city: place.city, province: place.province, lat: place.lat, lng: place.lng };
 }
 
 /** Demo calendars offer two-hour slots from the start of each working day. */
@@ -526,6 +531,7 @@ async function seedContractorSetup(r: Runner) {
       contractorId,
       setUpAt,
     );
+    await savePostalCode(r.sql, { subjectId: contractorId, accountId: contractorId, postalCode: area.postalCode });
     if (area.extraOffering) {
       const offeringId = randomUUID();
       await run(
@@ -594,7 +600,7 @@ const jobStories: JobStory[] = [
     outcome: 'completed',
     customerReview: [
       5,
-      'Marc patched two walls and rehung a door in one visit. Spotless work, and he explained everything.',
+      'Patched two walls and rehung a door in one visit. Spotless work, and everything was explained.',
     ],
     contractorReview: [5, 'Clear instructions and easy access to the work area. A pleasure.'],
   },
@@ -761,7 +767,7 @@ const jobStories: JobStory[] = [
     priceDollars: 195,
     outcome: 'confirmed',
     messages: [
-      ['customer', 'Bonjour Marc! The door is the one at the back, the side gate will be open.'],
+      ['customer', 'Bonjour! The door is the one at the back, the side gate will be open.'],
       ['contractor', 'Perfect, I will bring a new hinge set just in case. See you then.'],
       ['customer', 'Great, thank you!'],
     ],
@@ -1078,6 +1084,7 @@ async function seedWorkOrders(r: Runner) {
       customerId,
       postedAt,
     );
+    await savePostalCode(r.sql, { subjectId: workOrderId, accountId: customerId, postalCode: story.postalCode });
     let bidAt = new Date(postedAt.getTime() + 3 * 60 * 60 * 1000);
     for (const [contractor, price, hours, message] of story.bids ?? []) {
       const contractorId = id(r, contractor);
@@ -1106,8 +1113,8 @@ async function seedWorkOrders(r: Runner) {
 }
 
 /** Seeds the marketplace chapter for the demo accounts in `ids` (email → account id). */
-export async function seedMarketplace(store: EventStore, ids: DemoIds, today = new Date()): Promise<void> {
-  const r: Runner = { store, ids, today };
+export async function seedMarketplace(store: EventStore, sql: Sql, ids: DemoIds, today = new Date()): Promise<void> {
+  const r: Runner = { store, sql, ids, today };
   await seedContractorSetup(r);
   await seedJobs(r);
   await seedWorkOrders(r);

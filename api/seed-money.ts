@@ -9,7 +9,10 @@ import { disputeDecider } from '../shared/domain/disputes/decider.ts';
 import { disputeStreamId } from '../shared/domain/disputes/events.ts';
 import { workOrderDecider } from '../shared/domain/work/decider.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
+import type { Sql } from '../shared/db/postgres.ts';
 import type { EventStore } from '../shared/eventstore/types.ts';
+import { confirmLegalCopy, insertSignatureCopy } from '../shared/personal-data/legal-copies.ts';
+import { savePostalCode } from '../shared/personal-data/postal-codes.ts';
 import { lookupPostalCode } from '../shared/geo/index.ts';
 import type { ProvinceCode } from '../shared/geo/provinces.ts';
 import { createSandboxGateway, SANDBOX_CARDS } from '../shared/payments/gateway.ts';
@@ -18,7 +21,8 @@ import { createSandboxGateway, SANDBOX_CARDS } from '../shared/payments/gateway.
  * The money chapter of the demo data: jobs whose contracts and escrows stand at each step, through
  * the same deciders the API runs, so a demo customer has something to sign, to pay and to approve,
  * and a demo contractor has earnings and a payout. The payout itself is sent by the payouts job
- * after start, like any other.
+ * after start, like any other. Like the API, it puts no name in an event: the parties are ids, and
+ * each signature's typed name goes to its legal copy in the personal-data store.
  */
 type Person = { email: string; name: string };
 type Stage = 'awaiting-customer-signature' | 'awaiting-funding' | 'awaiting-approval' | 'released' | 'disputed';
@@ -45,6 +49,7 @@ const DAY = 86_400_000;
 
 export async function seedMoney(
   store: EventStore,
+  sql: Sql,
   ids: ReadonlyMap<string, string>,
   names: ReadonlyMap<string, string>,
   today = new Date(),
@@ -148,7 +153,7 @@ export async function seedMoney(
           category: story.category,
           service: story.service,
           location: {
-            postalCode: place.postalCode!,
+            fsa: place.fsa!,
             city: place.city,
             province: place.province,
             lat: place.lat,
@@ -164,6 +169,7 @@ export async function seedMoney(
       },
       context(customerId, at),
     );
+    await savePostalCode(sql, { subjectId: jobId, accountId: customerId, postalCode: place.postalCode });
     await handleCommand(
       store,
       workOrderStreamId(jobId),
@@ -190,16 +196,28 @@ export async function seedMoney(
           timeZone: null,
           workProvince: place.province,
           contractorProvince: story.contractor.province,
-          customerName: story.customer.name,
-          contractorName: story.contractor.name,
         }),
         now: step(0.01),
       },
       null,
     );
     const state = generated.newState as Extract<ContractState, { version: number }>;
-    const sign = (userId: string, name: string, now: Date) =>
-      contract(
+    const sign = async (userId: string, name: string, now: Date) => {
+      const legalCopyId = randomUUID();
+      await insertSignatureCopy(sql, {
+        copyId: legalCopyId,
+        jobId,
+        version: state.version,
+        role: userId === customerId ? 'customer' : 'contractor',
+        accountId: userId,
+        templateVersion: state.templateVersion,
+        textHash: state.textHash,
+        nameAtSigning: name,
+        typedName: name,
+        userAgent: 'Mozilla/5.0 (demo data)',
+        signedAt: now,
+      });
+      await contract(
         {
           type: 'SignContract',
           actorId: userId,
@@ -208,11 +226,13 @@ export async function seedMoney(
           typedName: name,
           accountName: name,
           consent: true,
-          userAgent: 'Mozilla/5.0 (demo data)',
+          legalCopyId,
           now,
         },
         userId,
       );
+      await confirmLegalCopy(sql, legalCopyId);
+    };
     await sign(contractorId, story.contractor.name, step(2));
     if (story.stage === 'awaiting-customer-signature') continue;
     await sign(customerId, story.customer.name, step(5));

@@ -310,7 +310,7 @@ export async function seedDemoData(deps: AccountsDeps, today = new Date()): Prom
       const found = await personalDataByEmail(deps.sql, account.email);
       if (found) ids.set(account.email, found.accountId);
     }
-    await seedMarketplace(deps.store, ids, today);
+    await seedMarketplace(deps.store, deps.sql, ids, today);
     await markSeeded(deps, MARKETPLACE_SEED_STREAM);
     didSeed = true;
   }
@@ -324,7 +324,7 @@ export async function seedDemoData(deps: AccountsDeps, today = new Date()): Prom
         names.set(email, found.name);
       }
     }
-    await seedMoney(deps.store, ids, names, today);
+    await seedMoney(deps.store, deps.sql, ids, names, today);
     await markSeeded(deps, MONEY_SEED_STREAM);
     didSeed = true;
   }

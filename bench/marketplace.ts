@@ -120,7 +120,7 @@ export async function generateMarketplace(
             category: category.slug,
             service: category.services[0]!.slug,
             location: {
-              postalCode: place.postalCode!,
+              fsa: place.fsa!,
               city: place.city,
               province: place.province,
               lat: place.lat,

@@ -52,8 +52,8 @@ export async function benchMoney(databaseUrl: string, options: { jobs: number; c
       scope: 'Walls and ceiling of a kitchen, two coats, furniture moved and covered.',
       priceCents: amountCents,
       schedule: null,
-      customer: { userId: customer, name: 'Bench Customer', province },
-      contractor: { userId: contractor, name: 'Bench Contractor', province },
+      customer: { userId: customer, province },
+      contractor: { userId: contractor, province },
       governingProvince: province,
     };
     const generated = await timed('contract: generate', () =>
@@ -83,7 +83,8 @@ export async function benchMoney(databaseUrl: string, options: { jobs: number; c
             typedName: name,
             accountName: name,
             consent: true,
-            userAgent: 'bench',
+            // The store's cost only: the bench writes no legal copy (the route's extra insert).
+            legalCopyId: randomUUID(),
             now,
           },
           context(userId, now),

@@ -1,17 +1,21 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { ContactEvent } from '../shared/domain/contact/events.ts';
+import { contactSendersByMessage } from '../shared/personal-data/contact-senders.ts';
 import { defineProjection } from './types.ts';
 
-/** The admin inbox of contact messages (`GET /api/admin/contact-messages`), newest first. */
+/**
+ * The admin inbox of contact messages (`GET /api/admin/contact-messages`), newest first. It holds
+ * no name or e-mail: those are in the personal-data store (contact_senders), joined when an admin
+ * reads the inbox, and gone once erased. Legacy events that carried them are read without them
+ * (version 2 rebuilt the table without those columns).
+ */
 export const contactInboxProjection = defineProjection({
   name: 'contact-inbox',
-  version: 1,
+  version: 2,
   handles: ['ContactMessageReceived'],
   schema: `
     create table if not exists rm_contact_inbox (
       message_id uuid primary key,
-      name text not null,
-      email text not null,
       subject text,
       message text not null,
       sender_id uuid,
@@ -24,16 +28,17 @@ export const contactInboxProjection = defineProjection({
     if (event.type !== 'ContactMessageReceived') return;
     const m = event.data;
     await tx`
-      insert into rm_contact_inbox (message_id, name, email, subject, message, sender_id, received_at)
-      values (${m.messageId}, ${m.name}, ${m.email}, ${m.subject}, ${m.message}, ${m.senderId}, ${m.receivedAt})
+      insert into rm_contact_inbox (message_id, subject, message, sender_id, received_at)
+      values (${m.messageId}, ${m.subject}, ${m.message}, ${m.senderId}, ${m.receivedAt})
       on conflict (message_id) do nothing`;
   },
 });
 
 export type ContactMessageView = {
   id: string;
-  name: string;
-  email: string;
+  /** Null once erased (retention ended, or the signed-in sender deleted their account). */
+  name: string | null;
+  email: string | null;
   subject: string | null;
   message: string;
   senderId: string | null;
@@ -42,8 +47,6 @@ export type ContactMessageView = {
 
 type Row = {
   message_id: string;
-  name: string;
-  email: string;
   subject: string | null;
   message: string;
   sender_id: string | null;
@@ -58,12 +61,16 @@ export async function contactInbox(
   const rows = await sql<Row[]>`
     select * from rm_contact_inbox order by received_at desc, message_id
     limit ${page.limit} offset ${page.offset}`;
+  const senders = await contactSendersByMessage(
+    sql,
+    rows.map((row) => row.message_id),
+  );
   return {
     total: Number(count!.total),
     messages: rows.map((row) => ({
       id: row.message_id,
-      name: row.name,
-      email: row.email,
+      name: senders.get(row.message_id)?.name ?? null,
+      email: senders.get(row.message_id)?.email ?? null,
       subject: row.subject,
       message: row.message,
       senderId: row.sender_id,

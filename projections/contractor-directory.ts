@@ -46,7 +46,7 @@ import { defineProjection } from './types.ts';
  */
 export const contractorDirectoryProjection = defineProjection({
   name: 'contractor-directory',
-  version: 5,
+  version: 6,
   handles: [
     'AccountRegistered',
     'AccountClosed',
@@ -310,7 +310,8 @@ function evolve(doc: Doc, event: DocEvent): void {
       return;
     }
     case 'ContractorServiceAreaSet': {
-      const { contractorId: _id, setAt, ...area } = event.data;
+      // A legacy event's full postal code is personal data: the directory keeps the FSA only.
+      const { contractorId: _id, setAt, postalCode: _postalCode, ...area } = event.data;
       doc.serviceArea = area;
       doc.updatedAt = later(doc.updatedAt, setAt);
       return;
@@ -794,7 +795,7 @@ export async function directoryEntry(
   return row ? { ...toEntry(row, now), availability: row.availability } : null;
 }
 
-/** The contractor's own service area as they set it (postal code included), and what the directory lists now. */
+/** The contractor's own service area as they set it (its full postal code is in postal_codes), and what the directory lists now. */
 export async function serviceAreaOf(
   sql: Sql,
   contractorId: string,

@@ -1,6 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import {
   CONTRACT_EVENT_TYPES,
+  contractEventWithoutPersonalData,
   type ContractEvent,
   type ContractSigned,
   type ContractTerms,
@@ -12,10 +13,14 @@ import { defineProjection } from './types.ts';
  * Contracts as their parties list and read them (/contracts): the current version's terms and
  * hash, and the signatures on it. Each version's hash is kept too, so "verify" can show that an
  * earlier signature was voided by a revision rather than lost.
+ *
+ * No name is kept: the parties are account ids, looked up when a contract is shown. Events written
+ * before template v2 name the parties and hold the typed names; those fields are dropped here
+ * (version 2 rebuilt the table without them).
  */
 export const contractsProjection = defineProjection({
   name: 'contracts',
-  version: 1,
+  version: 2,
   handles: CONTRACT_EVENT_TYPES,
   schema: `
     create table if not exists rm_contracts (
@@ -42,7 +47,7 @@ export const contractsProjection = defineProjection({
     create index if not exists rm_contracts_executed on rm_contracts (executed_at) where status = 'executed';`,
   reset: 'drop table if exists rm_contracts',
   async apply(tx, recorded) {
-    const event = recorded as unknown as ContractEvent;
+    const event = contractEventWithoutPersonalData(recorded as unknown as ContractEvent);
     switch (event.type) {
       case 'ContractGenerated': {
         const d = event.data;

@@ -70,8 +70,8 @@ async function awardedJob(store: EventStore, jobId: string, funded: boolean) {
     scope: 'Replace the trap and the valve.',
     priceCents: PRICE,
     schedule: null,
-    customer: { userId: customer, name: 'Customer', province: 'ON' },
-    contractor: { userId: contractor, name: 'Contractor', province: 'ON' },
+    customer: { userId: customer, province: 'ON' },
+    contractor: { userId: contractor, province: 'ON' },
     governingProvince: 'ON',
   } as ContractTerms;
   const generated = await handleCommand(

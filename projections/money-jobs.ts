@@ -61,8 +61,6 @@ export type JobFacts = {
   timeZone: string | null;
   workProvince: string | null;
   contractorProvince: string | null;
-  customerName: string | null;
-  contractorName: string | null;
   /** An urgent job's premium (from its alert); absent or null otherwise. */
   urgentMultiplierPct?: number | null;
   urgentBaseCents?: number | null;
@@ -79,32 +77,28 @@ async function jobsWithoutContract(sql: Sql, limit = 50): Promise<JobFacts[]> {
         w.awarded_contractor_id as "contractorId", w.title, w.description as scope,
         w.awarded_price_cents as "priceCents", b.starts_at as "startsAt", b.ends_at as "endsAt",
         b.time_zone as "timeZone", w.province as "workProvince", d.province as "contractorProvince",
-        cp.name as "customerName", kp.name as "contractorName", u.multiplier_pct as "urgentMultiplierPct",
+        u.multiplier_pct as "urgentMultiplierPct",
         u.base_cents::int as "urgentBaseCents", u.premium_cents::int as "urgentPremiumCents", w.updated_at as at
       from rm_work_orders w
       left join rm_urgent_alerts u on u.alert_id = w.work_order_id and u.accepted_by = w.awarded_contractor_id
       left join rm_contracts c on c.job_id = w.work_order_id
       left join rm_bookings b on b.booking_id = w.booking_id and b.status in ('requested', 'confirmed')
       left join rm_contractor_directory d on d.contractor_id = w.awarded_contractor_id
-      left join account_personal cp on cp.account_id = w.customer_id
-      left join account_personal kp on kp.account_id = w.awarded_contractor_id
       where w.status = 'awarded' and w.awarded_contractor_id is not null and c.job_id is null
       union all
       select b.booking_id::text, 'booking', b.customer_id, b.contractor_id, coalesce(o.title, 'Booking'),
         coalesce(o.description, coalesce(b.note, '')), b.price_cents, b.starts_at, b.ends_at, b.time_zone,
-        null, d.province, cp.name, kp.name, null, null, null, b.confirmed_at
+        null, d.province, null, null, null, b.confirmed_at
       from rm_bookings b
       left join rm_contracts c on c.job_id = b.booking_id
       left join rm_service_offerings o on o.offering_id = b.offering_id
       left join rm_contractor_directory d on d.contractor_id = b.contractor_id
-      left join account_personal cp on cp.account_id = b.customer_id
-      left join account_personal kp on kp.account_id = b.contractor_id
       where b.status in ('confirmed', 'completed') and b.work_order_id is null and b.subscription_id is null
         and c.job_id is null
     ) jobs order by at limit ${limit}`;
 }
 
-/** The contract's terms from the job's facts (see ContractTerms for each choice). */
+/** The contract's terms from the job's facts (see ContractTerms for each choice). Parties are ids, never names. */
 export function termsFor(job: JobFacts): ContractTerms {
   const contractorProvince: ProvinceCode = isProvince(job.contractorProvince)
     ? job.contractorProvince
@@ -132,12 +126,8 @@ export function termsFor(job: JobFacts): ContractTerms {
       job.startsAt && job.endsAt && job.timeZone
         ? { startsAt: job.startsAt.toISOString(), endsAt: job.endsAt.toISOString(), timeZone: job.timeZone }
         : null,
-    customer: { userId: job.customerId, name: job.customerName ?? 'Former member', province: workProvince },
-    contractor: {
-      userId: job.contractorId,
-      name: job.contractorName ?? 'Former member',
-      province: contractorProvince,
-    },
+    customer: { userId: job.customerId, province: workProvince },
+    contractor: { userId: job.contractorId, province: contractorProvince },
     governingProvince: workProvince ?? contractorProvince,
   };
 }

@@ -38,13 +38,10 @@ export async function recurringJobsWithoutContract(sql: Sql, limit = 50): Promis
     select s.subscription_id::text as "jobId", 'subscription' as "jobKind", s.customer_id as "customerId",
       s.contractor_id as "contractorId", s.title, s.description as scope, s.price_per_visit_cents as "priceCents",
       null as "startsAt", null as "endsAt", s.time_zone as "timeZone", null as "workProvince",
-      d.province as "contractorProvince", cp.name as "customerName", kp.name as "contractorName",
-      s.frequency, s.first_visit as "firstVisit", s.duration_minutes as minutes
+      d.province as "contractorProvince", s.frequency, s.first_visit as "firstVisit", s.duration_minutes as minutes
     from rm_service_subscriptions s
     left join rm_contracts c on c.job_id = s.subscription_id
     left join rm_contractor_directory d on d.contractor_id = s.contractor_id
-    left join account_personal cp on cp.account_id = s.customer_id
-    left join account_personal kp on kp.account_id = s.contractor_id
     where s.status = 'requested' and c.job_id is null order by s.requested_at limit ${limit}`;
   const visits = await sql<
     (Omit<JobFacts, 'recurring'> & { subscriptionId: string; visitIndex: number; version: number; hash: string })[]
@@ -52,15 +49,12 @@ export async function recurringJobsWithoutContract(sql: Sql, limit = 50): Promis
     select b.booking_id::text as "jobId", 'booking' as "jobKind", b.customer_id as "customerId",
       b.contractor_id as "contractorId", s.title, s.description as scope, b.price_cents as "priceCents",
       b.starts_at as "startsAt", b.ends_at as "endsAt", b.time_zone as "timeZone", null as "workProvince",
-      d.province as "contractorProvince", cp.name as "customerName", kp.name as "contractorName",
-      s.subscription_id::text as "subscriptionId", b.visit_index as "visitIndex", s.contract_version as version,
+      d.province as "contractorProvince", s.subscription_id::text as "subscriptionId", b.visit_index as "visitIndex", s.contract_version as version,
       s.contract_text_hash as hash
     from rm_bookings b
     join rm_service_subscriptions s on s.subscription_id = b.subscription_id
     left join rm_contracts c on c.job_id = b.booking_id
     left join rm_contractor_directory d on d.contractor_id = b.contractor_id
-    left join account_personal cp on cp.account_id = b.customer_id
-    left join account_personal kp on kp.account_id = b.contractor_id
     where b.status in ('confirmed', 'completed') and c.job_id is null and s.contract_text_hash is not null
     order by b.confirmed_at limit ${limit}`;
   return [

@@ -6,6 +6,7 @@ import { reviewsPublishJob } from './reviews-publish.ts';
 import { urgentAwardsJob } from './urgent-jobs.ts';
 import { recurringActivationJob, recurringFundingJob, recurringVisitsJob } from './recurring-jobs.ts';
 import { pendingRegistrationsPurgeJob } from './pending-registrations-purge.ts';
+import { personalDataPurgeJob } from './personal-data-purge.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
@@ -24,4 +25,5 @@ export const allScheduledJobs: readonly ScheduledJob[] = [
   recurringVisitsJob,
   recurringFundingJob,
   pendingRegistrationsPurgeJob,
+  personalDataPurgeJob,
 ];

@@ -1,15 +1,18 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { URGENT_ALERT_EVENT_TYPES, type UrgentAlertEvent } from '../shared/domain/urgent/events.ts';
+import { locationFsa } from '../shared/domain/work/events.ts';
 import { defineProjection } from './types.ts';
 
 /**
  * Urgent alerts: one row each, with who it reached. The customer's list, each contractor's inbox,
  * the alert page and the job process (which turns an accepted alert into its work order) read it.
- * An open alert past `expires_at` has lapsed: that is read, not projected.
+ * An open alert past `expires_at` has lapsed: that is read, not projected. The place is kept to its
+ * forward sortation area; the full postal code is personal data, looked up for the parties (version
+ * 2 rebuilt the table without legacy events' codes).
  */
 export const urgentAlertsProjection = defineProjection({
   name: 'urgent-alerts',
-  version: 1,
+  version: 2,
   handles: URGENT_ALERT_EVENT_TYPES,
   schema: `
     create table if not exists rm_urgent_alerts (
@@ -20,7 +23,7 @@ export const urgentAlertsProjection = defineProjection({
       description text not null,
       category text not null,
       service text,
-      postal_code text not null,
+      fsa text not null,
       city text not null,
       province text not null,
       lat double precision not null,
@@ -46,10 +49,10 @@ export const urgentAlertsProjection = defineProjection({
         const d = event.data;
         await tx`
           insert into rm_urgent_alerts (alert_id, customer_id, status, title, description, category, service,
-            postal_code, city, province, lat, lng, base_cents, multiplier_pct, price_cents, premium_cents, recipients,
+            fsa, city, province, lat, lng, base_cents, multiplier_pct, price_cents, premium_cents, recipients,
             sent_at, expires_at)
           values (${d.alertId}, ${d.customerId}, 'open', ${d.title}, ${d.description}, ${d.category}, ${d.service},
-            ${d.location.postalCode}, ${d.location.city}, ${d.location.province}, ${d.location.lat}, ${d.location.lng},
+            ${locationFsa(d.location)}, ${d.location.city}, ${d.location.province}, ${d.location.lat}, ${d.location.lng},
             ${d.baseCents}, ${d.multiplierPct}, ${d.priceCents}, ${d.premiumCents}, ${d.recipients}, ${d.sentAt},
             ${d.expiresAt})
           on conflict (alert_id) do nothing`;
@@ -78,7 +81,7 @@ export type UrgentAlertRow = {
   description: string;
   category: string;
   service: string | null;
-  postalCode: string;
+  fsa: string;
   city: string;
   province: string;
   lat: number;
@@ -97,7 +100,7 @@ export type UrgentAlertRow = {
 
 const columns = (sql: Sql) => sql`
   alert_id as "alertId", customer_id as "customerId", status, title, description, category, service,
-  postal_code as "postalCode", city, province, lat, lng, base_cents::int as "baseCents",
+  fsa, city, province, lat, lng, base_cents::int as "baseCents",
   multiplier_pct as "multiplierPct", price_cents::int as "priceCents", premium_cents::int as "premiumCents",
   recipients::text[] as recipients, accepted_by as "acceptedBy", accepted_at as "acceptedAt",
   cancelled_at as "cancelledAt", sent_at as "sentAt", expires_at as "expiresAt"`;

@@ -68,7 +68,7 @@ const fromRow = (row: UrgentAlertRow): AcceptedAlert => ({
   category: row.category,
   service: row.service,
   location: {
-    postalCode: row.postalCode,
+    fsa: row.fsa,
     city: row.city,
     province: row.province as ProvinceCode,
     lat: row.lat,

@@ -1,6 +1,11 @@
 import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
 import type { ScheduleEvent } from '../shared/domain/booking/events.ts';
-import type { WorkMode, WorkOrderDetails, WorkOrderEvent } from '../shared/domain/work/events.ts';
+import {
+  locationFsa,
+  type WorkMode,
+  type WorkOrderDetails,
+  type WorkOrderEvent,
+} from '../shared/domain/work/events.ts';
 import { defineProjection } from './types.ts';
 
 /**
@@ -8,7 +13,9 @@ import { defineProjection } from './types.ts';
  * distance, category and budget), direct requests, my proposals and the comparison table. The
  * order's status also follows the booking contract: a booking for the order makes it 'scheduled'
  * (back to 'awarded' if that booking is declined or cancelled), a completed booking 'completed'.
- * User ids only: names are looked up at read time from the accounts module.
+ * User ids only: names are looked up at read time from the accounts module. Places are kept to
+ * their forward sortation area: the full postal code is personal data, looked up for the parties
+ * (shared/personal-data/postal-codes.ts); version 3 rebuilt the table without legacy events' codes.
  */
 export const workOrderStatuses = ['open', 'awarded', 'scheduled', 'completed', 'declined', 'cancelled'] as const;
 export type WorkOrderReadStatus = (typeof workOrderStatuses)[number];
@@ -20,7 +27,7 @@ export const WORK_ORDERS_READ_MODEL = 'work-orders';
 
 export const workOrdersProjection = defineProjection({
   name: WORK_ORDERS_READ_MODEL,
-  version: 2,
+  version: 3,
   handles: [
     'WorkOrderPosted',
     'WorkOrderEdited',
@@ -54,7 +61,6 @@ export const workOrdersProjection = defineProjection({
       category text not null,
       service text,
       remote boolean not null,
-      postal_code text,
       fsa text,
       city text,
       province text,
@@ -108,10 +114,10 @@ export const workOrdersProjection = defineProjection({
         const place = placeColumns(o);
         await tx`
           insert into rm_work_orders (work_order_id, customer_id, mode, status, direct_contractor_id, title, description,
-            category, service, remote, postal_code, fsa, city, province, lat, lng, budget_min_cents, budget_max_cents,
+            category, service, remote, fsa, city, province, lat, lng, budget_min_cents, budget_max_cents,
             preferred_dates, photos, posted_at, updated_at)
           values (${o.workOrderId}, ${o.customerId}, ${o.mode}, 'open', ${o.directContractorId}, ${o.title},
-            ${o.description}, ${o.category}, ${o.service}, ${o.remote}, ${place.postalCode}, ${place.fsa},
+            ${o.description}, ${o.category}, ${o.service}, ${o.remote}, ${place.fsa},
             ${place.city}, ${place.province}, ${place.lat}, ${place.lng}, ${o.budgetMinCents}, ${o.budgetMaxCents},
             ${o.preferredDates}, ${o.photos}, ${o.postedAt}, ${o.postedAt})
           on conflict (work_order_id) do nothing`;
@@ -122,7 +128,7 @@ export const workOrdersProjection = defineProjection({
         const place = placeColumns(o);
         await tx`
           update rm_work_orders set title = ${o.title}, description = ${o.description}, category = ${o.category},
-            service = ${o.service}, remote = ${o.remote}, postal_code = ${place.postalCode}, fsa = ${place.fsa},
+            service = ${o.service}, remote = ${o.remote}, fsa = ${place.fsa},
             city = ${place.city}, province = ${place.province}, lat = ${place.lat}, lng = ${place.lng},
             budget_min_cents = ${o.budgetMinCents}, budget_max_cents = ${o.budgetMaxCents},
             preferred_dates = ${o.preferredDates}, photos = ${o.photos}, updated_at = ${o.editedAt}
@@ -204,8 +210,7 @@ export const workOrdersProjection = defineProjection({
 function placeColumns(details: WorkOrderDetails) {
   const l = details.location;
   return {
-    postalCode: l?.postalCode ?? null,
-    fsa: l ? l.postalCode.slice(0, 3) : null,
+    fsa: l ? locationFsa(l) : null,
     city: l?.city ?? null,
     province: l?.province ?? null,
     lat: l?.lat ?? null,
@@ -249,7 +254,6 @@ export type WorkOrderRow = {
   category: string;
   service: string | null;
   remote: boolean;
-  postalCode: string | null;
   fsa: string | null;
   city: string | null;
   province: string | null;
@@ -283,7 +287,6 @@ type OrderSqlRow = {
   category: string;
   service: string | null;
   remote: boolean;
-  postal_code: string | null;
   fsa: string | null;
   city: string | null;
   province: string | null;
@@ -316,7 +319,6 @@ const toOrder = (row: OrderSqlRow): WorkOrderRow => ({
   category: row.category,
   service: row.service,
   remote: row.remote,
-  postalCode: row.postal_code,
   fsa: row.fsa,
   city: row.city,
   province: row.province,

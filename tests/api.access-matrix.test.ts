@@ -128,6 +128,7 @@ const INTENDED: Record<string, Caller[]> = {
   'POST /api/ai/generate-upsells': MEMBERS,
   'POST /api/admin/users/{id}/suspend': ADMIN,
   'POST /api/admin/users/{id}/restore': ADMIN,
+  'POST /api/admin/legal-copies/{jobId}/read': ADMIN,
 };
 
 /** Calling these as an allowed caller ends or changes its session: each call gets a fresh account. */
@@ -159,6 +160,7 @@ const NOT_OWNED: Record<string, string> = {
   'POST /api/admin/credentials/{id}/reject': 'administrators only',
   'POST /api/admin/users/{id}/suspend': 'administrators only',
   'POST /api/admin/users/{id}/restore': 'administrators only',
+  'POST /api/admin/legal-copies/{jobId}/read': 'administrators only (reading a legal copy, with a reason)',
   'POST /api/disputes/{disputeId}/decision': 'administrators only (the arbitrator)',
   // Need a paid plan and its fixtures; their strangers are refused in their module suites.
   'DELETE /api/gallery/{billboardId}': 'tests/api.plan-limits.test.ts',

@@ -31,7 +31,7 @@ async function adminBrowser() {
   return browser;
 }
 
-type InboxMessage = { id: string; name: string; email: string; subject: string | null; message: string };
+type InboxMessage = { id: string; name: string | null; email: string | null; subject: string | null; message: string };
 type Inbox = { total: number; messages: InboxMessage[] };
 
 describe('POST /api/contact', () => {
@@ -55,6 +55,34 @@ describe('POST /api/contact', () => {
 
     const paged = (await admin.get('/api/admin/contact-messages?limit=1&offset=1')).json() as Inbox;
     expect(paged.messages.map((m) => m.message)).toEqual([first.message]);
+  });
+
+  it('keeps the sender’s name and e-mail out of the event log, and shows them in the inbox', async () => {
+    const sent = contact({ name: `Élise Nommée ${tag()}`, message: `private ${tag()}` });
+    expect((await new Browser(t.app).post('/api/contact', sent)).statusCode).toBe(200);
+    expect(await eventsMentioning(t.runtime, sent.name)).toBe(0);
+    expect(await eventsMentioning(t.runtime, sent.email)).toBe(0);
+    // The event holds the message itself, under the message's id.
+    expect(await eventsMentioning(t.runtime, sent.message)).toBe(1);
+    const inbox = (await (await adminBrowser()).get('/api/admin/contact-messages?limit=100')).json() as Inbox;
+    expect(inbox.messages.find((m) => m.message === sent.message)).toMatchObject({
+      name: sent.name,
+      email: sent.email,
+    });
+  });
+
+  it('erases a signed-in sender’s name and e-mail when they delete their account', async () => {
+    const { browser, registration } = await signUp(t.app);
+    const sent = contact({ name: `Gone Sender ${tag()}`, message: `before leaving ${tag()}` });
+    expect((await browser.post('/api/contact', sent)).statusCode).toBe(200);
+    const admin = await adminBrowser();
+    const find = async () =>
+      ((await admin.get('/api/admin/contact-messages?limit=100')).json() as Inbox).messages.find(
+        (m) => m.message === sent.message,
+      );
+    expect(await find()).toMatchObject({ name: sent.name, email: sent.email });
+    expect((await browser.delete('/api/auth/account', { password: registration.password })).statusCode).toBe(200);
+    expect(await find()).toMatchObject({ name: null, email: null, message: sent.message });
   });
 
   it('records the sender account when signed in', async () => {

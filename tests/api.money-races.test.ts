@@ -208,8 +208,6 @@ describe('cancelling a paid job against marking it complete', () => {
           timeZone: null,
           workProvince: 'ON',
           contractorProvince: 'ON',
-          customerName: null,
-          contractorName: null,
         }),
         now: new Date(),
       },

@@ -29,7 +29,8 @@ type Contract = {
   viewerRole: string;
   priceCents: number | null;
   rendered: { languages: string[]; text: string; textHash: string; documents: { language: string }[] };
-  signatures: Record<string, { typedName: string; textHash: string; userAgent: string; signedAt: string }>;
+  signatures: Record<string, { userId: string; textHash: string; signedAt: string }>;
+  parties: Record<'customer' | 'contractor', { id: string; name: string }>;
   accountName: string;
   actions: { sign: boolean; revise: boolean };
   escrow: { status: string; amountCents: number } | null;
@@ -84,9 +85,16 @@ describe('contracts', () => {
     });
     expect(contract.rendered.languages).toEqual(['en', 'fr']);
     const text = contract.rendered.text;
+    // The text names the parties by account; their names are shown beside it, never hashed.
+    expect(contract.parties).toEqual({
+      customer: { id: customer.user.id, name: customer.user.name },
+      contractor: { id: contractor.user.id, name: contractor.user.name },
+    });
+    expect(text).not.toContain(customer.user.name);
+    expect(text).not.toContain(contractor.user.name);
     for (const expected of [
-      customer.user.name,
-      contractor.user.name,
+      `Customer: the holder of account ${customer.user.id}`,
+      `Contractor: the holder of account ${contractor.user.id}`,
       '$1,000.00',
       'the fee is 6%',
       'human arbitrator makes a binding final decision',
@@ -106,7 +114,7 @@ describe('contracts', () => {
     expect((await new Browser(t.app).get(`/api/contracts/${jobId}`)).statusCode).toBe(401);
   });
 
-  it('signing records the typed name, the text hash and the user agent; both signatures execute it', async () => {
+  it('signing checks the typed name and records who signed which text; both signatures execute it', async () => {
     const { customer, contractor, jobId } = await awardedJob();
     const wrongName = await sign(customer, jobId, { typedName: 'Somebody Else' });
     expect(wrongName.statusCode).toBe(400);
@@ -122,8 +130,8 @@ describe('contracts', () => {
     const afterFirst = first.json() as Contract;
     expect(afterFirst.status).toBe('awaiting-signatures');
     expect(afterFirst.signatures.customer).toMatchObject({
+      userId: customer.user.id,
       textHash: afterFirst.rendered.textHash,
-      userAgent: 'Mozilla/5.0 (test)',
     });
     expect((await sign(customer, jobId)).statusCode).toBe(409);
 

@@ -172,6 +172,35 @@ describe('demo data', () => {
     expect(escrow.status).toBe('frozen');
   });
 
+  it('puts no seeded person’s name or e-mail in any event, nor a name in a seeded message', async () => {
+    // Wait for the money process to have generated the seeded jobs' contracts (it runs after start).
+    await waitUntil(
+      async () => (await t.runtime.sql`select 1 from es_events where type = 'ContractGenerated' limit 1`).length > 0,
+      { message: 'no contract was generated' },
+    );
+    await t.runtime.runner!.idle(60_000);
+    const rows = await t.runtime.sql<{ stream: string; type: string; text: string }[]>`
+      select stream_id as stream, type, data::text || ' ' || metadata::text as text from es_events`;
+    // People: every account's full name and e-mail; each word of a person's name (customers), and
+    // of the one business named after its owner. Whole words only ("Chen" is not in "kitchen").
+    const personWords = demoAccounts
+      .filter((account) => account.role === 'customer')
+      .flatMap((account) => account.name.split(/\s+/));
+    const needles = [
+      ...demoAccounts.flatMap((account) => [account.name, account.email]),
+      ...personWords,
+      'Marc',
+      'Gagnon',
+    ];
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const found = needles.flatMap((needle) => {
+      const word = new RegExp(`(?<![\\p{L}\\p{N}])${escape(needle)}(?![\\p{L}\\p{N}])`, 'iu');
+      return rows.filter((row) => word.test(row.text)).map((row) => `${needle} in ${row.type} (${row.stream})`);
+    });
+    expect(found).toEqual([]);
+    expect(rows.length).toBeGreaterThan(200);
+  });
+
   // Last: it deletes a demo account and rewrites the record.
   it('records the accounts of a data folder seeded before the record existed, but not an address taken later', async () => {
     const deps = { sql: t.runtime.sql, store: t.runtime.store, emailHashKey: 'test-email-hash-key' };

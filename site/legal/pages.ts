@@ -7,6 +7,7 @@
 import { FEE_TIERS, type FeeTier } from '../../shared/domain/fees/tiers.ts';
 import { BOOSTS, PLANS, type BoostId } from '../../shared/domain/plans/catalogue.ts';
 import { MINIMUM_AGE, MINIMUM_PAID_AGE } from '../../shared/domain/accounts/age.ts';
+import { RETENTION } from '../../shared/personal-data/retention.ts';
 import { format } from '../i18n/index.ts';
 import { htmlLang, LOCALE_COOKIE, localizePath, type Locale } from '../i18n/locales.ts';
 import { commonMessages } from '../i18n/messages/common.ts';
@@ -99,6 +100,8 @@ export function legalValues(locale: Locale): Record<string, string> {
     minAge: String(MINIMUM_AGE),
     paidAge: String(MINIMUM_PAID_AGE),
     ...LEGAL_CONTACTS,
+    legalCopyYears: String(RETENTION.legalCopyYearsAfterSigningYear),
+    contactSenderYears: String(RETENTION.contactSenderYears),
     localPrice: formatPrice(PLANS.local.priceCents, locale),
     proPrice: formatPrice(PLANS.pro.priceCents, locale),
     enterprisePrice: formatPrice(PLANS.enterprise.priceCents, locale),

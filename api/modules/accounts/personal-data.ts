@@ -66,6 +66,9 @@ export async function deletePersonalData(sql: Sql, accountId: string): Promise<v
   await sql`delete from account_personal where account_id = ${accountId}`;
 }
 
+/** What the product shows for a person whose account was deleted (the site translates it). */
+export const FORMER_MEMBER = 'Former member';
+
 /** Public display names for a set of accounts; a deleted account has none. */
 export async function displayNames(sql: Sql, accountIds: readonly string[]): Promise<Map<string, string>> {
   if (accountIds.length === 0) return new Map();

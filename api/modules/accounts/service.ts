@@ -12,6 +12,8 @@ import { handleCommand, type CommandContext } from '../../../shared/domain/decid
 import { isPgError, PG_UNIQUE_VIOLATION } from '../../../shared/db/postgres.ts';
 import { ConflictError, UnauthorizedError } from '../../../shared/errors.ts';
 import type { Position } from '../../../shared/eventstore/types.ts';
+import { eraseContactSendersOf } from '../../../shared/personal-data/contact-senders.ts';
+import { erasePostalCodesOf } from '../../../shared/personal-data/postal-codes.ts';
 import type { Runtime } from '../../runtime.ts';
 import {
   deletePersonalData,
@@ -143,8 +145,10 @@ export async function verifyCredentials(deps: AccountsDeps, email: string, passw
 
 /**
  * Account deletion (PIPEDA): AccountClosed goes into the log, the personal data row is deleted and
- * the e-mail reservation released, so the address can register again. Each step is idempotent,
- * so a deletion interrupted half-way completes when retried.
+ * the e-mail reservation released, so the address can register again; what the member gave the
+ * contact form while signed in, and the full postal codes they gave, go too. Legal copies of their signatures stay until their
+ * retention ends (docs/decisions.md, "Legal copies and retention"). Each step is idempotent, so a
+ * deletion interrupted half-way completes when retried.
  */
 export async function closeAccount(
   deps: AccountsDeps,
@@ -169,5 +173,7 @@ export async function closeAccount(
     );
     await deletePersonalData(deps.sql, accountId);
   }
+  await eraseContactSendersOf(deps.sql, accountId);
+  await erasePostalCodesOf(deps.sql, accountId);
   return { position: closed.position };
 }

@@ -11,8 +11,10 @@ import {
 } from '../../../shared/domain/audit/streams.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { displayNames, FORMER_MEMBER } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'This stream does not exist, or you are not a party to it.';
 const STREAM_MESSAGE =
   'stream must be an auditable stream id: escrow-, contract-, dispute-, payout-, plan-, listing-boost- or user-switch- followed by its id';
@@ -45,6 +47,8 @@ const historyView = z.object({
   asOf: z.string().nullable(),
   eventsUpTo: z.number(),
   state: z.unknown(),
+  /** The parties' and actors' names today, by account id: looked up, never kept ("Former member" once deleted). */
+  people: z.record(z.string(), z.string()),
 });
 
 const verificationView = z.union([
@@ -65,15 +69,16 @@ const verificationView = z.union([
  * party reads their own; anyone else gets the same 404 as for a stream that does not exist.
  */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { store } = app.runtime;
+  const { store, sql } = app.runtime;
 
   async function readable(stream: string, request: Parameters<typeof signedInUser>[0]) {
     const user = await signedInUser(request);
     const kind = auditableKind(stream)!;
     const events = await readForAudit(store, stream);
-    const allowed = user.role === 'admin' || partiesOf(kind, events).includes(user.id);
+    const parties = partiesOf(kind, events);
+    const allowed = user.role === 'admin' || parties.includes(user.id);
     if (events.length === 0 || !allowed) throw new NotFoundError(NOT_FOUND);
-    return { kind, events };
+    return { kind, events, parties };
   }
 
   app.get(
@@ -90,9 +95,13 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { stream } = request.params;
-      const { kind, events } = await readable(stream, request);
+      const { kind, events, parties } = await readable(stream, request);
       const asOf = request.query.asOf ? new Date(request.query.asOf) : null;
-      return historyOf(stream, kind, events, asOf);
+      const history = historyOf(stream, kind, events, asOf);
+      const actors = history.events.flatMap((entry) => (entry.actorId ? [entry.actorId] : []));
+      const ids = [...new Set([...parties, ...actors])].filter((id) => UUID.test(id));
+      const names = await displayNames(sql, ids);
+      return { ...history, people: Object.fromEntries(ids.map((id) => [id, names.get(id) ?? FORMER_MEMBER])) };
     },
   );
 

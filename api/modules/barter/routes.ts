@@ -15,7 +15,7 @@ import { handleCommand } from '../../../shared/domain/decider.ts';
 import { ConflictError, NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
-import { displayNames } from '../accounts/personal-data.ts';
+import { displayNames, FORMER_MEMBER } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import {
   counterBody,
@@ -59,8 +59,8 @@ export const barterRoutes: FastifyPluginAsyncZod = async (app) => {
           status: row.status,
           offeringId: row.offeringId,
           offeringTitle: row.offeringTitle,
-          proposer: { id: row.proposerId, name: names.get(row.proposerId) ?? '' },
-          recipient: { id: row.recipientId, name: names.get(row.recipientId) ?? '' },
+          proposer: { id: row.proposerId, name: names.get(row.proposerId) ?? FORMER_MEMBER },
+          recipient: { id: row.recipientId, name: names.get(row.recipientId) ?? FORMER_MEMBER },
           viewerSide: side,
           terms: row.terms,
           termsAreMine,
@@ -131,7 +131,7 @@ export const barterRoutes: FastifyPluginAsyncZod = async (app) => {
         total,
         services: services.map(({ contractorId, updatedAt: _updatedAt, ...rest }) => ({
           ...rest,
-          contractor: { id: contractorId, name: names.get(contractorId) ?? '' },
+          contractor: { id: contractorId, name: names.get(contractorId) ?? FORMER_MEMBER },
         })),
       };
     },

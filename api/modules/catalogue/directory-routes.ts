@@ -41,6 +41,7 @@ import { provinceCodes } from '../../../shared/geo/provinces.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
+import { postalCodesOf, savePostalCode } from '../../../shared/personal-data/postal-codes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { FORMER_MEMBER } from '../forum/routes.ts';
 import { BROWSE_PATH } from './browse-cache.ts';
@@ -242,7 +243,8 @@ export const serviceAreaBody = z.strictObject({
 const serviceAreaView = z.object({
   serviceArea: z
     .object({
-      postalCode: z.string(),
+      /** The full base postal code, kept outside the event log; null for an area set before that (type it again). */
+      postalCode: z.string().nullable(),
       fsa: z.string(),
       city: z.string(),
       province: z.enum(provinceCodes),
@@ -496,9 +498,10 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await signedInUser(request);
-      const mine = await serviceAreaOf(sql, user.id);
+      const [mine, postalCodes] = await Promise.all([serviceAreaOf(sql, user.id), postalCodesOf(sql, [user.id])]);
+      const area = mine?.serviceArea ?? null;
       return {
-        serviceArea: mine?.serviceArea ?? null,
+        serviceArea: area && { ...area, postalCode: postalCodes.get(user.id) ?? null },
         canWorkRemotely: mine?.canWorkRemotely ?? false,
         services: mine?.services ?? [],
       };
@@ -545,11 +548,13 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         context,
       );
+      // The full code stays out of the event (the FSA is in it); the contractor sees it again here.
+      await savePostalCode(sql, { subjectId: user.id, accountId: user.id, postalCode: place.postalCode });
       const state = result.newState;
       const area = state.status === 'listed' ? state.serviceArea : null;
       const body = {
         serviceArea: area && {
-          postalCode: area.postalCode,
+          postalCode: place.postalCode,
           fsa: area.fsa,
           city: area.city,
           province: area.province,

@@ -6,6 +6,11 @@ import { CONTACT_LIMITS, contactDecider } from '../../../shared/domain/contact/d
 import { contactStreamId } from '../../../shared/domain/contact/streams.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { AppError } from '../../../shared/errors.ts';
+import {
+  confirmContactSender,
+  deleteContactSender,
+  insertContactSender,
+} from '../../../shared/personal-data/contact-senders.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { memoryCounter, redisCounter } from './rate-limit.ts';
@@ -47,8 +52,9 @@ const inboxQuery = z.strictObject({
 
 const messageView = z.object({
   id: z.uuid(),
-  name: z.string(),
-  email: z.string(),
+  /** Null once erased: after its retention, or when the signed-in sender deleted their account. */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
   subject: z.string().nullable(),
   message: z.string(),
   senderId: z.uuid().nullable(),
@@ -91,22 +97,35 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await request.currentUser();
       const context = commandContext(request);
       const messageId = randomUUID();
-      const result = await handleCommand(
-        store,
-        contactStreamId(messageId),
-        contactDecider,
-        {
-          type: 'SendContactMessage',
-          messageId,
-          name: body.name,
-          email: body.email,
-          subject: body.subject ?? null,
-          message: body.message,
-          senderId: user?.id ?? null,
-          now: context.now,
-        },
-        context,
-      );
+      const command = {
+        type: 'SendContactMessage' as const,
+        messageId,
+        name: body.name,
+        email: body.email,
+        subject: body.subject ?? null,
+        message: body.message,
+        senderId: user?.id ?? null,
+        now: context.now,
+      };
+      // The rules first (pure), then the name and e-mail into the personal-data store, then the
+      // event, which carries the message's id instead: a refused append takes the row with it, and
+      // a crash in between leaves an unconfirmed row that the purge job removes.
+      contactDecider.decide(command, contactDecider.initialState());
+      await insertContactSender(sql, {
+        messageId,
+        senderId: command.senderId,
+        name: body.name,
+        email: body.email,
+        receivedAt: context.now,
+      });
+      let result;
+      try {
+        result = await handleCommand(store, contactStreamId(messageId), contactDecider, command, context);
+      } catch (error) {
+        await deleteContactSender(sql, messageId);
+        throw error;
+      }
+      await confirmContactSender(sql, messageId);
       return answerAfterProjections(
         request,
         reply,

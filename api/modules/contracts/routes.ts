@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractsOf, findContract, type ContractRow } from '../../../projections/contracts.ts';
 import { findEscrow } from '../../../projections/escrows.ts';
@@ -8,8 +9,10 @@ import { renderContract } from '../../../shared/domain/contracts/template.ts';
 import { foldEvents, handleCommand } from '../../../shared/domain/decider.ts';
 import { verifyEvents } from '../../../shared/eventstore/hash-chain.ts';
 import { ConflictError, NotFoundError } from '../../../shared/errors.ts';
+import { confirmLegalCopy, deleteLegalCopy, insertSignatureCopy } from '../../../shared/personal-data/legal-copies.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
+import { displayNames, FORMER_MEMBER } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { contractListView, contractView, jobParams, reviseBody, signBody, verifyView } from './schemas.ts';
 
@@ -24,10 +27,33 @@ function viewerRoleOf(row: ContractRow, viewer: CurrentUser): ViewerRole | null 
   return viewer.role === 'admin' ? 'admin' : null;
 }
 
-/** The text of the row's current version, exactly as it was hashed when that version was made. */
-function renderedOf(row: ContractRow) {
+type Parties = Record<'customer' | 'contractor', { id: string; name: string }>;
+
+/**
+ * The text of the row's current version. From template v2 on it names no one and is exactly the
+ * text that was hashed. A v1 text named the parties; the read model no longer holds those names,
+ * so it is shown with today's names, which match the signed text while both accounts exist.
+ */
+function renderedOf(row: ContractRow, parties: Parties) {
   const current = row.versions[row.versions.length - 1]!;
-  return renderContract(row.terms, { version: row.version, generatedAt: current.at }, row.templateVersion);
+  const terms =
+    row.templateVersion === 'v1'
+      ? {
+          ...row.terms,
+          customer: { ...row.terms.customer, name: parties.customer.name },
+          contractor: { ...row.terms.contractor, name: parties.contractor.name },
+        }
+      : row.terms;
+  return renderContract(terms, { version: row.version, generatedAt: current.at }, row.templateVersion);
+}
+
+/** The parties with their names today: looked up, never kept, so a deleted account reads "Former member". */
+async function partiesOf(sql: Parameters<typeof displayNames>[0], row: ContractRow): Promise<Parties> {
+  const names = await displayNames(sql, [row.customerId, row.contractorId]);
+  return {
+    customer: { id: row.customerId, name: names.get(row.customerId) ?? FORMER_MEMBER },
+    contractor: { id: row.contractorId, name: names.get(row.contractorId) ?? FORMER_MEMBER },
+  };
 }
 
 /**
@@ -46,7 +72,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function view(jobId: string, viewer: CurrentUser) {
     const { row, role } = await contractFor(jobId, viewer);
-    const escrow = await findEscrow(sql, jobId);
+    const [escrow, parties] = await Promise.all([findEscrow(sql, jobId), partiesOf(sql, row)]);
     const party = role !== 'admin' ? role : null;
     return {
       jobId: row.jobId,
@@ -58,7 +84,8 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       title: row.title,
       priceCents: row.priceCents,
       terms: row.terms,
-      rendered: renderedOf(row),
+      parties,
+      rendered: renderedOf(row, parties),
       signatures: row.signatures,
       versions: row.versions,
       generatedAt: row.generatedAt.toISOString(),
@@ -88,6 +115,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await signedInUser(request);
       const rows = await contractsOf(sql, user.id);
+      const names = await displayNames(sql, [...new Set(rows.flatMap((row) => [row.customerId, row.contractorId]))]);
       const escrows = new Map<string, string>();
       if (rows.length > 0) {
         const found = await sql<{ jobId: string; status: string }[]>`
@@ -106,7 +134,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
             version: row.version,
             priceCents: row.priceCents,
             viewerRole: role,
-            counterparty: { id: other.userId, name: other.name },
+            counterparty: { id: other.userId, name: names.get(other.userId) ?? FORMER_MEMBER },
             signedByMe: Boolean(row.signatures[role]),
             signedByOther: Boolean(row.signatures[role === 'customer' ? 'contractor' : 'customer']),
             executedAt: row.executedAt?.toISOString() ?? null,
@@ -140,7 +168,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contracts'],
         summary: 'Sign the version I was shown: my typed full name, consent, the text hash',
         description:
-          'The signature records the time, the SHA-256 of the exact text and the browser (User-Agent). When the other party has signed this version too, the contract is executed and its escrow opens.',
+          'The signature event records who signed, the time and the SHA-256 of the exact text. The typed name, the account’s name and the browser (User-Agent) go to the signature’s legal copy, outside the event log. When the other party has signed this version too, the contract is executed and its escrow opens.',
         params: jobParams,
         body: signBody,
         response: { 200: contractView, 202: contractView, ...errors },
@@ -151,23 +179,56 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       const { row } = await contractFor(request.params.jobId, user);
       const context = commandContext(request);
       const userAgent = String(request.headers['user-agent'] ?? 'unknown').slice(0, 500);
-      const result = await handleCommand(
-        store,
-        contractStreamId(row.jobId),
-        contractDecider,
-        {
-          type: 'SignContract',
-          actorId: user.id,
-          version: request.body.version,
-          textHash: request.body.textHash,
-          typedName: request.body.typedName,
-          accountName: user.name,
-          consent: request.body.consent,
-          userAgent,
-          now: context.now,
-        },
-        context,
-      );
+      const legalCopyId = randomUUID();
+      let copyWritten = false;
+      let result;
+      try {
+        result = await handleCommand(
+          store,
+          contractStreamId(row.jobId),
+          contractDecider,
+          async (state) => {
+            const command = {
+              type: 'SignContract' as const,
+              actorId: user.id,
+              version: request.body.version,
+              textHash: request.body.textHash,
+              typedName: request.body.typedName,
+              accountName: user.name,
+              consent: request.body.consent,
+              legalCopyId,
+              now: context.now,
+            };
+            // The legal copy is written before the event, so the event never names a copy that
+            // does not exist, and only for a signature the rules accept (deciding is pure, so
+            // asking twice is free). A crash before the append leaves an unconfirmed copy that
+            // the purge job removes (projections/personal-data-purge.ts).
+            const [signed] = contractDecider.decide(command, state);
+            if (!copyWritten && signed?.type === 'ContractSigned' && state.status !== 'none') {
+              await insertSignatureCopy(sql, {
+                copyId: legalCopyId,
+                jobId: row.jobId,
+                version: signed.data.version,
+                role: signed.data.role,
+                accountId: user.id,
+                templateVersion: state.templateVersion,
+                textHash: signed.data.textHash,
+                nameAtSigning: user.name,
+                typedName: request.body.typedName,
+                userAgent,
+                signedAt: context.now,
+              });
+              copyWritten = true;
+            }
+            return command;
+          },
+          context,
+        );
+      } catch (error) {
+        if (copyWritten) await deleteLegalCopy(sql, legalCopyId);
+        throw error;
+      }
+      await confirmLegalCopy(sql, legalCopyId);
       return answerWithView(request, reply, result.position, READ_MODELS, () => view(row.jobId, user));
     },
   );

@@ -51,13 +51,16 @@ export const reviseBody = z
     error: 'Change at least one of title, scope or priceCents',
   });
 
-const signature = z.looseObject({
-  typedName: z.string(),
+/** Who signed which text, when. The typed name and the browser are in the legal copy, not here. */
+const signature = z.object({
+  role: z.enum(['customer', 'contractor']),
+  userId: z.string(),
   signedAt: z.string(),
   textHash: z.string(),
-  userAgent: z.string(),
   version: z.number().int(),
 });
+
+const party = z.object({ id: z.string(), name: z.string() });
 
 export const contractView = z.looseObject({
   jobId: z.string(),
@@ -68,6 +71,8 @@ export const contractView = z.looseObject({
   viewerRole: z.enum(['customer', 'contractor', 'admin']),
   title: z.string(),
   priceCents: z.number().int().nullable(),
+  /** Today's names, looked up when the contract is shown ("Former member" once an account is deleted). */
+  parties: z.object({ customer: party, contractor: party }),
   rendered: z.looseObject({
     languages: z.array(z.enum(['en', 'fr'])),
     documents: z.array(

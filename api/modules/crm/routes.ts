@@ -15,7 +15,7 @@ import { crmStreamId } from '../../../shared/domain/crm/events.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
-import { displayNames } from '../accounts/personal-data.ts';
+import { displayNames, FORMER_MEMBER } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -130,7 +130,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
     ]);
     const ids = new Set([...leads, ...pipeline, ...clients].map((row) => row.customerId));
     const names = await displayNames(sql, [...ids]);
-    const who = (id: string) => ({ id, name: names.get(id) ?? '' });
+    const who = (id: string) => ({ id, name: names.get(id) ?? FORMER_MEMBER });
     const counts: Record<string, number> = {};
     const valueCents: Record<string, number> = {};
     for (const key of [...pipelineStages, 'lost']) {

@@ -13,11 +13,13 @@ import { handleCommand } from '../../../shared/domain/decider.ts';
 import { isPaidPlan } from '../../../shared/domain/plans/entitlements.ts';
 import { urgentAlertDecider, type UrgentAlertCommand } from '../../../shared/domain/urgent/decider.ts';
 import { urgentAlertStreamId, type UrgentAlertAccepted } from '../../../shared/domain/urgent/events.ts';
+import { withoutFullPostalCode } from '../../../shared/domain/work/events.ts';
 import { URGENT_MAX_RECIPIENTS, URGENT_MESSAGES as M } from '../../../shared/domain/urgent/rules.ts';
 import { ForbiddenError, NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
+import { postalCodesOf, savePostalCode } from '../../../shared/personal-data/postal-codes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { emptyBody } from '../escrow/schemas.ts';
 import { resolvePostalCode } from '../work/routes.ts';
@@ -41,10 +43,17 @@ export const urgentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function viewsOf(rows: UrgentAlertRow[], viewer: CurrentUser, now = new Date()): Promise<AlertView[]> {
-    const names = await displayNames(
-      sql,
-      rows.flatMap((row) => (row.acceptedBy ? [row.acceptedBy] : [])),
-    );
+    const parties = rows.filter((row) => row.customerId === viewer.id || row.acceptedBy === viewer.id);
+    const [names, postalCodes] = await Promise.all([
+      displayNames(
+        sql,
+        rows.flatMap((row) => (row.acceptedBy ? [row.acceptedBy] : [])),
+      ),
+      postalCodesOf(
+        sql,
+        parties.map((row) => row.alertId),
+      ),
+    ]);
     return rows.map((row) => {
       const isCustomer = row.customerId === viewer.id;
       const acceptedByMe = row.acceptedBy === viewer.id;
@@ -59,7 +68,8 @@ export const urgentRoutes: FastifyPluginAsyncZod = async (app) => {
         service: row.service,
         city: row.city,
         province: row.province,
-        postalCode: party ? row.postalCode : row.postalCode.slice(0, 3),
+        // The full code to the parties (while the customer's account exists), else its FSA.
+        postalCode: (party ? postalCodes.get(row.alertId) : undefined) ?? row.fsa,
         baseCents: row.baseCents,
         multiplier: row.multiplierPct / 100,
         priceCents: row.priceCents,
@@ -109,7 +119,8 @@ export const urgentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await signedInUser(request);
       const body = request.body;
-      const location = resolvePostalCode(body.postalCode!);
+      const place = resolvePostalCode(body.postalCode!);
+      const location = withoutFullPostalCode(place);
       const alertId = randomUUID();
       const customerOnPaidPlan = await onPaidPlan(user.id);
       // Only a paid customer's alert is worth the search; the decider refuses the others.
@@ -136,6 +147,8 @@ export const urgentRoutes: FastifyPluginAsyncZod = async (app) => {
         recipients: recipients.filter((id) => id !== user.id).slice(0, URGENT_MAX_RECIPIENTS),
         now,
       });
+      // The work order the alert becomes has the alert's id, so its parties see the same full code.
+      await savePostalCode(sql, { subjectId: alertId, accountId: user.id, postalCode: place.postalCode });
       return answerWithView(request, reply, result.position, READ_MODELS, () => oneView(alertId, user), 201);
     },
   );

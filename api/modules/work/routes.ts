@@ -18,7 +18,12 @@ import { lateFeesKept } from '../../../projections/bookings.ts';
 import { cancelWorkOrder } from '../../../projections/job-money.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { workOrderDecider, type WorkOrderCommand } from '../../../shared/domain/work/decider.ts';
-import { workOrderStreamId, type WorkLocation, type WorkOrderDetails } from '../../../shared/domain/work/events.ts';
+import {
+  withoutFullPostalCode,
+  workOrderStreamId,
+  type WorkLocation,
+  type WorkOrderDetails,
+} from '../../../shared/domain/work/events.ts';
 import { WORK_MESSAGES } from '../../../shared/domain/work/rules.ts';
 import { positionToString, type Position } from '../../../shared/eventstore/types.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../../shared/errors.ts';
@@ -27,6 +32,7 @@ import type { ProvinceCode } from '../../../shared/geo/provinces.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
+import { postalCodesOf, savePostalCode } from '../../../shared/personal-data/postal-codes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { FORMER_MEMBER } from '../forum/routes.ts';
 import { contractorFacts, isListedContractor } from './contractor-facts.ts';
@@ -91,7 +97,12 @@ function accessOf(order: WorkOrderRow, user: CurrentUser | null, hasProposal: bo
 
 // ─── Views ───────────────────────────────────────────────────────────────────────────────────
 
-function toView(order: WorkOrderRow, level: 'party' | 'public', names: Map<string, string>): WorkOrderView {
+function toView(
+  order: WorkOrderRow,
+  level: 'party' | 'public',
+  names: Map<string, string>,
+  postalCodes: Map<string, string>,
+): WorkOrderView {
   const party = level === 'party';
   const person = (id: string | null) => (party && id ? { id, name: names.get(id) ?? FORMER_MEMBER } : null);
   return {
@@ -110,7 +121,7 @@ function toView(order: WorkOrderRow, level: 'party' | 'public', names: Map<strin
             city: order.city,
             province: order.province,
             fsa: order.fsa,
-            postalCode: party ? order.postalCode : null,
+            postalCode: party ? (postalCodes.get(order.id) ?? null) : null,
             lat: order.lat,
             lng: order.lng,
           }
@@ -151,13 +162,18 @@ function toProposalView(proposal: ProposalRow): ProposalView {
   };
 }
 
-/** Resolves a postal code to its FSA's centroid and city; an invalid or unknown code is a 400. */
-export function resolvePostalCode(input: string): WorkLocation {
+/**
+ * Resolves a postal code to its FSA's centroid and city; an invalid or unknown code is a 400. The
+ * location goes into the event with the FSA only; `postalCode` (the full, normalised code) is kept
+ * outside the log by the caller (shared/personal-data/postal-codes.ts).
+ */
+export function resolvePostalCode(input: string): WorkLocation & { postalCode: string; fsa: string } {
   const code = normalizePostalCode(input);
   const place = code ? lookupPostalCode(code) : null;
   if (!code || !place) throw new ValidationError(POSTAL_CODE_MESSAGE);
   return {
     postalCode: code,
+    fsa: code.slice(0, 3),
     city: place.city,
     province: place.province as ProvinceCode,
     lat: place.lat,
@@ -165,13 +181,19 @@ export function resolvePostalCode(input: string): WorkLocation {
   };
 }
 
-function detailsFrom(body: z.infer<typeof editBody>): WorkOrderDetails {
+/** The order's details for its event (the place by its FSA) and the full postal code kept outside the log. */
+function detailsFrom(body: z.infer<typeof editBody>): { details: WorkOrderDetails; postalCode: string | null } {
+  const place = body.postalCode ? resolvePostalCode(body.postalCode) : null;
+  return { details: detailsOf(body, place && withoutFullPostalCode(place)), postalCode: place?.postalCode ?? null };
+}
+
+function detailsOf(body: z.infer<typeof editBody>, location: WorkLocation | null): WorkOrderDetails {
   return {
     title: body.title,
     description: body.description,
     category: body.category,
     service: body.service,
-    location: body.postalCode ? resolvePostalCode(body.postalCode) : null,
+    location,
     remote: body.remote,
     budgetMinCents: body.budgetMinCents,
     budgetMaxCents: body.budgetMaxCents,
@@ -225,8 +247,14 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function viewsOf(orders: WorkOrderRow[], levelOf: (order: WorkOrderRow) => 'party' | 'public') {
     const ids = orders.filter((order) => levelOf(order) === 'party').flatMap(partyIds);
-    const names = await displayNames(sql, [...new Set(ids)]);
-    return orders.map((order) => toView(order, levelOf(order), names));
+    const [names, postalCodes] = await Promise.all([
+      displayNames(sql, [...new Set(ids)]),
+      postalCodesOf(
+        sql,
+        orders.filter((order) => levelOf(order) === 'party').map((order) => order.id),
+      ),
+    ]);
+    return orders.map((order) => toView(order, levelOf(order), names, postalCodes));
   }
 
   /** The comparison table: each proposal with its contractor's name, rating, badges, jobs and distance. */
@@ -281,7 +309,7 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await signedInUser(request);
       const body = request.body;
-      const details = detailsFrom(body);
+      const { details, postalCode } = detailsFrom(body);
       if (body.mode === 'direct' && body.directContractorId && body.directContractorId !== user.id) {
         if (!(await isListedContractor(sql, body.directContractorId))) {
           throw new ValidationError(WORK_ROUTE_MESSAGES.contractorNotFound);
@@ -299,6 +327,7 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
         details,
         now,
       }));
+      await savePostalCode(sql, { subjectId: workOrderId, accountId: user.id, postalCode });
       return answerFromReadModel(
         request,
         reply,
@@ -335,7 +364,7 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await signedInUser(request);
       const { id } = request.params;
-      const details = detailsFrom(request.body);
+      const { details, postalCode } = detailsFrom(request.body);
       await checkFacts(request.body);
       const existing = await findWorkOrder(sql, id);
       if (existing?.customerId === user.id) {
@@ -348,6 +377,8 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
         details,
         now,
       }));
+      // Only the customer's accepted edit gets here: the decider refused anyone else's.
+      await savePostalCode(sql, { subjectId: id, accountId: user.id, postalCode });
       return answerFromReadModel(
         request,
         reply,

@@ -1,7 +1,7 @@
 import { verifyEvents, type StreamVerification } from '../../eventstore/hash-chain.ts';
 import { positionToString, type EventStore, type RecordedEvent } from '../../eventstore/types.ts';
 import { contractDecider } from '../contracts/decider.ts';
-import type { ContractEvent } from '../contracts/events.ts';
+import { contractEventWithoutPersonalData, type ContractEvent } from '../contracts/events.ts';
 import { foldEvents, type Decider, type DomainEvent } from '../decider.ts';
 import { disputeDecider } from '../disputes/decider.ts';
 import type { DisputeEvent } from '../disputes/events.ts';
@@ -94,6 +94,17 @@ export type AuditEntry = {
   hash: string | null;
 };
 
+/**
+ * An event as an auditor reads it: events written before personal data left the log (contracts
+ * before template v2 named the parties and kept the typed names) have those fields removed. The
+ * hash chain is checked on the stored bytes (`verification`), never on this.
+ */
+export function withoutPersonalData(event: RecordedEvent): RecordedEvent {
+  if (!event.type.startsWith('Contract')) return event;
+  const { data } = contractEventWithoutPersonalData(event as unknown as ContractEvent);
+  return { ...event, data: data as RecordedEvent['data'] };
+}
+
 export function auditEntry(event: RecordedEvent): AuditEntry {
   const meta = event.metadata as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -127,11 +138,14 @@ export function historyOf(
   events: readonly RecordedEvent[],
   asOf: Date | null,
 ): AuditHistory {
-  const upTo = asOf ? events.filter((event) => Date.parse(auditEntry(event).occurredAt!) <= asOf.getTime()) : events;
+  const readable = events.map(withoutPersonalData);
+  const upTo = asOf
+    ? readable.filter((event) => Date.parse(auditEntry(event).occurredAt!) <= asOf.getTime())
+    : readable;
   return {
     stream: streamId,
     kind,
-    events: events.map(auditEntry),
+    events: readable.map(auditEntry),
     asOf: asOf ? asOf.toISOString() : null,
     eventsUpTo: upTo.length,
     state: foldHistory(kind, upTo),

@@ -152,7 +152,6 @@ describe('contractor service area', () => {
     type: 'ContractorServiceAreaSet' as const,
     data: {
       contractorId,
-      postalCode: 'K1P 5J2',
       fsa: 'K1P',
       city: 'Ottawa',
       province: 'ON' as const,
@@ -168,6 +167,15 @@ describe('contractor service area', () => {
 
   it('records the resolved place, radius, services and rate', () => {
     spec([]).when(set()).then([areaSet()]);
+  });
+
+  it('keeps the full postal code out of the event: the FSA is enough to place the contractor', () => {
+    const [event] = contractorDecider.decide(set(), contractorDecider.initialState());
+    expect(JSON.stringify(event)).not.toContain('5J2');
+    // Another code in the same FSA is the same area for the log (the route keeps the new code).
+    spec([areaSet()])
+      .when(set({ place: { ...ottawa, postalCode: 'K1P 1A4' } }))
+      .then([]);
   });
 
   it('keeps the profile when the area changes, and the area when the profile changes', () => {
@@ -206,7 +214,6 @@ describe('contractor service area', () => {
       .when(set({ place: montreal }))
       .then([
         areaSet({
-          postalCode: 'H2X 1Y4',
           fsa: 'H2X',
           city: 'Montréal',
           province: 'QC',

@@ -78,7 +78,7 @@ export function updateContractorProfile(command: UpdateContractorProfile, state:
 export type SetContractorServiceArea = {
   type: 'SetContractorServiceArea';
   contractorId: string;
-  /** The resolved postal code; `postalCode` must be set. */
+  /** The resolved postal code; `postalCode` must be set (it is checked, and kept out of the event). */
   place: GeoPlace;
   radiusKm: number;
   services: readonly string[];
@@ -105,7 +105,6 @@ export function setContractorServiceArea(command: SetContractorServiceArea, stat
     throw new ValidationError(HOURLY_RATE_MESSAGE);
   }
   const area: ServiceArea = {
-    postalCode: place.postalCode,
     fsa: place.fsa,
     city: place.city,
     province: place.province,
@@ -127,7 +126,7 @@ export function setContractorServiceArea(command: SetContractorServiceArea, stat
 
 function sameArea(a: ServiceArea, b: ServiceArea): boolean {
   return (
-    a.postalCode === b.postalCode &&
+    a.fsa === b.fsa &&
     a.radiusKm === b.radiusKm &&
     a.hourlyRateCents === b.hourlyRateCents &&
     a.services.length === b.services.length &&

@@ -55,8 +55,12 @@ export type ServiceOfferingBarterSet = { type: 'ServiceOfferingBarterSet'; data:
  * moves a contractor on replay.
  */
 export type ServiceArea = {
-  /** 'A1A 1A1'. Not published: the directory shows the FSA and the city. */
-  postalCode: string;
+  /**
+   * Legacy: the full base postal code 'A1A 1A1', on events written before it left the log. A full
+   * code can point at a home, so it is personal data, kept outside the log
+   * (shared/personal-data/postal-codes.ts); readers ignore this field.
+   */
+  postalCode?: string;
   fsa: string;
   city: string;
   province: ProvinceCode;

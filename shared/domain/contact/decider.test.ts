@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import { deciderSpec } from '../testing.ts';
 import { contactDecider } from './decider.ts';
@@ -22,8 +22,6 @@ const received = {
   type: 'ContactMessageReceived' as const,
   data: {
     messageId,
-    name: 'Élise Tremblay',
-    email: 'elise@example.ca',
     subject: null,
     message: 'Hello there.',
     senderId: null,
@@ -36,6 +34,12 @@ describe('contact decider', () => {
 
   it('receives a message with trimmed fields and an empty subject as none', () => {
     spec([]).when(send()).then([received]);
+  });
+
+  it('checks the name and e-mail but keeps them out of the event', () => {
+    const [event] = contactDecider.decide(send(), contactDecider.initialState());
+    expect(Object.keys(event!.data).sort()).toEqual(['message', 'messageId', 'receivedAt', 'senderId', 'subject']);
+    expect(JSON.stringify(event)).not.toMatch(/lise|example\.ca/);
   });
 
   it('keeps the signed-in sender', () => {

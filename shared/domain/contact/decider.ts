@@ -38,10 +38,9 @@ export function sendContactMessage(command: SendContactMessage, state: ContactSt
   return [
     {
       type: 'ContactMessageReceived',
+      // The name and e-mail are checked here and kept by the caller outside the log, by message id.
       data: {
         messageId: command.messageId,
-        name,
-        email,
         subject,
         message,
         senderId: command.senderId,

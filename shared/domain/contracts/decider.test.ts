@@ -34,11 +34,15 @@ const terms = (overrides: Partial<ContractTerms> = {}): ContractTerms => ({
   scope: 'Two bedrooms and a hallway, walls only. Paint is supplied.',
   priceCents: 100_000,
   schedule: null,
-  customer: { userId: customer, name: customerName, province: 'ON' },
-  contractor: { userId: contractor, name: contractorName, province: 'ON' },
+  customer: { userId: customer, province: 'ON' },
+  contractor: { userId: contractor, province: 'ON' },
   governingProvince: 'ON',
   ...overrides,
 });
+
+/** The legal copy each party's signature names (written by the route before the event). */
+const customerCopy = 'c0000000-0000-4000-8000-000000000001';
+const contractorCopy = 'c0000000-0000-4000-8000-000000000002';
 
 type Open = Exclude<ContractState, { status: 'none' }>;
 
@@ -96,7 +100,7 @@ function signBy(
     typedName: name,
     accountName: name,
     consent: true,
-    userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+    legalCopyId: who === 'customer' ? customerCopy : contractorCopy,
     now: t1,
     ...overrides,
   };
@@ -130,7 +134,18 @@ describe('contract decider: generation', () => {
       },
     ]);
     expect(expected.textHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(CURRENT_TEMPLATE_VERSION).toBe('v1');
+    expect(CURRENT_TEMPLATE_VERSION).toBe('v2');
+  });
+
+  it('keeps names out of the log: names handed in with the terms are dropped', () => {
+    const named = terms({
+      customer: { userId: customer, name: customerName, province: 'ON' },
+      contractor: { userId: contractor, name: contractorName, province: 'ON' },
+    });
+    const events = generated(named);
+    expect(events).toEqual(generated());
+    expect(JSON.stringify(events)).not.toContain('Chlo');
+    expect(JSON.stringify(events)).not.toContain('Neil');
   });
 
   it('executes a recurring visit’s contract as generated, under the agreement both signed', () => {
@@ -185,7 +200,7 @@ describe('contract decider: generation', () => {
     expect(stateOf(generated())).toEqual({
       status: 'awaiting-signatures',
       version: 1,
-      templateVersion: 'v1',
+      templateVersion: 'v2',
       terms: terms(),
       textHash: renderContract(terms(), { version: 1, generatedAt: t0.toISOString() }).textHash,
       generatedAt: t0.toISOString(),
@@ -221,7 +236,7 @@ describe('contract decider: generation', () => {
         typedName: customerName,
         accountName: customerName,
         consent: true,
-        userAgent: 'x',
+        legalCopyId: customerCopy,
         now: t1,
       },
     ];
@@ -241,10 +256,9 @@ describe('contract decider: signing', () => {
           version: 1,
           role: 'customer',
           userId: customer,
-          typedName: customerName,
           textHash: state.textHash,
-          userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
           signedAt: t1.toISOString(),
+          legalCopyId: customerCopy,
         },
       },
     ]);
@@ -268,10 +282,9 @@ describe('contract decider: signing', () => {
           version: 1,
           role: 'contractor',
           userId: contractor,
-          typedName: contractorName,
           textHash: state.textHash,
-          userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
           signedAt: t2.toISOString(),
+          legalCopyId: contractorCopy,
         },
       },
       {
@@ -307,10 +320,61 @@ describe('contract decider: signing', () => {
     expect(open(events).status).toBe('executed');
   });
 
-  it('keeps the typed name as typed, trimmed', () => {
+  it('checks the typed name but does not record it: the signature names who, what and when', () => {
     const events = generated();
-    const [signed] = when(events, signBy(events, 'customer', { typedName: '  Chloé Tremblay  ' }));
-    expect(signed).toMatchObject({ type: 'ContractSigned', data: { typedName: 'Chloé Tremblay' } });
+    const [signed] = when(
+      events,
+      signBy(events, 'customer', { typedName: '  CHLOE Tremblay  ', accountName: 'Chloé Tremblay' }),
+    );
+    expect(Object.keys(signed!.data).sort()).toEqual(
+      ['jobId', 'legalCopyId', 'role', 'signedAt', 'textHash', 'userId', 'version'].sort(),
+    );
+    expect(JSON.stringify(signed)).not.toMatch(/chlo|tremblay|mozilla/i);
+    // The name rule still holds without anything stored: a wrong name is refused.
+    refused(events, signBy(events, 'customer', { typedName: 'Chloé Roy' }), ValidationError, M.nameMismatch);
+  });
+
+  it('drops a legacy contract’s names from a revision and its signatures', () => {
+    // Events written before template v2 named the parties and kept the typed name.
+    const legacyTerms = {
+      ...terms(),
+      customer: { userId: customer, name: customerName, province: 'ON' as const },
+      contractor: { userId: contractor, name: contractorName, province: 'ON' as const },
+    };
+    const legacyHash = renderContract(legacyTerms, { version: 1, generatedAt: t0.toISOString() }, 'v1').textHash;
+    const legacy: ContractEvent[] = [
+      {
+        type: 'ContractGenerated',
+        data: {
+          jobId,
+          version: 1,
+          templateVersion: 'v1',
+          terms: legacyTerms,
+          textHash: legacyHash,
+          generatedAt: t0.toISOString(),
+        },
+      },
+      {
+        type: 'ContractSigned',
+        data: {
+          jobId,
+          version: 1,
+          role: 'customer',
+          userId: customer,
+          typedName: customerName,
+          textHash: legacyHash,
+          userAgent: 'Mozilla/5.0 (legacy)',
+          signedAt: t1.toISOString(),
+        },
+      },
+    ];
+    const revised = when(legacy, revise(contractor, { priceCents: 90_000 }));
+    expect(revised).toMatchObject([
+      { type: 'ContractRevised', data: { templateVersion: 'v2', voidedSignatures: ['customer'] } },
+    ]);
+    expect(JSON.stringify(revised)).not.toMatch(/chlo|neil/i);
+    const signed = when([...legacy, ...revised], signBy([...legacy, ...revised], 'customer'));
+    expect(JSON.stringify(signed)).not.toMatch(/chlo|neil|mozilla/i);
   });
 
   it('refuses a second signature by the same party (409), before and after execution', () => {
@@ -414,9 +478,9 @@ describe('contract decider: signing', () => {
     refused(events, signBy(events, 'customer', { typedName }), ValidationError, M.nameMismatch);
   });
 
-  it('compares with the name on the signer’s account, not the name printed in the contract', () => {
+  it('compares with the name on the signer’s account, looked up when signing', () => {
     const events = generated();
-    // The account was renamed since generation: the current account name is what must be typed.
+    // The contract names no one: the account's name at signing is what must be typed.
     expect(when(events, signBy(events, 'customer', { typedName: 'Chloé Roy', accountName: 'Chloé Roy' }))).toHaveLength(
       1,
     );
@@ -433,7 +497,7 @@ describe('contract decider: signing', () => {
     ['with a space for the hyphen', 'Jean Luc Picard'],
     ['with an en dash', 'jean–luc picard'],
   ])('accepts a hyphenated account name typed %s', (_label, typedName) => {
-    const events = generated(terms({ contractor: { userId: contractor, name: 'Jean-Luc Picard', province: 'ON' } }));
+    const events = generated();
     expect(when(events, signBy(events, 'contractor', { typedName, accountName: 'Jean-Luc Picard' }))).toHaveLength(1);
   });
 
@@ -475,7 +539,7 @@ describe('contract decider: revision', () => {
         data: {
           jobId,
           version: 2,
-          templateVersion: 'v1',
+          templateVersion: 'v2',
           terms: newTerms,
           textHash: renderContract(newTerms, { version: 2, generatedAt: t2.toISOString() }).textHash,
           revisedBy: contractor,

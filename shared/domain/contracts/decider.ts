@@ -1,6 +1,13 @@
 import type { Decider } from '../decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
-import type { ContractEvent, ContractRole, ContractSchedule, ContractSigned, ContractTerms } from './events.ts';
+import {
+  withoutLegacyNames,
+  type ContractEvent,
+  type ContractRole,
+  type ContractSchedule,
+  type ContractSigned,
+  type ContractTerms,
+} from './events.ts';
 import { CONTRACT_MESSAGES as M } from './messages.ts';
 import { CURRENT_TEMPLATE_VERSION, renderContract } from './template.ts';
 
@@ -20,11 +27,13 @@ export type SignContract = {
   /** The version and text hash the party was shown: a sign-off on anything else is refused. */
   version: number;
   textHash: string;
+  /** Compared with the account's name, never recorded in the log (the legal copy keeps it). */
   typedName: string;
   /** The name on the signer's account, looked up by the caller. */
   accountName: string;
   consent: boolean;
-  userAgent: string;
+  /** The signature's legal copy, written by the caller before the event (shared/personal-data/legal-copies.ts). */
+  legalCopyId: string;
   now: Date;
 };
 
@@ -120,8 +129,9 @@ function decide(command: ContractCommand, state: ContractState): ContractEvent[]
     // Generation is triggered by the job's events and may run twice (a retried tick): once is
     // enough; and never for a job cancelled before it ran.
     if (state.status !== 'none' || state.jobCancelled) return [];
-    const rendered = renderContract(command.terms, { version: 1, generatedAt: now });
-    const { terms } = command;
+    // Parties are ids: a name handed in by a caller never reaches the log.
+    const terms = withoutLegacyNames(command.terms);
+    const rendered = renderContract(terms, { version: 1, generatedAt: now });
     const generated: ContractEvent = {
       type: 'ContractGenerated',
       data: {
@@ -186,14 +196,17 @@ function decide(command: ContractCommand, state: ContractState): ContractEvent[]
       ) {
         throw new ValidationError(M.priceRange);
       }
+      // A contract generated before template v2 has its parties' names in its state: they stay behind.
       const terms: ContractTerms = {
-        ...state.terms,
+        ...withoutLegacyNames(state.terms),
         ...(changes.title !== undefined ? { title: changes.title } : {}),
         ...(changes.scope !== undefined ? { scope: changes.scope } : {}),
         ...(changes.priceCents !== undefined ? { priceCents: changes.priceCents } : {}),
         ...(changes.schedule !== undefined ? { schedule: changes.schedule } : {}),
       };
-      if (JSON.stringify(terms) === JSON.stringify(state.terms)) throw new ConflictError(M.nothingChanged);
+      if (JSON.stringify(terms) === JSON.stringify(withoutLegacyNames(state.terms))) {
+        throw new ConflictError(M.nothingChanged);
+      }
       const version = state.version + 1;
       const rendered = renderContract(terms, { version, generatedAt: now });
       return [
@@ -235,10 +248,9 @@ function decide(command: ContractCommand, state: ContractState): ContractEvent[]
           version: state.version,
           role,
           userId: command.actorId,
-          typedName: command.typedName.trim(),
           textHash: state.textHash,
-          userAgent: command.userAgent,
           signedAt: now,
+          legalCopyId: command.legalCopyId,
         },
       };
       const other = role === 'customer' ? 'contractor' : 'customer';

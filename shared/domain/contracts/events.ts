@@ -8,9 +8,11 @@ import type { ProvinceCode } from '../../geo/provinces.ts';
  * A job is an awarded work order (`jobId` = the work order's id) or a confirmed direct booking of
  * an offering (`jobId` = the booking's id). The escrow of the job is `escrow-<jobId>`.
  *
- * Unlike most streams these events carry the parties' names and the name each party typed to
- * sign: a contract must name its parties, and tax law requires the record to be kept (see
- * docs/decisions.md, "Contracts keep the parties' names").
+ * Like every stream, these events carry ids, never personal data: the parties are account ids, a
+ * signature says who signed which text and when, and the name they typed (with the user agent) is
+ * in the signature's legal copy, outside the log (shared/personal-data/legal-copies.ts;
+ * docs/decisions.md, "Personal data and the event log"). Events written before template v2 carry
+ * the parties' names and the typed names: readers ignore those fields (`withoutLegacyNames`).
  *
  * This file is the contract other modules read: add events or optional fields, never change the
  * meaning of an existing one.
@@ -44,8 +46,11 @@ export type RecurringTerms =
 
 export type ContractParty = {
   userId: string;
-  /** The display name at generation time. */
-  name: string;
+  /**
+   * Legacy (template v1 only): the display name at generation time. Never written any more and
+   * never read except to re-render a v1 text for its hash check; readers drop it.
+   */
+  name?: string;
   /** Where the party is, when known: decides the language order (Bill 96) and, for the contractor, the tax. */
   province: ProvinceCode | null;
 };
@@ -109,12 +114,18 @@ export type ContractSigned = {
     version: number;
     role: ContractRole;
     userId: string;
-    /** The full name the party typed. */
-    typedName: string;
     /** The SHA-256 of the exact text the party was shown and signed. */
     textHash: string;
-    userAgent: string;
     signedAt: string;
+    /**
+     * The signature's legal copy (typed name, name at signing, user agent), kept outside the log;
+     * the copy records this text hash. Absent on legacy signatures.
+     */
+    legalCopyId?: string;
+    /** Legacy (before template v2): the typed name. Never written any more; readers drop it. */
+    typedName?: string;
+    /** Legacy (before template v2): the browser's user agent. Never written any more; readers drop it. */
+    userAgent?: string;
   };
 };
 
@@ -149,3 +160,32 @@ export const CONTRACT_EVENT_TYPES = [
   'ContractExecuted',
   'ContractCancelled',
 ] as const satisfies readonly ContractEvent['type'][];
+
+/** The personal fields events written before template v2 carried, removed: what readers keep. */
+export function withoutLegacyNames(terms: ContractTerms): ContractTerms {
+  const { name: _customerName, ...customer } = terms.customer;
+  const { name: _contractorName, ...contractor } = terms.contractor;
+  return { ...terms, customer, contractor };
+}
+
+/** A signature without its legacy typed name and user agent. */
+export function signatureWithoutLegacyFields(signature: ContractSigned['data']): ContractSigned['data'] {
+  const { typedName: _typedName, userAgent: _userAgent, ...kept } = signature;
+  return kept;
+}
+
+/**
+ * An event's data as the product may show or copy it: legacy names, typed names and user agents
+ * removed. Every other field is as recorded.
+ */
+export function contractEventWithoutPersonalData(event: ContractEvent): ContractEvent {
+  switch (event.type) {
+    case 'ContractGenerated':
+    case 'ContractRevised':
+      return { ...event, data: { ...event.data, terms: withoutLegacyNames(event.data.terms) } } as ContractEvent;
+    case 'ContractSigned':
+      return { ...event, data: signatureWithoutLegacyFields(event.data) };
+    default:
+      return event;
+  }
+}

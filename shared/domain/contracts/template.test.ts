@@ -23,10 +23,17 @@ const terms = (overrides: Partial<ContractTerms> = {}): ContractTerms => ({
   scope: 'Two bedrooms and a hallway, walls only. Paint is supplied.',
   priceCents: 100_000,
   schedule: null,
-  customer: { userId: 'user-customer', name: 'Chloé Tremblay', province: 'ON' },
-  contractor: { userId: 'user-contractor', name: 'José O’Neil', province: 'ON' },
+  customer: { userId: 'user-customer', province: 'ON' },
+  contractor: { userId: 'user-contractor', province: 'ON' },
   governingProvince: 'ON',
   ...overrides,
+});
+
+/** A contract made before template v2: its events named the parties. */
+const legacyTerms = (t: ContractTerms = terms()): ContractTerms => ({
+  ...t,
+  customer: { ...t.customer, name: 'Chloé Tremblay' },
+  contractor: { ...t.contractor, name: 'José O’Neil' },
 });
 
 const withProvinces = (customer: ProvinceCode | null, contractor: ProvinceCode, governing: ProvinceCode = contractor) =>
@@ -128,11 +135,11 @@ describe('contract template: the exact text and its hash', () => {
   });
 
   it('renders with an explicit current version the same as with the default', () => {
-    expect(renderContract(terms(), { version: 1, generatedAt }, 'v1').textHash).toBe(render().textHash);
+    expect(renderContract(terms(), { version: 1, generatedAt }, 'v2').textHash).toBe(render().textHash);
   });
 
   it('throws on a template version that does not exist', () => {
-    for (const version of ['v0', 'v2', 'V1', '']) {
+    for (const version of ['v0', 'v3', 'V1', '']) {
       expect(() => renderContract(terms(), { version: 1, generatedAt }, version)).toThrow(RangeError);
     }
     expect(() => renderContract(terms(), { version: 1, generatedAt }, 'v9')).toThrow('unknown contract template v9');
@@ -140,22 +147,43 @@ describe('contract template: the exact text and its hash', () => {
 });
 
 describe('contract template: content', () => {
-  it('names the parties, the version and the generation day (in Toronto)', () => {
+  it('identifies the parties by account, and gives the version and the generation day (in Toronto)', () => {
     const en = doc(withProvinces('QC', 'ON'), 'en');
-    expect(en).toContain('Customer: Chloé Tremblay (Quebec), account user-customer.');
-    expect(en).toContain('Contractor: José O’Neil (Ontario), account user-contractor.');
-    expect(en).toContain('Contract job-0001, version 1, template v1, generated May 4, 2026.');
+    expect(en).toContain('Customer: the holder of account user-customer (Quebec).');
+    expect(en).toContain('Contractor: the holder of account user-contractor (Ontario).');
+    expect(en).toContain('Contract job-0001, version 1, template v2, generated May 4, 2026.');
     const fr = doc(withProvinces('QC', 'ON'), 'fr');
-    expect(fr).toContain('Client : Chloé Tremblay (Québec), compte user-customer.');
-    expect(fr).toContain('Contrat job-0001, version 1, modèle v1, généré le 4 mai 2026.');
+    expect(fr).toContain('Client : le titulaire du compte user-customer (Québec).');
+    expect(fr).toContain('Contrat job-0001, version 1, modèle v2, généré le 4 mai 2026.');
     // 02:00 UTC on May 1 is still April 30 in Toronto; the first of a month is "1er" in French.
     const lateNight = { version: 3, generatedAt: '2026-05-01T02:00:00.000Z' };
-    expect(doc(terms(), 'en', lateNight)).toContain('version 3, template v1, generated April 30, 2026.');
+    expect(doc(terms(), 'en', lateNight)).toContain('version 3, template v2, generated April 30, 2026.');
     expect(doc(terms(), 'fr', { version: 1, generatedAt: '2026-05-01T12:00:00.000Z' })).toContain(
       'généré le 1er mai 2026',
     );
-    // A customer whose province is unknown is named without one.
-    expect(doc(withProvinces(null, 'ON'), 'en')).toContain('Customer: Chloé Tremblay, account user-customer.');
+    // A customer whose province is unknown is identified without one.
+    expect(doc(withProvinces(null, 'ON'), 'en')).toContain('Customer: the holder of account user-customer.');
+  });
+
+  it('hashes no name: names handed in with the terms do not change the v2 text', () => {
+    const rendered = render(legacyTerms());
+    expect(rendered.textHash).toBe(render().textHash);
+    expect(rendered.text).not.toMatch(/Chlo|Neil/);
+    expect(rendered.text).toContain('the platform keeps the typed name and the browser used');
+  });
+
+  it('still renders a v1 contract exactly as it was signed, names included', () => {
+    const v1 = (t: ContractTerms) => renderContract(t, { version: 1, generatedAt }, 'v1');
+    const en = v1(legacyTerms(withProvinces('QC', 'ON'))).text;
+    expect(en).toContain('Customer: Chloé Tremblay (Quebec), account user-customer.');
+    expect(en).toContain('Contractor: José O’Neil (Ontario), account user-contractor.');
+    expect(en).toContain('Contract job-0001, version 1, template v1, generated May 4, 2026.');
+    expect(en).toContain('Client : Chloé Tremblay (Québec), compte user-customer.');
+    expect(en).toContain('Each signature records the time, the SHA-256 hash of this exact text and the browser used.');
+    expect(v1(legacyTerms()).textHash).not.toBe(render().textHash);
+    // A read model that dropped the names renders a v1 text without them, which no longer matches.
+    expect(v1(terms()).text).toContain('Customer: Former member (Ontario), account user-customer.');
+    expect(v1(terms()).textHash).not.toBe(v1(legacyTerms()).textHash);
   });
 
   it('holds the scope and the price in both languages', () => {

@@ -17,8 +17,13 @@ const RECURRING_BOOK_AHEAD_DAYS = RECURRING_LIMITS.bookAheadDays;
  *   name the version they were rendered with);
  * - nothing depends on the runtime's locale data: money, percentages and dates are formatted here
  *   by hand (Intl's output changes between ICU releases, e.g. which space French puts before "$").
+ *
+ * v2 identifies the parties by their account only: a name in the hashed text would make the hash
+ * of a low-entropy name guessable, and the text lives in the event log for ever. The names are
+ * shown beside the text (the contract view looks them up) and kept with each signature's legal
+ * copy. v1 (names in the text) renders the contracts made before, for their hash check.
  */
-export const CURRENT_TEMPLATE_VERSION = 'v1';
+export const CURRENT_TEMPLATE_VERSION = 'v2';
 
 /** How many days after completion an escrow is released without an answer, and the longest hold. */
 export const ESCROW_TIMERS = { autoReleaseDays: 14, holdLimitDays: 90, escalateAfterDays: 80 } as const;
@@ -146,7 +151,10 @@ function tierRange(tier: FeeTier, language: ContractLanguage): string {
   return language === 'en' ? `${from} to ${to}` : `de ${from} à ${to}`;
 }
 
-// ─── Template v1 ───────────────────────────────────────────────────────────────────────────────
+// ─── Templates v1 and v2 ───────────────────────────────────────────────────────────────────────
+
+/** What a party is called in a v1 text; a legacy read model has no name left, so it says so. */
+const LEGACY_UNNAMED = 'Former member';
 
 type Template = (
   terms: ContractTerms,
@@ -226,7 +234,16 @@ function recurringClauses(
   };
 }
 
-const v1: Template = (terms, meta, language) => {
+/**
+ * The two editions differ only in how the parties are named and what the signature section says a
+ * signature records; everything else is the same text, byte for byte.
+ */
+function editionText(
+  edition: 'v1' | 'v2',
+  terms: ContractTerms,
+  meta: { version: number; generatedAt: string },
+  language: ContractLanguage,
+): ReturnType<Template> {
   const en = language === 'en';
   const money = (cents: number) => contractMoney(cents, language);
   const price = terms.priceCents;
@@ -238,6 +255,8 @@ const v1: Template = (terms, meta, language) => {
     .join(' + ');
   const contractorProvince = provinceName(terms.contractor.province, language);
   const customerWhere = terms.customer.province ? ` (${provinceName(terms.customer.province, language)})` : '';
+  const customerName = terms.customer.name ?? LEGACY_UNNAMED;
+  const contractorName = terms.contractor.name ?? LEGACY_UNNAMED;
   const policy = CANCELLATION_POLICY;
   const recurring = terms.recurring
     ? recurringClauses(terms.recurring, price === null ? null : money(price), language)
@@ -261,8 +280,8 @@ const v1: Template = (terms, meta, language) => {
         heading: en ? 'Contract' : 'Contrat',
         paragraphs: [
           en
-            ? `Contract ${terms.jobId}, version ${meta.version}, template v1, generated ${contractDate(meta.generatedAt, 'America/Toronto', 'en')}.`
-            : `Contrat ${terms.jobId}, version ${meta.version}, modèle v1, généré le ${contractDate(meta.generatedAt, 'America/Toronto', 'fr')}.`,
+            ? `Contract ${terms.jobId}, version ${meta.version}, template ${edition}, generated ${contractDate(meta.generatedAt, 'America/Toronto', 'en')}.`
+            : `Contrat ${terms.jobId}, version ${meta.version}, modèle ${edition}, généré le ${contractDate(meta.generatedAt, 'America/Toronto', 'fr')}.`,
           en
             ? 'This contract is written in French and in English. Both versions are equally authoritative.'
             : 'Le présent contrat est rédigé en français et en anglais. Les deux versions font également foi.',
@@ -270,14 +289,27 @@ const v1: Template = (terms, meta, language) => {
       },
       {
         heading: en ? '1. Parties' : '1. Parties',
-        paragraphs: [
-          en
-            ? `Customer: ${terms.customer.name}${customerWhere}, account ${terms.customer.userId}.`
-            : `Client : ${terms.customer.name}${customerWhere}, compte ${terms.customer.userId}.`,
-          en
-            ? `Contractor: ${terms.contractor.name} (${contractorProvince}), account ${terms.contractor.userId}.`
-            : `Entrepreneur : ${terms.contractor.name} (${contractorProvince}), compte ${terms.contractor.userId}.`,
-        ],
+        paragraphs:
+          edition === 'v1'
+            ? [
+                en
+                  ? `Customer: ${customerName}${customerWhere}, account ${terms.customer.userId}.`
+                  : `Client : ${customerName}${customerWhere}, compte ${terms.customer.userId}.`,
+                en
+                  ? `Contractor: ${contractorName} (${contractorProvince}), account ${terms.contractor.userId}.`
+                  : `Entrepreneur : ${contractorName} (${contractorProvince}), compte ${terms.contractor.userId}.`,
+              ]
+            : [
+                en
+                  ? `Customer: the holder of account ${terms.customer.userId}${customerWhere}.`
+                  : `Client : le titulaire du compte ${terms.customer.userId}${customerWhere}.`,
+                en
+                  ? `Contractor: the holder of account ${terms.contractor.userId} (${contractorProvince}).`
+                  : `Entrepreneur : le titulaire du compte ${terms.contractor.userId} (${contractorProvince}).`,
+                en
+                  ? 'Each party is identified by their account on the platform. The platform keeps the name of each party with the record of their signature.'
+                  : 'Chaque partie est identifiée par son compte sur la plateforme. La plateforme conserve le nom de chaque partie avec l’enregistrement de sa signature.',
+              ],
       },
       {
         heading: en ? '2. Scope of work' : '2. Description des travaux',
@@ -389,13 +421,20 @@ const v1: Template = (terms, meta, language) => {
       {
         heading: en ? '11. Signatures' : '11. Signatures',
         paragraphs: [
-          en
-            ? 'Each party signs by typing their full name and giving their consent. Each signature records the time, the SHA-256 hash of this exact text and the browser used. The contract is in force once both parties have signed this version.'
-            : 'Chaque partie signe en tapant son nom complet et en donnant son consentement. Chaque signature enregistre l’heure, l’empreinte SHA-256 de ce texte exact et le navigateur utilisé. Le contrat entre en vigueur quand les deux parties ont signé cette version.',
+          edition === 'v1'
+            ? en
+              ? 'Each party signs by typing their full name and giving their consent. Each signature records the time, the SHA-256 hash of this exact text and the browser used. The contract is in force once both parties have signed this version.'
+              : 'Chaque partie signe en tapant son nom complet et en donnant son consentement. Chaque signature enregistre l’heure, l’empreinte SHA-256 de ce texte exact et le navigateur utilisé. Le contrat entre en vigueur quand les deux parties ont signé cette version.'
+            : en
+              ? 'Each party signs by typing their full name and giving their consent. Each signature records the time and the SHA-256 hash of this exact text; the platform keeps the typed name and the browser used with the record of the signature. The contract is in force once both parties have signed this version.'
+              : 'Chaque partie signe en tapant son nom complet et en donnant son consentement. Chaque signature enregistre l’heure et l’empreinte SHA-256 de ce texte exact; la plateforme conserve le nom tapé et le navigateur utilisé avec l’enregistrement de la signature. Le contrat entre en vigueur quand les deux parties ont signé cette version.',
         ],
       },
     ],
   };
-};
+}
 
-const TEMPLATES: Record<string, Template> = { v1 };
+const TEMPLATES: Record<string, Template> = {
+  v1: (terms, meta, language) => editionText('v1', terms, meta, language),
+  v2: (terms, meta, language) => editionText('v2', terms, meta, language),
+};

@@ -12,7 +12,7 @@ const first = 'd0000000-0000-4000-8000-000000000001';
 const second = 'd0000000-0000-4000-8000-000000000002';
 const t0 = new Date('2026-03-08T06:30:00.000Z');
 const later = (ms: number) => new Date(t0.getTime() + ms);
-const location = { postalCode: 'M5V 2T6', city: 'Toronto', province: 'ON' as const, lat: 43.64, lng: -79.39 };
+const location = { fsa: 'M5V', city: 'Toronto', province: 'ON' as const, lat: 43.64, lng: -79.39 };
 const alerts = deciderSpec(urgentAlertDecider);
 
 const send = (overrides: Partial<SendUrgentAlert> = {}): SendUrgentAlert => ({
@@ -76,6 +76,15 @@ describe('urgent alerts: sending', () => {
           },
         },
       ]);
+  });
+
+  it('keeps a full postal code out of the event: the place is its forward sortation area', () => {
+    const [sent] = urgentAlertDecider.decide(
+      send({ location: { ...location, fsa: undefined, postalCode: 'M5V 2T6' } }),
+      urgentAlertDecider.initialState(),
+    );
+    expect(sent).toMatchObject({ data: { location } });
+    expect(JSON.stringify(sent)).not.toContain('2T6');
   });
 
   it('needs a paid plan, a multiplier from 1x to 3x in quarter steps, a price, and someone to reach', () => {

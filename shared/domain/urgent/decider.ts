@@ -1,7 +1,7 @@
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import { WORK_LIMITS } from '../work/rules.ts';
-import type { WorkLocation } from '../work/events.ts';
+import { withoutFullPostalCode, type WorkLocation } from '../work/events.ts';
 import type { UrgentAlertEvent, UrgentAlertSent } from './events.ts';
 import { URGENT_ALERT_TTL_MS, URGENT_MESSAGES as M, URGENT_MULTIPLIER, urgentPrice } from './rules.ts';
 
@@ -95,7 +95,8 @@ export const urgentAlertDecider: Decider<UrgentAlertState, UrgentAlertCommand, U
             description: command.description,
             category: command.category,
             service: command.service,
-            location: command.location,
+            // The FSA only: a full postal code of a home stays out of the log.
+            location: withoutFullPostalCode(command.location),
             baseCents: command.baseCents,
             multiplierPct: command.multiplierPct,
             priceCents,

@@ -25,7 +25,7 @@ const details: WorkOrderDetails = {
   description: 'Two bedrooms and a hallway, walls only, paint supplied by me.',
   category: 'painting',
   service: 'painting',
-  location: { postalCode: 'H2X 1Y4', city: 'Montréal', province: 'QC', lat: 45.51, lng: -73.57 },
+  location: { fsa: 'H2X', city: 'Montréal', province: 'QC', lat: 45.51, lng: -73.57 },
   remote: false,
   budgetMinCents: 80_000,
   budgetMaxCents: 120_000,
@@ -118,6 +118,13 @@ describe('work order decider: PostWorkOrder', () => {
   it('records an open-for-bids order, trimmed, preferred dates sorted', () => {
     spec([])
       .when(post({ title: '  Paint a two-bedroom apartment ' }))
+      .then([posted()]);
+  });
+
+  it('keeps a full postal code out of the event: a place is its forward sortation area', () => {
+    const withFullCode = { ...details.location!, fsa: undefined, postalCode: 'H2X 1Y4' };
+    spec([])
+      .when(post({ title: '  Paint a two-bedroom apartment ', location: withFullCode }))
       .then([posted()]);
   });
 

@@ -1,7 +1,13 @@
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { isCategorySlug, serviceCategories } from '../catalogue/categories.ts';
 import type { Decider } from '../decider.ts';
-import type { ProposalDeclined, WorkMode, WorkOrderDetails, WorkOrderEvent } from './events.ts';
+import {
+  withoutFullPostalCode,
+  type ProposalDeclined,
+  type WorkMode,
+  type WorkOrderDetails,
+  type WorkOrderEvent,
+} from './events.ts';
 import { earliestCanadianToday, isCalendarDate, WORK_LIMITS, WORK_MESSAGES, WORK_ORDER_PHOTO_LIMIT } from './rules.ts';
 
 /**
@@ -178,8 +184,9 @@ export function validDetails(details: WorkOrderDetails, now: Date): WorkOrderDet
     description,
     category: details.category,
     service: details.service,
-    // A remote job keeps the postal code it was given (its area still helps nearby contractors).
-    location: details.location,
+    // A remote job keeps the place it was given (its area still helps nearby contractors). The
+    // event keeps its FSA only: a full postal code of a home stays out of the log.
+    location: details.location && withoutFullPostalCode(details.location),
     remote: details.remote,
     budgetMinCents: min,
     budgetMaxCents: max,

@@ -12,16 +12,36 @@ import type { ProvinceCode } from '../../geo/provinces.ts';
 export const workModes = ['direct', 'bids'] as const;
 export type WorkMode = (typeof workModes)[number];
 
-/** Where the work happens, resolved from a Canadian postal code at posting time. */
+/**
+ * Where the work happens, resolved from a Canadian postal code at posting time. The event keeps
+ * the forward sortation area only: a full postal code of a home is personal data, kept outside the
+ * log (shared/personal-data/postal-codes.ts) and shown to the parties from there.
+ */
 export type WorkLocation = {
-  /** Normalised `A1A 1A1`. */
-  postalCode: string;
+  /** The forward sortation area, `A1A`. Absent on events written before it replaced `postalCode`. */
+  fsa?: string;
+  /**
+   * Legacy: the full code `A1A 1A1`, on events written before it left the log. Never written any
+   * more; readers take its first three characters (`locationFsa`) and ignore the rest.
+   */
+  postalCode?: string;
   city: string;
   province: ProvinceCode;
   /** Centroid of the postal code's forward sortation area (never the exact address). */
   lat: number;
   lng: number;
 };
+
+/** The forward sortation area of a location, from a new event's `fsa` or a legacy event's full code. */
+export function locationFsa(location: WorkLocation): string {
+  return location.fsa ?? location.postalCode!.slice(0, 3);
+}
+
+/** A location as readers keep it: the FSA, never a legacy event's full postal code. */
+export function withoutFullPostalCode(location: WorkLocation): WorkLocation {
+  const { postalCode: _postalCode, ...kept } = location;
+  return { ...kept, fsa: locationFsa(location) };
+}
 
 export type WorkOrderDetails = {
   title: string;

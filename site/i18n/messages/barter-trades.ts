@@ -6,6 +6,7 @@ import { defineMessages } from '../index.ts';
  */
 export const barterTradeMessages = defineMessages({
   en: {
+    formerMember: 'Former member',
     browseTitle: 'Browse Barter Services',
     browseIntro: 'Services whose providers trade skill for skill. Propose your service and hours for theirs.',
     search: 'Search barter services',
@@ -123,6 +124,7 @@ export const barterTradeMessages = defineMessages({
     priceInvalid: 'Price must be an amount in dollars, such as 50 or 49.99',
   },
   fr: {
+    formerMember: 'Ancien membre',
     browseTitle: 'Parcourir les services de troc',
     browseIntro:
       'Des services dont les fournisseurs échangent compétence contre compétence. Proposez votre service et vos heures contre les leurs.',

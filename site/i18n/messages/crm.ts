@@ -3,6 +3,7 @@ import { defineMessages } from '../index.ts';
 /** The contractor dashboard's CRM (issue 10). Plan, limit and badge names come from pricingMessages. */
 export const crmMessages = defineMessages({
   en: {
+    formerMember: 'Former member',
     title: 'My Business',
     intro: 'Your leads, jobs, clients and earnings in one place.',
     loading: 'Loading your business figures…',
@@ -87,6 +88,7 @@ export const crmMessages = defineMessages({
     seeReviews: 'See all reviews',
   },
   fr: {
+    formerMember: 'Ancien membre',
     title: 'Mon entreprise',
     intro: 'Vos pistes, travaux, clients et revenus au même endroit.',
     loading: 'Chargement de vos chiffres…',

@@ -6,10 +6,17 @@ import { getJson, messageOf } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
-import { formatWhen } from '../contracts/shared.tsx';
+import { FORMER_MEMBER, formatWhen } from '../contracts/shared.tsx';
 
 type Entry = { revision: string; type: string; actorId: string | null; occurredAt: string | null; hash: string | null };
-type History = { events: Entry[]; asOf: string | null; eventsUpTo: number; state: unknown };
+/** `people`: each party's and actor's name today, by account id ("Former member" once deleted). */
+type History = {
+  events: Entry[];
+  asOf: string | null;
+  eventsUpTo: number;
+  state: unknown;
+  people: Record<string, string>;
+};
 type Verification =
   | { ok: true; length: number; headHash: string | null }
   | { ok: false; firstAlteredRevision: string; type: string; reason: string };
@@ -44,6 +51,11 @@ function AuditTrail({ locale }: { locale: Locale }) {
       setBusy(false);
     }
   }
+
+  const personName = (id: string) => {
+    const name = history?.people[id];
+    return name === undefined ? null : name === FORMER_MEMBER ? m.formerMember : name;
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,7 +145,16 @@ function AuditTrail({ locale }: { locale: Locale }) {
                     <td className="py-1 pr-3 tabular-nums">{e.revision}</td>
                     <td className="py-1 pr-3">{e.occurredAt ? formatWhen(e.occurredAt, locale) : ''}</td>
                     <td className="py-1 pr-3 font-medium">{e.type}</td>
-                    <td className="py-1 pr-3 font-mono text-xs">{e.actorId ?? m.system}</td>
+                    <td className="py-1 pr-3 text-xs">
+                      {e.actorId ? (
+                        <>
+                          {personName(e.actorId) && <span className="block">{personName(e.actorId)}</span>}
+                          <span className="font-mono">{e.actorId}</span>
+                        </>
+                      ) : (
+                        m.system
+                      )}
+                    </td>
                     <td className="py-1 font-mono text-xs">{e.hash?.slice(0, 12)}</td>
                   </tr>
                 ))}

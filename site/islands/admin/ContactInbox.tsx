@@ -15,8 +15,9 @@ export const INBOX_PAGE_SIZE = 20;
 
 type InboxMessage = {
   id: string;
-  name: string;
-  email: string;
+  /** Null once erased (retention ended, or the signed-in sender deleted their account). */
+  name: string | null;
+  email: string | null;
   subject: string | null;
   message: string;
   senderId: string | null;
@@ -88,14 +89,20 @@ function ContactInbox({ locale }: { locale: Locale }) {
                   </time>
                 </div>
                 <p className="flex flex-wrap items-center gap-2 text-sm">
-                  <span>{format(m.inboxFrom, { name: message.name })}</span>
-                  <a
-                    href={`mailto:${message.email}`}
-                    className="inline-flex items-center gap-1 text-accent-text underline underline-offset-2"
-                  >
-                    <Mail aria-hidden="true" className="h-3.5 w-3.5" />
-                    {message.email}
-                  </a>
+                  {message.name !== null && message.email !== null ? (
+                    <>
+                      <span>{format(m.inboxFrom, { name: message.name })}</span>
+                      <a
+                        href={`mailto:${message.email}`}
+                        className="inline-flex items-center gap-1 text-accent-text underline underline-offset-2"
+                      >
+                        <Mail aria-hidden="true" className="h-3.5 w-3.5" />
+                        {message.email}
+                      </a>
+                    </>
+                  ) : (
+                    <span className="text-muted italic">{m.inboxErased}</span>
+                  )}
                   {message.senderId ? (
                     <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs">{m.inboxMember}</span>
                   ) : null}

@@ -18,6 +18,7 @@ import { useJson } from '../work/api.ts';
 import { ConfirmDialog, SignInPrompt } from '../work/parts.tsx';
 import { barterApi, barterUrls, type BarterService, type BarterServices, type BarterTrade } from './api.ts';
 import { TermsForm } from './TermsForm.tsx';
+import { FORMER_MEMBER } from '../contracts/shared.tsx';
 import { dateTimeFormat, numberFormat } from '../../i18n/intl.ts';
 
 const PAGE = 12;
@@ -307,7 +308,7 @@ function TradeCard({ trade, locale, onChanged }: { trade: BarterTrade; locale: L
         title: trade.offeringTitle,
       })
     : format(m.theyAsk, {
-        name: trade.proposer.name,
+        name: trade.proposer.name === FORMER_MEMBER ? m.formerMember : trade.proposer.name,
         gives: t.proposerGives,
         giveHours: hours(t.proposerHours, locale),
         takeHours: hours(t.recipientHours, locale),
@@ -341,7 +342,9 @@ function TradeCard({ trade, locale, onChanged }: { trade: BarterTrade; locale: L
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold break-words">{trade.offeringTitle}</h3>
-          <p className="text-sm text-muted">{format(m.withPerson, { name: other.name })}</p>
+          <p className="text-sm text-muted">
+            {format(m.withPerson, { name: other.name === FORMER_MEMBER ? m.formerMember : other.name })}
+          </p>
         </div>
         <span className={`rounded-full border px-2.5 py-0.5 text-xs font-medium ${statusTone[trade.status]}`}>
           {m[`status:${trade.status}`]}

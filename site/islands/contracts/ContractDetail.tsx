@@ -20,7 +20,7 @@ import {
   type Verification,
 } from './api.ts';
 import { EscrowPanel } from './EscrowPanel.tsx';
-import { Badge, formatWhen, LoadError } from './shared.tsx';
+import { Badge, FORMER_MEMBER, formatWhen, LoadError } from './shared.tsx';
 
 type Load = { status: 'loading' } | { status: 'error'; notFound: boolean } | { status: 'ready'; contract: Contract };
 type VerifyResult = { server: Verification; browserHash: string };
@@ -156,7 +156,12 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
         : mine && contract.signatures[mine]
           ? 'status:awaiting-other'
           : 'status:awaiting-mine';
-  const browserMatches = verified ? verified.browserHash === contract.rendered.textHash : null;
+  // The text shown must hash to the text the server re-rendered from the log (what was signed).
+  const browserMatches = verified ? verified.browserHash === verified.server.textHash : null;
+  const nameOf = (role: 'customer' | 'contractor') => {
+    const name = contract.parties[role].name;
+    return name === FORMER_MEMBER ? m.formerMember : name;
+  };
 
   return (
     <div className="mt-6 space-y-6">
@@ -219,11 +224,30 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
         className="space-y-8 rounded-xl border border-border bg-surface p-4 sm:p-6 print:border-0 print:p-0"
         data-testid="contract-text"
       >
-        {contract.rendered.documents.map((doc, index) => (
+        <section aria-labelledby="parties-title" data-testid="contract-parties">
+          <h2 id="parties-title" className="text-lg font-semibold">
+            {m.partiesTitle}
+          </h2>
+          <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">
+            {(['customer', 'contractor'] as const).map((role) => (
+              <div key={role} className="contents">
+                <dt className="font-medium text-muted">{role === 'customer' ? m.partyCustomer : m.partyContractor}</dt>
+                <dd className="min-w-0 break-words">
+                  <span className="font-medium">{nameOf(role)}</span>{' '}
+                  <span className="text-xs text-muted">
+                    ({format(m.partyAccount, { id: contract.parties[role].id })})
+                  </span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-2 text-xs text-muted">{m.partiesNote}</p>
+        </section>
+        {contract.rendered.documents.map((doc) => (
           <section
             key={doc.language}
             lang={doc.language === 'fr' ? 'fr-CA' : 'en-CA'}
-            className={index > 0 ? 'border-t border-border pt-8' : ''}
+            className="border-t border-border pt-8"
           >
             <h2 className="text-xl font-bold tracking-tight">{doc.title}</h2>
             {doc.sections.map((section) => (
@@ -258,7 +282,7 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
                     <>
                       <p className="font-medium">
                         {format(m.signedBy, {
-                          name: signature.typedName,
+                          name: nameOf(role),
                           date: formatWhen(signature.signedAt, locale),
                         })}
                       </p>

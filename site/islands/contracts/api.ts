@@ -1,7 +1,15 @@
 import { apiRequest, getJson } from '../../lib/api.ts';
 
 /** The contract and escrow API's answers (api/modules/contracts, api/modules/escrow) as the islands read them. */
-export type Signature = { typedName: string; signedAt: string; textHash: string; userAgent: string; version: number };
+/** Who signed which text, when: the typed name and the browser are kept outside, in the legal copy. */
+export type Signature = {
+  role: 'customer' | 'contractor';
+  userId: string;
+  signedAt: string;
+  textHash: string;
+  version: number;
+};
+export type Party = { id: string; name: string };
 export type Document = {
   language: 'en' | 'fr';
   title: string;
@@ -18,6 +26,8 @@ export type Contract = {
   title: string;
   priceCents: number | null;
   terms: { scope: string; title: string };
+  /** Today's names ("Former member" once an account is deleted); the contract text names no one. */
+  parties: { customer: Party; contractor: Party };
   rendered: { languages: ('en' | 'fr')[]; documents: Document[]; text: string; textHash: string };
   signatures: { customer?: Signature; contractor?: Signature };
   executedAt: string | null;

@@ -18,6 +18,10 @@ import { useJson } from '../work/api.ts';
 import { crmApi, crmUrl, leadHref, stages, type Crm } from './api.ts';
 import { MonthlyBarChart, MonthlyTable } from '../../ui/MonthlyBarChart.tsx';
 import { dateTimeFormat, numberFormat } from '../../i18n/intl.ts';
+import { FORMER_MEMBER } from '../contracts/shared.tsx';
+
+/** A client's name, or "Former member" in the page's language once their account is deleted. */
+const clientName = (m: { formerMember: string }, name: string) => (name === FORMER_MEMBER ? m.formerMember : name);
 
 const tabs = ['leads', 'pipeline', 'calendar', 'clients', 'earnings', 'plan'] as const;
 type Tab = (typeof tabs)[number];
@@ -137,7 +141,7 @@ function Leads({ crm, locale }: { crm: Crm; locale: Locale }) {
               {lead.title || m[`kind:${lead.kind}`]}
             </a>
             <p className="text-muted">
-              {format(m.from, { name: lead.customer.name })} · {dateTime(lead.at, locale)}
+              {format(m.from, { name: clientName(m, lead.customer.name) })} · {dateTime(lead.at, locale)}
             </p>
           </div>
           <div className="flex items-center gap-2">
@@ -182,7 +186,7 @@ function Pipeline({ crm, locale }: { crm: Crm; locale: Locale }) {
             <div className="min-w-0">
               <p className="font-medium break-words">{item.title || '—'}</p>
               <p className="text-muted">
-                {item.customer.name}
+                {clientName(m, item.customer.name)}
                 {item.startsAt ? ` · ${format(m.starts, { when: dateTime(item.startsAt, locale) })}` : ''}
               </p>
             </div>
@@ -231,7 +235,7 @@ function Calendar({ crm, locale }: { crm: Crm; locale: Locale }) {
                       {dateTimeFormat(htmlLang[locale], { timeStyle: 'short' }).format(new Date(item.startsAt))}
                     </span>
                     <span className="min-w-0 flex-1 break-words">
-                      {item.title || '—'} · {item.customer.name}
+                      {item.title || '—'} · {clientName(m, item.customer.name)}
                     </span>
                     <span className={pill('open')}>{m[`stage:${item.stage}`]}</span>
                   </li>
@@ -300,7 +304,7 @@ function ClientCard({
   return (
     <li className="rounded-lg border border-border p-4" data-testid="crm-client">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="font-semibold break-words">{client.customer.name}</h3>
+        <h3 className="font-semibold break-words">{clientName(m, client.customer.name)}</h3>
         <p className="text-xs text-muted">
           {m.lastContact}: {day(client.lastAt, locale)}
         </p>
@@ -346,7 +350,7 @@ function ClientCard({
           void save();
         }}
       >
-        <Field label={format(m.noteFor, { name: client.customer.name })} hint={m.noteHint} error={error}>
+        <Field label={format(m.noteFor, { name: clientName(m, client.customer.name) })} hint={m.noteHint} error={error}>
           {({ id, describedBy, invalid }) => (
             <Textarea
               id={id}

@@ -16,7 +16,7 @@ import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
 type Area = {
-  postalCode: string;
+  postalCode: string | null;
   fsa: string;
   city: string;
   province: ProvinceCode;
