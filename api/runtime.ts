@@ -14,7 +14,7 @@ import { startEmailSender } from '../shared/email/sender.ts';
 import { startScheduledJobs } from '../projections/scheduled.ts';
 import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
 import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
-import { IDEMPOTENCY_SCHEMA } from './plugins/idempotency.ts';
+import { IDEMPOTENCY_SCHEMA } from './plugins/idempotency-store.ts';
 import type { FileStorage } from '../shared/storage/file-storage.ts';
 import { openFileStorage } from '../shared/storage/index.ts';
 import { createDisputeNarrator } from '../shared/ai/dispute-narrator.ts';

@@ -5,6 +5,7 @@ import { planRenewalsJob } from './plan-jobs.ts';
 import { reviewsPublishJob } from './reviews-publish.ts';
 import { urgentAwardsJob } from './urgent-jobs.ts';
 import { recurringActivationJob, recurringFundingJob, recurringVisitsJob } from './recurring-jobs.ts';
+import { idempotencyKeysPruneJob } from './idempotency-keys-prune.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
@@ -22,4 +23,5 @@ export const allScheduledJobs: readonly ScheduledJob[] = [
   recurringActivationJob,
   recurringVisitsJob,
   recurringFundingJob,
+  idempotencyKeysPruneJob,
 ];

@@ -26,6 +26,7 @@ import { answerWithView, commandContext } from '../../plugins/read-your-writes.t
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { claimMatches, describeType, sniffEvidence } from '../disputes/evidence.ts';
+import { claimIdempotencyKey, optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 const READ_MODELS = ['credentials'] as const;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -124,11 +125,13 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/credentials',
     {
       onRequest: app.requireRole('contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['credentials'],
         summary: 'Send a credential document for a verified badge (paid plans)',
         description:
           'multipart/form-data: the fields `kind` (licensed, insured, background-checked) and `expiresOn` (YYYY-MM-DD), then one `file` part: a PDF or a photo (JPEG, PNG, WebP) up to 10 MB, typed by its bytes.',
+        headers: optionalIdempotencyHeader,
         consumes: ['multipart/form-data'],
         response: {
           201: z.object({ credentials: z.array(credentialView) }),
@@ -136,6 +139,7 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
           413: errorSchema,
           415: errorSchema,
+          422: errorSchema,
         },
       },
     },
@@ -170,6 +174,9 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
           `The file’s content does not match its type: it claims to be ${upload.claimed} but is ${describeType(contentType)}.`,
         );
       }
+      const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+      // A retry with the same Idempotency-Key gets the first answer and stores no second file.
+      if (await claimIdempotencyKey(request, reply, { fields, sha256 })) return reply;
       const credentialId = randomUUID();
       const onPaidPlan = isPaidPlan(await currentPlanId(sql, user.id));
       const command: CredentialCommand = {
@@ -183,7 +190,7 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
           storageKey: `credentials/${user.id}/${credentialId}.${extension}`,
           contentType,
           sizeBytes: upload.bytes.length,
-          sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+          sha256,
         },
         now: commandContext(request).now,
       };

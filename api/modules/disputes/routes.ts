@@ -28,7 +28,7 @@ import {
   ValidationError,
 } from '../../../shared/errors.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
-import { idempotencyHeader } from '../../plugins/idempotency.ts';
+import { claimIdempotencyKey, idempotencyHeader, optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
@@ -272,11 +272,13 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/disputes',
     {
       onRequest: app.requireRole('customer', 'contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['disputes'],
         summary: 'Open a dispute on a job whose escrow holds the money (customer or contractor of the job)',
         description:
           'Freezes the escrow until the decision. The other party is notified and may answer within 5 days. Add files with POST /api/disputes/{id}/evidence.',
+        headers: optionalIdempotencyHeader,
         body: openBody,
         response: { 201: disputeView, 202: disputeView, ...errors },
       },
@@ -374,11 +376,13 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/disputes/:disputeId/evidence',
     {
       onRequest: app.requireRole('customer', 'contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['disputes'],
         summary: 'Add a photo, video or PDF to a dispute (a party, until the case is ready)',
         description:
           'multipart/form-data: an optional `caption` field, then one `file` part. Photos (JPEG, PNG, WebP) and PDFs up to 10 MB, videos (MP4, MOV, WebM) up to 50 MB. The type is read from the bytes; a file whose declared type disagrees is refused (415).',
+        headers: optionalIdempotencyHeader,
         consumes: ['multipart/form-data'],
         params: disputeParams,
         response: { 201: disputeView, 202: disputeView, ...errors },
@@ -425,12 +429,14 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       const type = EVIDENCE_TYPES[contentType]!;
       if (upload.bytes.length > type.maxBytes) throw new PayloadTooLargeError(EVIDENCE_MESSAGES.tooLarge(type.kind));
 
+      const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+      // A retry with the same Idempotency-Key gets the first answer and stores no second file.
+      if (await claimIdempotencyKey(request, reply, { caption, sha256 })) return reply;
       const evidenceId = randomUUID();
       const storageKey = `disputes/${row.disputeId}/${evidenceId}.${type.extension}`;
       await app.runtime.fileStorage.put(storageKey, upload.bytes, contentType);
       let position;
       try {
-        const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
         const bytes = upload.bytes.length;
         ({ position } = await run(request, disputeId, (now) => ({
           type: 'AddEvidence',

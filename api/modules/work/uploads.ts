@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PHOTOS_PER_UPLOAD } from '../../../shared/domain/work/rules.ts';
 import { NotFoundError, ValidationError } from '../../../shared/errors.ts';
 import { errorSchema } from '../accounts/schemas.ts';
+import { claimIdempotencyKey, optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 /** 5 MB per photo. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
@@ -82,10 +83,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/uploads/photos',
     {
       onRequest: app.requireRole('customer', 'contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['work-orders'],
         summary: 'Upload photos (JPEG, PNG or WebP, at most 5 MB each)',
         description: `multipart/form-data with up to ${PHOTOS_PER_UPLOAD} file parts. The type is read from the bytes. Answers the ids to put in a work order's photos.`,
+        headers: optionalIdempotencyHeader,
         consumes: ['multipart/form-data'],
         response: {
           201: z.object({ photos: z.array(z.object({ id: z.string(), url: z.string() })) }),
@@ -94,12 +97,15 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           403: errorSchema,
           413: errorSchema,
           415: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
         },
       },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new ValidationError(UPLOAD_MESSAGES.notMultipart);
       const stored: string[] = [];
+      const hashes: string[] = [];
       try {
         for await (const part of request.files()) {
           const bytes = await part.toBuffer();
@@ -109,13 +115,19 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           const id = `${randomUUID()}.${extension}`;
           await writeFile(path.join(dir, id), bytes, { flag: 'wx' });
           stored.push(id);
+          hashes.push(createHash('sha256').update(bytes).digest('hex'));
+        }
+        if (stored.length === 0) throw new ValidationError(UPLOAD_MESSAGES.noFile);
+        // A retry with the same Idempotency-Key gets the first answer's ids; its own copies go.
+        if (await claimIdempotencyKey(request, reply, hashes)) {
+          await Promise.all(stored.map((id) => unlink(path.join(dir, id)).catch(() => {})));
+          return reply;
         }
       } catch (error) {
         // Nothing half-done: a refused request keeps none of its files.
         await Promise.all(stored.map((id) => unlink(path.join(dir, id)).catch(() => {})));
         throw translateMultipartError(error);
       }
-      if (stored.length === 0) throw new ValidationError(UPLOAD_MESSAGES.noFile);
       return reply.code(201).send({ photos: stored.map((id) => ({ id, url: photoUrl(id) })) });
     },
   );

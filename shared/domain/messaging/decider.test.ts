@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { deciderSpec } from '../testing.ts';
 import {
-  MESSAGE_LIMITS,
   MESSAGING_MESSAGES,
-  TooManyMessagesError,
   conversationDecider,
   type Participants,
 } from './decider.ts';
@@ -99,25 +97,6 @@ describe('conversation decider: PostMessage', () => {
     spec([posted(1)])
       .when(post())
       .thenThrows(ConflictError, MESSAGING_MESSAGES.duplicate);
-  });
-
-  it(`limits each sender to ${MESSAGE_LIMITS.ratePerWindow} messages a minute`, () => {
-    const burst = Array.from({ length: MESSAGE_LIMITS.ratePerWindow }, (_, i) =>
-      posted(i + 1, customerId, new Date(now.getTime() + i * 1000)),
-    );
-    const at = new Date(now.getTime() + 30_000);
-    spec(burst)
-      .when(post({ n: 100, now: at }))
-      .thenThrows(TooManyMessagesError, MESSAGING_MESSAGES.rateLimited);
-    // The other party is not limited by the sender's burst.
-    expect(conversationDecider.decide(post({ n: 100, now: at, senderId: contractorId }), fold(burst))).toHaveLength(1);
-    // A minute after the first of the burst, one more is allowed.
-    const later = new Date(now.getTime() + MESSAGE_LIMITS.rateWindowMs + 1);
-    expect(conversationDecider.decide(post({ n: 100, now: later }), fold(burst))).toHaveLength(1);
-  });
-
-  it('answers 429 for the rate limit', () => {
-    expect(new TooManyMessagesError().statusCode).toBe(429);
   });
 });
 
