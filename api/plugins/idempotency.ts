@@ -4,9 +4,11 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { ConflictError, UnauthorizedError, UnprocessableError, ValidationError } from '../../shared/errors.ts';
+import { IDEMPOTENCY_MESSAGES } from '../../shared/idempotency.ts';
 import { postgresIdempotencyStore, redisIdempotencyStore, type IdempotencyStore } from './idempotency-store.ts';
 
 export { IDEMPOTENCY_SCHEMA, pruneIdempotencyKeys } from './idempotency-store.ts';
+export { IDEMPOTENCY_MESSAGES };
 
 /**
  * `Idempotency-Key` on commands: the first request with a key runs; a replay of it (same caller,
@@ -21,13 +23,6 @@ export { IDEMPOTENCY_SCHEMA, pruneIdempotencyKeys } from './idempotency-store.ts
  * UUIDs, and a replay must match the whole body). Stored in Redis when configured, else PostgreSQL
  * (idempotency-store.ts).
  */
-
-export const IDEMPOTENCY_MESSAGES = {
-  required: 'An Idempotency-Key header is required for this request (1 to 255 visible characters, e.g. a UUID).',
-  invalid: 'The Idempotency-Key header must be 1 to 255 visible characters (e.g. a UUID).',
-  reused: 'This Idempotency-Key was already used for a different request.',
-  inFlight: 'A request with this Idempotency-Key is still being processed. Retry in a moment.',
-} as const;
 
 /** The header as money commands document it (the plugin checks it; the schema only describes it). */
 export const idempotencyHeader = z.looseObject({
