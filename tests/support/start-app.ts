@@ -124,6 +124,8 @@ export async function startApp(
     template?: string;
     /** Open the server's inspector on a free loopback port (the sustained bench reads its heap). */
     inspect?: boolean;
+    /** Settings added to the clean environment (e.g. TRUST_PROXY for the sustained bench). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<E2EApp> {
   const port = options.port ?? (await freePort());
@@ -137,6 +139,7 @@ export async function startApp(
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   let output = '';
   const nodeFlags = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
