@@ -96,6 +96,9 @@ describe('a retried forum post', () => {
     const other = await b.browser.post('/api/forum/posts', discussion(tag), keyed(key));
     expect(other.statusCode).toBe(201);
     expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect((await a.browser.post('/api/forum/posts', discussion(tag), keyed(key))).headers['idempotent-replayed']).toBe(
+      'true',
+    );
     expect((await a.browser.post('/api/forum/posts', discussion(tag))).statusCode).toBe(201);
     expect((await a.browser.post('/api/forum/posts', discussion(tag))).statusCode).toBe(201);
     expect((await discussionsMatching(tag)).total).toBe('4');
@@ -201,7 +204,7 @@ const CREATES: Record<string, { role: Role; send: Send }> = {
   },
   'POST /api/contact': {
     role: 'visitor',
-    send: json('/api/contact', (v) => ({ name: 'Ada', email: `ada.${v}@example.ca`, message: 'Hello.' })),
+    send: json('/api/contact', (v) => ({ name: 'Ada', email: `ada.${runTag}.${v}@example.ca`, message: 'Hello.' })),
   },
   'POST /api/bookings/{bookingId}/reviews': {
     role: 'customer',
