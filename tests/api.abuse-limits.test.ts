@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS, parseAbuseLimitMessage, type AbuseLimitKind } from '../shared/abuse-limits.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { Browser, randomIp, signUp, uniqueRegistration } from './support/http-client.ts';
+import { Browser, randomIp, uniqueRegistration } from './support/http-client.ts';
 
 /**
  * The abuse limits (shared/abuse-limits.ts): each kind of writing is limited per account and per

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { deciderSpec } from '../testing.ts';
-import {
-  MESSAGING_MESSAGES,
-  conversationDecider,
-  type Participants,
-} from './decider.ts';
+import { MESSAGING_MESSAGES, conversationDecider, type Participants } from './decider.ts';
 import { conversationStreamId, type ConversationRef, type MessagingEvent } from './events.ts';
 
 const customerId = '2c7a1d1e-2f4e-4b7a-9b0e-1a2b3c4d5e71';
@@ -99,10 +95,6 @@ describe('conversation decider: PostMessage', () => {
       .thenThrows(ConflictError, MESSAGING_MESSAGES.duplicate);
   });
 });
-
-function fold(events: MessagingEvent[]) {
-  return events.reduce(conversationDecider.evolve, conversationDecider.initialState());
-}
 
 describe('conversation decider: MarkConversationRead', () => {
   const readEvent = (readerId: string, n: number): MessagingEvent => ({

@@ -121,8 +121,7 @@ export function markConversationRead(command: MarkConversationRead, state: Conve
 }
 
 export function evolveConversation(state: ConversationState, event: MessagingEvent): ConversationState {
-  const current =
-    state.status === 'active' ? state : { status: 'active' as const, messages: [], readUpTo: {} };
+  const current = state.status === 'active' ? state : { status: 'active' as const, messages: [], readUpTo: {} };
   switch (event.type) {
     case 'MessagePosted': {
       const { messageId, senderId } = event.data;
