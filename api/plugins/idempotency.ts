@@ -14,8 +14,9 @@ export { IDEMPOTENCY_MESSAGES };
  * `Idempotency-Key` on commands: the first request with a key runs; a replay of it (same caller,
  * same route, same body) gets the first answer back, byte for byte, with `Idempotent-Replayed:
  * true`, even from another API instance, and nothing runs twice. A key reused for a different
- * request is refused (422), and a replay while the first is still running waits its turn (409).
- * A 5xx or a 429 is not remembered, so a retry after a server fault or a rate limit runs again.
+ * request is refused (422), and a replay while the first is still running is told to retry in a
+ * moment (409, Retry-After: 1). A 5xx or a 429 is not remembered, so a retry after a server fault
+ * or a rate limit runs again.
  *
  * Money commands require a key (`config.idempotent: true`); every other create honours one when
  * sent (`config.idempotent: 'optional'`): a client that retries after a dropped answer sends it.
