@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from '../shared/config.ts';
+import abuseLimitsPlugin from './plugins/abuse-limits.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { bookingRoutes } from './modules/booking/routes.ts';
@@ -96,8 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
   );
   await app.register(errorsPlugin);
-  await app.register(idempotencyPlugin);
-  await app.register(securityPlugin, { redis: options.runtime.redis });
+  // Rate limits before idempotency: their preHandler runs first, so a 429 never claims a key.
+  await app.register(abuseLimitsPlugin, { redis: options.runtime.redis });
+  await app.register(idempotencyPlugin, { redis: options.runtime.redis });
+  await app.register(securityPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Repeated directory searches are answered here, before any session work (see browse-cache.ts).
   app.addHook('onRequest', cachedBrowseAnswers(options.runtime.directoryCache));

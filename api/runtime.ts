@@ -17,7 +17,7 @@ import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
 import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
 import { PENDING_REGISTRATION_SCHEMA } from './modules/accounts/pending-registrations.ts';
 import { PERSONAL_RECORDS_SCHEMA } from '../shared/personal-data/schema.ts';
-import { IDEMPOTENCY_SCHEMA } from './plugins/idempotency.ts';
+import { IDEMPOTENCY_SCHEMA } from './plugins/idempotency-store.ts';
 import type { FileStorage } from '../shared/storage/file-storage.ts';
 import { openFileStorage } from '../shared/storage/index.ts';
 import { createDisputeNarrator } from '../shared/ai/dispute-narrator.ts';

@@ -7,9 +7,48 @@ import type { Row } from './support.ts';
 import { retainedMemory, type RetainedMemory } from './inspector.ts';
 import { FORUM_PAGE } from '../shared/domain/forum/categories.ts';
 import { postsUrl } from '../site/islands/forum/data.ts';
+import { ABUSE_LIMITS } from '../shared/abuse-limits.ts';
 
 export const SUSTAINED_TARGETS = { rate: 500, seconds: 60, memoryGrowth: 0.15 } as const;
 const WARM_UP_SECONDS = 15;
+
+/** `count` new members, each signed up from its own address: their session cookies and addresses. */
+async function signUpWriters(
+  app: { baseURL: string; dataDir: string },
+  count: number,
+): Promise<{ cookie: string; address: string }[]> {
+  const writers: { cookie: string; address: string }[] = [];
+  // A few at a time: each sign-up hashes a password (tens of milliseconds of CPU).
+  for (let start = 0; start < count; start += 8) {
+    const batch = Array.from({ length: Math.min(8, count - start) }, async (_, i) => {
+      const n = start + i;
+      const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+      const headers = { 'content-type': 'application/json', 'x-forwarded-for': address };
+      const registration = uniqueRegistration({ role: 'customer' });
+      const response = await fetch(`${app.baseURL}/api/auth/register`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(registration),
+      });
+      if (response.status !== 202) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+      // The member opens the link from the e-mail the app wrote to its outbox, in the same browser.
+      const link = await confirmationLinkFor(app.dataDir, registration.email);
+      const sameBrowser = (response.headers.getSetCookie?.() ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
+      const confirmed = await fetch(`${app.baseURL}/api/auth/confirm-registration`, {
+        method: 'POST',
+        headers: { ...headers, ...(sameBrowser ? { cookie: sameBrowser } : {}) },
+        body: JSON.stringify({ token: link.searchParams.get('token') }),
+      });
+      if (confirmed.status !== 201)
+        throw new Error(`confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
+      const sid = /sid=([^;]+)/.exec(confirmed.headers.get('set-cookie') ?? '')?.[1];
+      if (!sid) throw new Error('no session cookie');
+      return { cookie: `sid=${sid}`, address };
+    });
+    writers.push(...(await Promise.all(batch)));
+  }
+  return writers;
+}
 
 function medianMb(samples: { mb: number }[]): number | null {
   if (samples.length === 0) return null;
@@ -30,9 +69,15 @@ function residentMb(pid: number): number | null {
 
 /**
  * Sustained load against `npm start` (its own embedded PostgreSQL, the demo data): 500 requests/s
- * for 60 s over 20 connections, signed in as five customers, cycling through three reads (the
- * directory, the job board, the forum's first page) and one write (a forum post, answered after
- * read-your-writes). Every answer must be a 2xx.
+ * for 60 s over 20 connections, cycling through three reads (the directory, the job board, the
+ * forum's first page) and one write (a forum post, answered after read-your-writes). Every answer
+ * must be a 2xx.
+ *
+ * The writes come from a crowd, as on a live site: one member may start only so many discussions an
+ * hour (ABUSE_LIMITS.forumPost), so the bench signs up enough members for the run (825 for 60 s)
+ * and each post is the next member's, from that member's own address. The server runs with
+ * TRUST_PROXY as behind a TLS proxy, and each request names its client in X-Forwarded-For (every
+ * connection comes from 127.0.0.1 here).
  *
  * Flat memory is judged on what the server retains: at the 15th second (after warm-up) and 2 s
  * before the end, the bench collects the server's garbage through its inspector and reads its
@@ -43,33 +88,13 @@ function residentMb(pid: number): number | null {
  * Resident size is still sampled every second and shown.
  */
 export async function benchSustained(options: { rate: number; seconds: number }): Promise<Row[]> {
-  const app = await startApp({ inspect: true });
+  const app = await startApp({ inspect: true, env: { TRUST_PROXY: 'true' } });
   try {
     if (!app.inspectorUrl) throw new Error(`the server opened no inspector:\n${app.output()}`);
     const inspectorUrl = app.inspectorUrl;
-    const cookies: string[] = [];
-    // Five members (sign-up allows ten a minute from one address), shared by the 20 connections:
-    // each signs up, then opens the link from the confirmation e-mail the app wrote to its outbox.
-    for (let i = 0; i < 5; i++) {
-      const registration = uniqueRegistration({ role: 'customer' });
-      const response = await fetch(`${app.baseURL}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(registration),
-      });
-      if (response.status !== 202) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-      const link = await confirmationLinkFor(app.dataDir, registration.email);
-      const confirmed = await fetch(`${app.baseURL}/api/auth/confirm-registration`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: link.searchParams.get('token') }),
-      });
-      if (confirmed.status !== 201)
-        throw new Error(`confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
-      const sid = /sid=([^;]+)/.exec(confirmed.headers.get('set-cookie') ?? '')?.[1];
-      if (!sid) throw new Error('no session cookie');
-      cookies.push(`sid=${sid}`);
-    }
+    // A quarter of the requests are posts; 10 % more members than they strictly need.
+    const posts = (options.rate / 4) * options.seconds;
+    const writers = await signUpWriters(app, Math.ceil((posts * 1.1) / ABUSE_LIMITS.forumPost.account.max));
     const samples: { at: number; mb: number }[] = [];
     const started = Date.now();
     const sampler = setInterval(() => {
@@ -85,8 +110,7 @@ export async function benchSustained(options: { rate: number; seconds: number })
       retainedAt(Math.max(WARM_UP_SECONDS + 1, options.seconds - 2)),
     ]);
     retained.catch(() => {}); // awaited after the load; this only keeps an early failure from crashing the run
-    let nextClient = 0;
-    let posts = 0;
+    let written = 0;
     const result = await autocannon({
       url: app.baseURL,
       connections: 20,
@@ -100,14 +124,13 @@ export async function benchSustained(options: { rate: number; seconds: number })
         {
           method: 'POST',
           path: '/api/forum/posts',
-          setupRequest: (request, context: { cookie?: string }) => {
-            context.cookie ??= cookies[nextClient++ % cookies.length];
-            posts += 1;
+          setupRequest: (request) => {
+            const writer = writers[written++ % writers.length]!;
             return {
               ...request,
-              headers: { 'content-type': 'application/json', cookie: context.cookie! },
+              headers: { 'content-type': 'application/json', cookie: writer.cookie, 'x-forwarded-for': writer.address },
               body: JSON.stringify({
-                title: `Sustained load post ${posts}`,
+                title: `Sustained load post ${written}`,
                 content: 'A post written by the sustained-load bench.',
                 category: 'general',
               }),

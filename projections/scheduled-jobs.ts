@@ -7,6 +7,7 @@ import { urgentAwardsJob } from './urgent-jobs.ts';
 import { recurringActivationJob, recurringFundingJob, recurringVisitsJob } from './recurring-jobs.ts';
 import { pendingRegistrationsPurgeJob } from './pending-registrations-purge.ts';
 import { personalDataPurgeJob } from './personal-data-purge.ts';
+import { idempotencyKeysPruneJob } from './idempotency-keys-prune.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
@@ -26,4 +27,5 @@ export const allScheduledJobs: readonly ScheduledJob[] = [
   recurringFundingJob,
   pendingRegistrationsPurgeJob,
   personalDataPurgeJob,
+  idempotencyKeysPruneJob,
 ];

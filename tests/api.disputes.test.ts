@@ -116,6 +116,7 @@ async function upload(
   disputeId: string,
   file: { name: string; type: string; bytes: Buffer },
   caption = '',
+  headers: Record<string, string> = {},
 ) {
   const browser = person instanceof Browser ? person : person.browser;
   const { payload, contentType } = multipart(caption ? { caption } : {}, file);
@@ -124,7 +125,7 @@ async function upload(
     method: 'POST',
     url: `/api/disputes/${disputeId}/evidence`,
     payload,
-    headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}), ...headers },
   });
 }
 
@@ -293,6 +294,28 @@ describe('evidence', () => {
     expect(notMultipart.statusCode).toBe(400);
     // Nothing refused was kept.
     expect((await viewOf(customer.browser, jobId)).evidence).toHaveLength(2);
+  });
+
+  it('stores a file once when its upload is retried with the same Idempotency-Key', async () => {
+    const { customer, jobId } = await fundedJob();
+    expect((await open(customer, jobId)).statusCode).toBe(201);
+    const key = { 'idempotency-key': randomUUID() };
+    const photo = { name: 'crack.png', type: 'image/png', bytes: PNG };
+    const first = await upload(customer, jobId, photo, 'The crack', key);
+    expect(first.statusCode, first.body).toBe(201);
+    const retry = await upload(customer, jobId, photo, 'The crack', key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toBe(first.body);
+    const other = await upload(
+      customer,
+      jobId,
+      { ...photo, bytes: Buffer.concat([PNG, Buffer.from([1])]) },
+      'The crack',
+      key,
+    );
+    expect(other.statusCode).toBe(422);
+    expect((await viewOf(customer.browser, jobId)).evidence).toHaveLength(1);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { parseAbuseLimitMessage } from '../shared/abuse-limits.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';
 
 /**
@@ -58,7 +59,13 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(0
 
 let t: TestApp;
 let operations: Operation[];
-let callers: { label: string; browser: Browser }[];
+/**
+ * Each caller is a few accounts (each its own browser and address), taken in turn: a real client
+ * population, so the fuzzer's valid writes stay under the per-account and per-address abuse limits
+ * (shared/abuse-limits.ts) and reach the handlers. More runs, more accounts.
+ */
+let callers: { label: string; browsers: Browser[] }[];
+const ACCOUNTS_PER_CALLER = Math.max(3, Math.ceil(RUNS / 3_000));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -92,18 +99,23 @@ beforeAll(async () => {
     )
     .filter((operation) => !SKIPPED.has(`${operation.method} ${operation.path}`));
 
-  const admin = await createAdmin(t.runtime);
-  const adminBrowser = new Browser(t.app);
-  const login = await adminBrowser.post('/api/auth/login', {
-    email: admin.registration.email,
-    password: admin.registration.password,
-  });
-  if (login.statusCode !== 200) throw new Error(`admin sign-in failed: ${login.body}`);
+  async function signedInAdmin() {
+    const admin = await createAdmin(t.runtime);
+    const browser = new Browser(t.app);
+    const login = await browser.post('/api/auth/login', {
+      email: admin.registration.email,
+      password: admin.registration.password,
+    });
+    if (login.statusCode !== 200) throw new Error(`admin sign-in failed: ${login.body}`);
+    return browser;
+  }
+  const several = (make: () => Promise<Browser>) =>
+    Promise.all(Array.from({ length: ACCOUNTS_PER_CALLER }, () => make()));
   callers = [
-    { label: 'visitor', browser: new Browser(t.app) },
-    { label: 'customer', browser: (await signUp(t.app, { role: 'customer' })).browser },
-    { label: 'contractor', browser: (await signUp(t.app, { role: 'contractor' })).browser },
-    { label: 'admin', browser: adminBrowser },
+    { label: 'visitor', browsers: Array.from({ length: ACCOUNTS_PER_CALLER }, () => new Browser(t.app)) },
+    { label: 'customer', browsers: await several(async () => (await signUp(t.app, { role: 'customer' })).browser) },
+    { label: 'contractor', browsers: await several(async () => (await signUp(t.app, { role: 'contractor' })).browser) },
+    { label: 'admin', browsers: await several(signedInAdmin) },
   ];
 }, 60_000);
 
@@ -334,7 +346,9 @@ describe('fuzzing every route of the OpenAPI document', { timeout: 900_000 }, ()
 
   it(`answers ${RUNS} hostile requests without a 5xx, every 4xx with an error text (seed ${SEED})`, async () => {
     const failures: string[] = [];
+    const limited: string[] = [];
     const statuses = new Map<number, number>();
+    let turn = 0;
     const perOperation = fc
       .constantFrom(...operations)
       .chain((operation) => requestFor(operation).map((request) => ({ operation, ...request })));
@@ -343,7 +357,8 @@ describe('fuzzing every route of the OpenAPI document', { timeout: 900_000 }, ()
         let index = 0;
         const path = operation.path.replace(/\{\w+\}/g, () => encodeSegment(params[index++] as string));
         const url = query ? `${path}?${query}` : path;
-        const { label, browser } = callers[caller]!;
+        const { label, browsers } = callers[caller]!;
+        const browser = browsers[turn++ % browsers.length]!;
         const response = await browser.request(
           operation.method,
           url,
@@ -363,6 +378,7 @@ describe('fuzzing every route of the OpenAPI document', { timeout: 900_000 }, ()
             error = undefined;
           }
           if (typeof error !== 'string' || error.trim() === '') failures.push(`${where()} (no error text)`);
+          else if (response.statusCode === 429 && parseAbuseLimitMessage(error)) limited.push(where());
         }
         // Collect rather than stop at the first: one run shows every kind of failure.
         return true;
@@ -374,16 +390,20 @@ describe('fuzzing every route of the OpenAPI document', { timeout: 900_000 }, ()
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     expect(failures.slice(0, 25), `seed ${SEED}, ${failures.length} failures`).toEqual([]);
+    // An abuse limit would stop a route's requests short of its handler: more accounts, then.
+    expect(limited.slice(0, 5), `seed ${SEED}: raise ACCOUNTS_PER_CALLER`).toEqual([]);
     // The requests reached the handlers, not only the validators: some succeeded.
     const successes = [...statuses].filter(([status]) => status < 300).reduce((sum, [, n]) => sum + n, 0);
     expect(successes, JSON.stringify(Object.fromEntries(statuses))).toBeGreaterThan(RUNS / 50);
   });
 
   it('still serves the callers afterwards (no poisoned session or cache)', async () => {
-    for (const { label, browser } of callers) {
-      const me = await browser.get('/api/auth/me');
-      expect(me.statusCode, label).toBe(label === 'visitor' ? 401 : 200);
+    for (const { label, browsers } of callers) {
+      for (const browser of browsers) {
+        const me = await browser.get('/api/auth/me');
+        expect(me.statusCode, label).toBe(label === 'visitor' ? 401 : 200);
+      }
     }
-    expect((await callers[1]!.browser.get(`/api/work-orders/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await callers[1]!.browsers[0]!.get(`/api/work-orders/${randomUUID()}`)).statusCode).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_CHANNEL } from '../api/modules/messaging/notifier.ts';
 import { STREAM_TIMING } from '../api/modules/messaging/routes.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
+import { ABUSE_LIMITS, parseAbuseLimitMessage } from '../shared/abuse-limits.ts';
 import { MESSAGE_LIMITS, MESSAGING_MESSAGES } from '../shared/domain/messaging/decider.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -221,17 +222,23 @@ describe('POST /api/conversations/:kind/:id/messages', () => {
     expect((page.json() as { messages: MessageView[] }).messages).toHaveLength(2);
   });
 
-  it(`limits a sender to ${MESSAGE_LIMITS.ratePerWindow} messages a minute (429)`, async () => {
-    const bookingId = await booking(customer, contractor);
-    for (let i = 1; i <= MESSAGE_LIMITS.ratePerWindow; i++) {
-      const response = await contractor.browser.post(url('booking', bookingId, '/messages'), { body: `Update ${i}` });
+  it(`limits a sender to ${ABUSE_LIMITS.message.account.max} messages a minute across conversations (429)`, async () => {
+    // Fresh accounts: the limit is per account, and this file's shared ones write elsewhere too.
+    const [client, busy] = await Promise.all([
+      signUp(t.app, { role: 'customer' }),
+      signUp(t.app, { role: 'contractor' }),
+    ]);
+    const jobs = [await booking(client, busy), await booking(client, busy)];
+    for (let i = 1; i <= ABUSE_LIMITS.message.account.max; i++) {
+      const response = await busy.browser.post(url('booking', jobs[i % 2]!, '/messages'), { body: `Update ${i}` });
       expect(response.statusCode, response.body).toBe(201);
     }
-    const over = await contractor.browser.post(url('booking', bookingId, '/messages'), { body: 'One more' });
+    const over = await busy.browser.post(url('booking', jobs[0]!, '/messages'), { body: 'One more' });
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ error: MESSAGING_MESSAGES.rateLimited });
+    expect(parseAbuseLimitMessage(over.json().error)).not.toBeNull();
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // The other party can still answer.
-    await send(customer, 'booking', bookingId, 'Thanks for all the updates!');
+    await send(client, 'booking', jobs[0]!, 'Thanks for all the updates!');
   });
 });
 

@@ -84,12 +84,14 @@ describe('links in e-mails', () => {
   it('use PUBLIC_URL without its trailing slash, else the local address', () => {
     expect(siteUrlOf(loadConfig({ PUBLIC_URL: 'https://example.ca/' }))).toBe('https://example.ca');
     expect(siteUrlOf(loadConfig({ PORT: '8080' }))).toBe('http://localhost:8080');
-    expect(configError({ PUBLIC_URL: 'example.ca' }).message).toMatch(/^  PUBLIC_URL must be a URL/m);
+    expect(configError({ PUBLIC_URL: 'example.ca' }).message).toMatch(/^ {2}PUBLIC_URL must be a URL/m);
   });
 
   it('need PUBLIC_URL in production when e-mail really goes out', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: SECRET, SMTP_URL: 'smtp://mail.example.ca:587' };
-    expect(configError(production).message).toMatch(/^  PUBLIC_URL is required when NODE_ENV=production and SMTP_URL/m);
+    expect(configError(production).message).toMatch(
+      /^ {2}PUBLIC_URL is required when NODE_ENV=production and SMTP_URL/m,
+    );
     expect(loadConfig({ ...production, PUBLIC_URL: 'https://example.ca' }).PUBLIC_URL).toBe('https://example.ca');
   });
 });

@@ -1,9 +1,7 @@
 import helmet from 'helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
-import { AppError, ForbiddenError, ValidationError } from '../../shared/errors.ts';
+import { ForbiddenError, ValidationError } from '../../shared/errors.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -36,13 +34,12 @@ export function findUnstorableText(value: unknown): string | null {
 }
 
 /**
- * Headers (helmet with a CSP), rate limiting (login throttling uses it per route) and a CSRF
- * defence for cookie-authenticated writes: a browser marks cross-site requests with
- * Sec-Fetch-Site and Origin, and such a write is refused. Non-browser clients (curl, servers)
- * send neither and are not a CSRF vector.
+ * Headers (helmet with a CSP) and a CSRF defence for cookie-authenticated writes: a browser marks
+ * cross-site requests with Sec-Fetch-Site and Origin, and such a write is refused. Non-browser
+ * clients (curl, servers) send neither and are not a CSRF vector. Rate limits: abuse-limits.ts.
  */
-export default fp<{ redis: Redis | null }>(
-  async function security(app: FastifyInstance, options) {
+export default fp(
+  async function security(app: FastifyInstance) {
     // Built once: @fastify/helmet called helmet() on every request, re-parsing the policy each time
     // (5 % of a cached directory answer's CPU). helmet sets the headers on the raw response.
     const securityHeaders = helmet({
@@ -69,13 +66,6 @@ export default fp<{ redis: Redis | null }>(
     });
     app.addHook('onRequest', (request, reply, next) => {
       securityHeaders(request.raw, reply.raw, (error?: unknown) => next(error as Error | undefined));
-    });
-
-    await app.register(rateLimit, {
-      global: false,
-      ...(options.redis ? { redis: options.redis, nameSpace: 'rl:' } : {}),
-      errorResponseBuilder: (_request, context) =>
-        new AppError(429, `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
     });
 
     // Before validation, so such text is a 400 naming the field rather than a database error (500).

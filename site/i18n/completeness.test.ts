@@ -27,6 +27,7 @@ const SAME_WORDS: Record<string, string> = {
   'bookingMessages.minutes': '« {count} min » is the French abbreviation too',
   'forumMessages.discussionCountMany': '« {count} discussions » is French',
   'forumMessages.categoryPostsMany': '« {count} discussions » is French',
+  'serverLimitMessages.minutes': '« {count} minutes » is French',
 };
 
 function filesUnder(dir: string, extension: string, out: string[] = []): string[] {

@@ -44,6 +44,88 @@ describe('apiRequest', () => {
   });
 });
 
+describe('Idempotency-Key: one per user action', () => {
+  const keyOf = (call: number) =>
+    (fetchMock.mock.calls[call]![1]!.headers as Record<string, string>)['Idempotency-Key'];
+  const networkError = () => fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+  const respondWith = (status: number, headers: Record<string, string> = {}) =>
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status, headers }));
+  // A body no other test sends: the client remembers unsettled actions for the page's life.
+  const post = (text: string) => apiRequest('POST', '/api/forum/posts', { title: text }).catch(() => null);
+
+  it('sends a new UUID with every POST, none with other methods, and the key a caller brings as it is', async () => {
+    respondWith(201);
+    respondWith(201);
+    respondWith(200);
+    respondWith(200);
+    await post('first');
+    await post('second');
+    await apiRequest('PUT', '/api/x', {});
+    // The money pages make their own key per attempt.
+    await apiRequest('POST', '/api/escrows/j1/fund', {}, { 'Idempotency-Key': 'attempt-1' });
+    expect(keyOf(0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keyOf(1)).not.toBe(keyOf(0));
+    expect(keyOf(2)).toBeUndefined();
+    expect(keyOf(3)).toBe('attempt-1');
+  });
+
+  it('sends the same key again when the same action is retried after a network error, a 5xx or a "retry later"', async () => {
+    networkError();
+    respondWith(502);
+    respondWith(409, { 'Retry-After': '1' });
+    respondWith(429, { 'Retry-After': '30' });
+    respondWith(201);
+    for (let i = 0; i < 5; i++) await post('retried');
+    expect(keyOf(0)).toBeTruthy();
+    expect(new Set([0, 1, 2, 3, 4].map(keyOf)).size).toBe(1);
+  });
+
+  it('settles the action on an answer: pressing again, even with the same text, is a new action', async () => {
+    respondWith(201);
+    respondWith(201);
+    respondWith(400);
+    respondWith(400);
+    await post('twice on purpose');
+    await post('twice on purpose');
+    await post('refused');
+    await post('refused');
+    expect(keyOf(1)).not.toBe(keyOf(0));
+    expect(keyOf(3)).not.toBe(keyOf(2));
+  });
+
+  it('gives a changed form a new key, while the unchanged one keeps its own', async () => {
+    networkError();
+    networkError();
+    respondWith(201);
+    await post('draft one');
+    await post('draft two');
+    await post('draft one');
+    expect(keyOf(1)).not.toBe(keyOf(0));
+    expect(keyOf(2)).toBe(keyOf(0));
+  });
+
+  it('tells uploads apart by their files, and keeps the key of the same files', async () => {
+    const form = (bytes: string) => {
+      const data = new FormData();
+      data.append('caption', 'The crack by the tub');
+      data.append('file', new File([bytes], 'crack.png', { type: 'image/png', lastModified: 1 }));
+      return data;
+    };
+    networkError();
+    networkError();
+    respondWith(201);
+    for (const bytes of ['png', 'png!', 'png']) {
+      await apiRequest('POST', '/api/disputes/d1/evidence', form(bytes)).catch(() => null);
+    }
+    expect(keyOf(1)).not.toBe(keyOf(0));
+    expect(keyOf(2)).toBe(keyOf(0));
+    // A FormData body goes as it is: the browser sets the multipart content type.
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBeInstanceOf(FormData);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+});
+
 describe('getJson', () => {
   it('parses JSON and sends credentials', async () => {
     respond(200, '{"count":3}');

@@ -1,7 +1,8 @@
 /**
  * The one fetch client (spec section 7): credentials on every call, a JSON body and content type
  * only with a payload, a non-2xx answer becomes `ApiError('<status>: <body text or status text>')`,
- * reads may answer null on 401, and nothing is retried.
+ * reads may answer null on 401, and nothing is retried by itself; a POST carries an
+ * Idempotency-Key that a retry by the user reuses (below).
  */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -30,18 +31,58 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, text, response.statusText);
 }
 
+/**
+ * Idempotency-Keys, one per user action (docs/decisions.md, "Idempotency keys on every create").
+ * Every POST carries one unless its caller brings its own (the money commands do). The action is
+ * the request itself (method, address and body): while its outcome is unknown (no answer, a 5xx,
+ * or an answer with Retry-After, such as the server still running it), the same request sent again
+ * (the button pressed again after a network error, the form unchanged, or a double click) reuses
+ * the key, and the server answers the first result instead of creating twice. Any other answer
+ * settles the action; the next one, even with the same text, gets a new key. Keys live as long as
+ * the page: after a reload the form is new, and so is its key.
+ */
+const unsettledActions = new Map<string, string>();
+
+function fingerprintOf(method: string, url: string, body: string | FormData | undefined): string {
+  if (!(body instanceof FormData)) return JSON.stringify([method, url, body ?? null]);
+  // A file is the same file when its name, size, type and modification time are.
+  const parts = [...body.entries()].map(([name, value]) =>
+    typeof value === 'string' ? [name, value] : [name, value.name, value.size, value.type, value.lastModified],
+  );
+  return JSON.stringify([method, url, parts]);
+}
+
+/** The outcome is known: the next press is a new action. */
+const settles = (response: Response) => response.status < 500 && !response.headers.has('retry-after');
+
+const hasHeader = (headers: Record<string, string>, name: string) =>
+  Object.keys(headers).some((key) => key.toLowerCase() === name);
+
+/**
+ * A JSON body (any value but FormData) goes with its content type; a FormData body (an upload)
+ * goes as multipart/form-data with the boundary the browser sets.
+ */
 export async function apiRequest(
   method: string,
   url: string,
   data?: unknown,
   extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}), ...extraHeaders },
-    body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: 'include',
-  });
+  const body = data === undefined ? undefined : data instanceof FormData ? data : JSON.stringify(data);
+  const headers: Record<string, string> = {
+    ...(typeof body === 'string' ? { 'Content-Type': 'application/json' } : {}),
+    ...extraHeaders,
+  };
+  const action =
+    method === 'POST' && !hasHeader(extraHeaders, 'idempotency-key') ? fingerprintOf(method, url, body) : null;
+  if (action !== null) {
+    let key = unsettledActions.get(action);
+    if (!key) unsettledActions.set(action, (key = crypto.randomUUID()));
+    headers['Idempotency-Key'] = key;
+  }
+  // A network error leaves the action unsettled: its retry sends the same key.
+  const response = await fetch(url, { method, headers, body, credentials: 'include' });
+  if (action !== null && settles(response)) unsettledActions.delete(action);
   await throwIfNotOk(response);
   return response;
 }

@@ -127,6 +127,8 @@ type StartOptions = {
   template?: string;
   /** Open the server's inspector on a free loopback port (the sustained bench reads its heap). */
   inspect?: boolean;
+  /** Settings added to the clean environment (e.g. TRUST_PROXY for the sustained bench). */
+  env?: Record<string, string>;
 };
 
 /** `npm start` with its demo: the start must print the demo password. */
@@ -146,7 +148,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
  * output, when the process exits before it is ready.
  */
 export async function launchApp(
-  options: StartOptions & { env?: Record<string, string>; entry?: 'scripts/start.ts' | 'api/server.ts' } = {},
+  options: StartOptions & { entry?: 'scripts/start.ts' | 'api/server.ts' } = {},
 ): Promise<LaunchedApp> {
   const port = options.port ?? (await freePort());
   const ownsData = options.dataDir === undefined;

@@ -23,7 +23,7 @@ import { userSwitchStreamId } from '../../../shared/domain/user-switch/streams.t
 import { seededDemoAccounts } from './demo-accounts.ts';
 import { createMailTransport } from '../../../shared/email/transport.ts';
 import { siteUrlOf } from '../../../shared/email/sender.ts';
-import { memoryCounter, redisCounter } from '../contact/rate-limit.ts';
+import { memoryCounter, redisCounter } from '../../../shared/quota/window-counter.ts';
 
 const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 const successSchema = z.object({ success: z.literal(true) });

@@ -19,7 +19,7 @@ import { emailSender } from '../../../shared/email/messages.ts';
 import type { MailTransport } from '../../../shared/email/transport.ts';
 import { AppError, ValidationError } from '../../../shared/errors.ts';
 import type { Position } from '../../../shared/eventstore/types.ts';
-import type { Counter } from '../contact/rate-limit.ts';
+import type { Counter } from '../../../shared/quota/window-counter.ts';
 import {
   claimPendingRegistration,
   restorePendingRegistration,

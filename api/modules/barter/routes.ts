@@ -29,6 +29,7 @@ import {
   tradesAnswer,
   type TradeView,
 } from './schemas.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 const READ_MODELS = ['barter'] as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -171,11 +172,13 @@ export const barterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/barter/trades',
     {
       onRequest: app.requireRole('customer', 'contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['barter'],
         summary: 'Propose a trade: my service and hours for hours of a service open to barter',
+        headers: optionalIdempotencyHeader,
         body: proposeBody,
-        response: { 201: tradeAnswer, 202: tradeAnswer, ...errors },
+        response: { 201: tradeAnswer, 202: tradeAnswer, ...errors, 422: errorSchema },
       },
     },
     async (request, reply) => {
@@ -217,12 +220,14 @@ export const barterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/barter/trades/:id/counter',
     {
       onRequest: app.requireRole('customer', 'contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['barter'],
         summary: 'Counter the current terms with new ones (the side that did not write them)',
+        headers: optionalIdempotencyHeader,
         params: tradeParams,
         body: counterBody,
-        response: { 200: tradeAnswer, 202: tradeAnswer, ...errors },
+        response: { 200: tradeAnswer, 202: tradeAnswer, ...errors, 422: errorSchema },
       },
     },
     async (request, reply) =>
@@ -279,12 +284,14 @@ export const barterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/barter/trades/:id/review',
     {
       onRequest: app.requireRole('customer', 'contractor'),
+      config: { abuseLimit: 'review', idempotent: 'optional' },
       schema: {
         tags: ['barter'],
         summary: 'Review the other side of a completed trade, once',
+        headers: optionalIdempotencyHeader,
         params: tradeParams,
         body: reviewBody,
-        response: { 200: tradeAnswer, 202: tradeAnswer, ...errors },
+        response: { 200: tradeAnswer, 202: tradeAnswer, ...errors, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) =>

@@ -52,6 +52,7 @@ import {
   uuidParams,
   workOrderParams,
 } from './schemas.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 /** What a closed account shows instead of a name (the UI translates it). */
 const FORMER_MEMBER = 'Former member';
@@ -488,13 +489,15 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bookings',
     {
       onRequest: app.requireRole('customer'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['scheduling'],
         summary: 'Request a booking of an open slot',
         description:
           'The slot must be one the contractor’s availability offers, free, at least 1 hour and at most 180 days ahead. With `workOrderId` (jobType `work-order`) the job must be the caller’s and awarded to that contractor; its agreed price becomes the booking’s. With `offeringId` the offering’s price does. Two requests for one slot at the same instant: one gets 201, the other 409.',
+        headers: optionalIdempotencyHeader,
         body: requestBody,
-        response: { 201: commandAnswer, ...errors },
+        response: { 201: commandAnswer, ...errors, 422: errorSchema },
       },
     },
     async (request, reply) => {

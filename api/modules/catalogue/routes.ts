@@ -17,6 +17,7 @@ import { NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 /** An emptied form field clears the value; a field left out of the PATCH keeps it. */
 const emptyToNull = (value: unknown) => (value === '' ? null : value);
@@ -156,11 +157,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/service-offerings',
     {
       onRequest: app.requireRole('contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['catalogue'],
         summary: 'Create a service offering',
+        headers: optionalIdempotencyHeader,
         body: offeringBody,
-        response: { 201: z.object({ offering: offeringView }), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: {
+          201: z.object({ offering: offeringView }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -1,11 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactInbox } from '../../../projections/contact-inbox.ts';
 import { CONTACT_LIMITS, contactDecider } from '../../../shared/domain/contact/decider.ts';
 import { contactStreamId } from '../../../shared/domain/contact/streams.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
-import { AppError } from '../../../shared/errors.ts';
 import {
   confirmContactSender,
   deleteContactSender,
@@ -13,16 +12,10 @@ import {
 } from '../../../shared/personal-data/contact-senders.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
-import { memoryCounter, redisCounter } from './rate-limit.ts';
 import { wholeNumberQuery } from '../query.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 const REQUIRED = 'Please fill in all required fields.';
-
-/** Spam limits: per client address and per sender e-mail. */
-export const CONTACT_RATE_LIMITS = {
-  perIp: { max: 5, windowMs: 10 * 60_000 },
-  perEmail: { max: 3, windowMs: 60 * 60_000 },
-} as const;
 
 const requiredText = (max: number, tooLong: string) =>
   z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: tooLong });
@@ -61,39 +54,33 @@ const messageView = z.object({
   receivedAt: z.string(),
 });
 
-const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
-
 /** The contact form (spec sections 2, 5 and 7) and the admin inbox that reads what it sends. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { sql, store, redis } = app.runtime;
-  const counter = redis ? redisCounter(redis) : memoryCounter();
-  // The counter key for an e-mail is a keyed hash: Redis holds no addresses.
-  const emailKey = (email: string) =>
-    createHmac('sha256', app.secrets.emailHashKey).update(email.trim().toLowerCase()).digest('base64url');
-
-  async function throttle(key: string, limit: { max: number; windowMs: number }, what: string) {
-    const { count, retryAfterMs } = await counter.hit(key, limit.windowMs);
-    if (count > limit.max) {
-      throw new AppError(429, `Too many messages ${what}. Please wait ${minutes(retryAfterMs)} minutes and try again.`);
-    }
-  }
+  const { sql, store } = app.runtime;
 
   app.post(
     '/api/contact',
     {
+      config: { abuseLimit: 'contact', idempotent: 'optional' },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the team (open to everyone; rate limited per address and e-mail)',
+        headers: optionalIdempotencyHeader,
         body: contactBody,
-        response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 429: errorSchema },
+        response: {
+          200: z.object({ success: z.literal(true) }),
+          400: errorSchema,
+          429: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      await throttle(`ip:${request.ip}`, CONTACT_RATE_LIMITS.perIp, 'from this address');
-      // A bot that filled the honeypot sees the same success and nothing is stored.
+      // A bot that filled the honeypot sees the same success and nothing is stored (its request
+      // still counted against the limits of ABUSE_LIMITS.contact).
       if (body.website && body.website.trim() !== '') return { success: true as const };
-      await throttle(`email:${emailKey(body.email)}`, CONTACT_RATE_LIMITS.perEmail, 'from this e-mail address');
       const user = await request.currentUser();
       const context = commandContext(request);
       const messageId = randomUUID();

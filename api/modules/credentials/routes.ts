@@ -22,6 +22,7 @@ import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { CREDENTIAL_DOCUMENT_LIMITS, largestLimit } from '../../../shared/uploads/file-types.ts';
 import { interruptionOf, storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
+import { claimIdempotencyKeyAfterStoring, optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 const READ_MODELS = ['credentials'] as const;
 type SubmitCredential = Extract<CredentialCommand, { type: 'SubmitCredential' }>;
@@ -120,18 +121,21 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/credentials',
     {
       onRequest: app.requireRole('contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['credentials'],
         summary: 'Send a credential document for a verified badge (paid plans)',
         description:
           'multipart/form-data: the fields `kind` (licensed, insured, background-checked) and `expiresOn` (YYYY-MM-DD), then one `file` part: a PDF or a photo (JPEG, PNG, WebP) up to 10 MB, typed by its bytes and refused (415) unless it parses as that type; it streams to storage, and one over 10 MB is refused (413) as soon as it passes the limit.',
         consumes: ['multipart/form-data'],
+        headers: optionalIdempotencyHeader,
         response: {
           201: z.object({ credentials: z.array(credentialView) }),
           202: z.object({ credentials: z.array(credentialView) }),
           ...errors,
           413: errorSchema,
           415: errorSchema,
+          422: errorSchema,
         },
       },
     },
@@ -190,6 +194,10 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!stored) throw new ValidationError(M.noFile);
       const upload: StoredUpload = stored;
+      // A retry with the same Idempotency-Key gets the first answer; the copy it just stored goes.
+      if (await claimIdempotencyKeyAfterStoring(request, reply, { fields, sha256: upload.sha256 }, removeStored)) {
+        return reply;
+      }
       let position;
       try {
         ({ position } = await run(

@@ -22,7 +22,11 @@ import { escrowDecider } from '../../../shared/domain/escrow/decider.ts';
 import { escrowStreamId, type EscrowEvent } from '../../../shared/domain/escrow/events.ts';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../../shared/errors.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
-import { idempotencyHeader } from '../../plugins/idempotency.ts';
+import {
+  claimIdempotencyKeyAfterStoring,
+  idempotencyHeader,
+  optionalIdempotencyHeader,
+} from '../../plugins/idempotency.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
@@ -263,11 +267,13 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/disputes',
     {
       onRequest: app.requireRole('customer', 'contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['disputes'],
         summary: 'Open a dispute on a job whose escrow holds the money (customer or contractor of the job)',
         description:
           'Freezes the escrow until the decision. The other party is notified and may answer within 5 days. Add files with POST /api/disputes/{id}/evidence.',
+        headers: optionalIdempotencyHeader,
         body: openBody,
         response: { 201: disputeView, 202: disputeView, ...errors },
       },
@@ -365,12 +371,14 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/disputes/:disputeId/evidence',
     {
       onRequest: app.requireRole('customer', 'contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['disputes'],
         summary: 'Add a photo, video or PDF to a dispute (a party, until the case is ready)',
         description:
           'multipart/form-data: an optional `caption` field, then one `file` part. Photos (JPEG, PNG, WebP) and PDFs up to 10 MB, videos (MP4, MOV, WebM) up to 50 MB. The type is read from the bytes; a file whose declared type disagrees is refused (415), and so is one that does not parse as its type (a video needs a video track). The file streams to storage; one over the limit of its kind is refused (413) as soon as it passes it.',
         consumes: ['multipart/form-data'],
+        headers: optionalIdempotencyHeader,
         params: disputeParams,
         response: { 201: disputeView, 202: disputeView, ...errors },
       },
@@ -415,6 +423,10 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!stored) throw new ValidationError(EVIDENCE_MESSAGES.noFile);
       const upload: StoredUpload = stored;
+      // A retry with the same Idempotency-Key gets the first answer; the copy it just stored goes.
+      if (await claimIdempotencyKeyAfterStoring(request, reply, { caption, sha256: upload.sha256 }, removeStored)) {
+        return reply;
+      }
       let position;
       try {
         ({ position } = await run(request, disputeId, (now) => ({

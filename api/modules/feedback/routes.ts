@@ -10,6 +10,7 @@ import { NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 // The spec's message for a blank field or a missing category (section 5).
 const MISSING = 'Please fill in all fields.';
@@ -77,11 +78,20 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/feedback',
     {
       onRequest: app.requireUser,
+      config: { abuseLimit: 'feedback', idempotent: 'optional' },
       schema: {
         tags: ['feedback'],
         summary: 'Post feedback',
+        headers: optionalIdempotencyHeader,
         body: feedbackBody,
-        response: { 201: z.object({ feedback: feedbackView }), 400: errorSchema, 401: errorSchema },
+        response: {
+          201: z.object({ feedback: feedbackView }),
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {

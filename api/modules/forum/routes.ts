@@ -23,6 +23,7 @@ import { forumPostDecider } from '../../../shared/domain/forum/decider.ts';
 import { forumPostStreamId } from '../../../shared/domain/forum/streams.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
@@ -168,11 +169,20 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/forum/posts',
     {
       onRequest: app.requireUser,
+      config: { abuseLimit: 'forumPost', idempotent: 'optional' },
       schema: {
         tags: ['forum'],
         summary: 'Start a discussion',
+        headers: optionalIdempotencyHeader,
         body: postBody,
-        response: { 201: z.object({ post: postView }), 400: errorSchema, 401: errorSchema },
+        response: {
+          201: z.object({ post: postView }),
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -214,12 +224,22 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/forum/posts/:postId/replies',
     {
       onRequest: app.requireUser,
+      config: { abuseLimit: 'forumReply', idempotent: 'optional' },
       schema: {
         tags: ['forum'],
         summary: 'Reply to a discussion',
+        headers: optionalIdempotencyHeader,
         params: replyPostIdParams,
         body: replyBody,
-        response: { 201: z.object({ reply: replyView }), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: {
+          201: z.object({ reply: replyView }),
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -11,6 +11,7 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { photoUrl, UPLOAD_ID_PATTERN, uploadsExist } from '../work/uploads.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 const READ_MODELS = ['gallery'] as const;
 const billboardView = z.object({
@@ -67,11 +68,21 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/gallery',
     {
       onRequest: app.requireRole('contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['directory'],
         summary: 'Put a billboard up in my gallery (as many at once as my plan allows)',
+        headers: optionalIdempotencyHeader,
         body: addBody,
-        response: { 201: galleryView, 202: galleryView, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: {
+          201: galleryView,
+          202: galleryView,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -33,6 +33,7 @@ import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { startConversationNotifier, type ConversationChange } from './notifier.ts';
 import { wholeNumberQuery } from '../query.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 const READ_MODELS = ['conversations'] as const;
 
@@ -362,12 +363,14 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/conversations/:kind/:id/messages',
     {
       onRequest: app.requireUser,
+      config: { abuseLimit: 'message', idempotent: 'optional' },
       schema: {
         tags: ['messaging'],
         summary: 'Send a message in one of my conversations',
         description:
           'Plain text, 1–2000 characters after trimming; control characters other than line breaks and tabs are ' +
-          'refused. At most 20 messages a minute per sender and conversation (429).',
+          'refused. Rate limited per account and per address (ABUSE_LIMITS.message; 429 with Retry-After).',
+        headers: optionalIdempotencyHeader,
         params: conversationParams,
         body: messageBody,
         response: {
@@ -378,6 +381,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
           404: errorSchema,
           409: errorSchema,
           429: errorSchema,
+          422: errorSchema,
         },
       },
     },

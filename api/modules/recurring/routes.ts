@@ -35,7 +35,7 @@ import { PLAN_MESSAGES } from '../../../shared/domain/plans/messages.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../shared/errors.ts';
 import { CardInputError } from '../../../shared/payments/gateway.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
-import { idempotencyHeader } from '../../plugins/idempotency.ts';
+import { idempotencyHeader, optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames, personalDataById } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
@@ -249,11 +249,13 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/recurring-offers',
     {
       onRequest: app.requireRole('contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['recurring'],
         summary: 'Offer a recurring service (needs a plan with subscription services: Local and up)',
+        headers: optionalIdempotencyHeader,
         body: publishBody,
-        response: { 201: myOffersView, 202: myOffersView, ...errors },
+        response: { 201: myOffersView, 202: myOffersView, ...errors, 422: errorSchema },
       },
     },
     async (request, reply) => {

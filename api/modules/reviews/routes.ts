@@ -25,6 +25,7 @@ import { answerAfterProjections, commandContext } from '../../plugins/read-your-
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { wholeNumberQuery } from '../query.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 const READ_MODELS = ['reviews'] as const;
 
@@ -159,6 +160,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bookings/:bookingId/reviews',
     {
       onRequest: app.requireUser,
+      config: { abuseLimit: 'review', idempotent: 'optional' },
       schema: {
         tags: ['reviews'],
         summary: 'Review a completed booking (its customer or its contractor, once each)',
@@ -166,6 +168,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           'Rating 1–5 and 10–2000 characters of plain text. The review stays hidden from the other side until they ' +
           'have written theirs (both are then published at once) or 7 days have passed since completion. Writing ' +
           'closes when the reviews are published.',
+        headers: optionalIdempotencyHeader,
         params: bookingParams,
         body: reviewBody,
         response: {
@@ -175,6 +178,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           403: errorSchema,
           404: errorSchema,
           409: errorSchema,
+          422: errorSchema,
+          429: errorSchema,
         },
       },
     },

@@ -24,6 +24,7 @@ import { errorSchema } from '../accounts/schemas.ts';
 import { emptyBody } from '../escrow/schemas.ts';
 import { resolvePostalCode } from '../work/routes.ts';
 import { alertParams, alertView, sendBody, type AlertView } from './schemas.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 const READ_MODELS = ['urgent-alerts'] as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -107,13 +108,20 @@ export const urgentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/urgent-alerts',
     {
       onRequest: app.requireRole('customer'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['urgent-alerts'],
         summary: 'Send an urgent job to nearby paid contractors, with a premium of 1x to 3x (Local plan or higher)',
         description:
           'The price is the normal price times the multiplier (quarter steps), computed on the server. Answers 409 when no paid contractor near the work offers the category.',
+        headers: optionalIdempotencyHeader,
         body: sendBody,
-        response: { 201: z.object({ alert: alertView }), 202: z.object({ alert: alertView }), ...errors },
+        response: {
+          201: z.object({ alert: alertView }),
+          202: z.object({ alert: alertView }),
+          ...errors,
+          422: errorSchema,
+        },
       },
     },
     async (request, reply) => {

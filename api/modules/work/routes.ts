@@ -54,6 +54,7 @@ import {
 } from './schemas.ts';
 import { photoUrl, uploadRoutes, uploadsExist } from './uploads.ts';
 import { requireBidAllowed, requireDirectHireAllowed, requirePhotosAllowed } from '../plans/gates.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 const READ_MODELS = [WORK_ORDERS_READ_MODEL] as const;
 /** A cancellation refunds at once: the order's page shows its contract and escrow next. */
@@ -292,17 +293,21 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/work-orders',
     {
       onRequest: app.requireRole('customer'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['work-orders'],
         summary: 'Post a work order (direct to one contractor, or open for bids)',
         description:
           'Money in integer CAD cents. The postal code is required unless remote and is resolved to its forward sortation area; only the parties ever see it in full.',
+        headers: optionalIdempotencyHeader,
         body: createBody,
         response: {
           201: z.object({ workOrder: workOrderView }),
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
         },
       },
     },
@@ -659,10 +664,12 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/work-orders/:id/proposals',
     {
       onRequest: app.requireRole('contractor'),
+      config: { abuseLimit: 'proposal', idempotent: 'optional' },
       schema: {
         tags: ['work-orders'],
         summary: 'Submit a proposal on an order open for bids',
         description: 'One live proposal per contractor and order; withdraw it to send another.',
+        headers: optionalIdempotencyHeader,
         params: workOrderParams,
         body: proposalBody,
         response: {
@@ -672,6 +679,8 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
           403: errorSchema,
           404: errorSchema,
           409: errorSchema,
+          422: errorSchema,
+          429: errorSchema,
         },
       },
     },

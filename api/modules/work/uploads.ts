@@ -21,6 +21,7 @@ import {
 } from '../../../shared/uploads/file-types.ts';
 import { interruptionOf, storeUpload } from '../../../shared/uploads/upload-stream.ts';
 import { errorSchema } from '../accounts/schemas.ts';
+import { claimIdempotencyKeyAfterStoring, optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 /** 5 MB per photo. */
 export const PHOTO_MAX_BYTES = WORK_PHOTO_LIMITS.photo;
@@ -89,11 +90,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/uploads/photos',
     {
       onRequest: app.requireRole('customer', 'contractor'),
+      config: { idempotent: 'optional' },
       schema: {
         tags: ['work-orders'],
         summary: 'Upload photos (JPEG, PNG or WebP, at most 5 MB each)',
         description: `multipart/form-data with up to ${PHOTOS_PER_UPLOAD} file parts. The type is read from the bytes and each must be a readable image (415 otherwise); each streams to disk, and one over 5 MB is refused (413) as soon as it passes the limit. Answers the ids to put in a work order's photos.`,
         consumes: ['multipart/form-data'],
+        headers: optionalIdempotencyHeader,
         response: {
           201: z.object({ photos: z.array(z.object({ id: z.string(), url: z.string() })) }),
           400: errorSchema,
@@ -101,12 +104,16 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           403: errorSchema,
           413: errorSchema,
           415: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
         },
       },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new ValidationError(UPLOAD_MESSAGES.notMultipart);
       const stored: string[] = [];
+      const hashes: string[] = [];
+      const removeStored = () => Promise.all(stored.map((id) => storage.delete(`uploads/${id}`).catch(() => {})));
       try {
         for await (const part of request.files()) {
           // The browser's claim and the file's name do not count, only the bytes.
@@ -118,13 +125,16 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           if (!photo) throw new UnsupportedMediaTypeError(UPLOAD_MESSAGES.type);
           stored.push(path.basename(photo.storageKey));
+          hashes.push(photo.sha256);
         }
       } catch (error) {
         // Nothing half-done: a refused request keeps none of its files.
-        await Promise.all(stored.map((id) => storage.delete(`uploads/${id}`).catch(() => {})));
+        await removeStored();
         throw translateMultipartError(error);
       }
       if (stored.length === 0) throw new ValidationError(UPLOAD_MESSAGES.noFile);
+      // A retry with the same Idempotency-Key gets the first answer's ids; its own copies go.
+      if (await claimIdempotencyKeyAfterStoring(request, reply, hashes, removeStored)) return reply;
       return reply.code(201).send({ photos: stored.map((id) => ({ id, url: photoUrl(id) })) });
     },
   );

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { deciderSpec } from '../testing.ts';
-import {
-  MESSAGE_LIMITS,
-  MESSAGING_MESSAGES,
-  TooManyMessagesError,
-  conversationDecider,
-  type Participants,
-} from './decider.ts';
+import { MESSAGING_MESSAGES, conversationDecider, type Participants } from './decider.ts';
 import { conversationStreamId, type ConversationRef, type MessagingEvent } from './events.ts';
 
 const customerId = '2c7a1d1e-2f4e-4b7a-9b0e-1a2b3c4d5e71';
@@ -100,30 +94,7 @@ describe('conversation decider: PostMessage', () => {
       .when(post())
       .thenThrows(ConflictError, MESSAGING_MESSAGES.duplicate);
   });
-
-  it(`limits each sender to ${MESSAGE_LIMITS.ratePerWindow} messages a minute`, () => {
-    const burst = Array.from({ length: MESSAGE_LIMITS.ratePerWindow }, (_, i) =>
-      posted(i + 1, customerId, new Date(now.getTime() + i * 1000)),
-    );
-    const at = new Date(now.getTime() + 30_000);
-    spec(burst)
-      .when(post({ n: 100, now: at }))
-      .thenThrows(TooManyMessagesError, MESSAGING_MESSAGES.rateLimited);
-    // The other party is not limited by the sender's burst.
-    expect(conversationDecider.decide(post({ n: 100, now: at, senderId: contractorId }), fold(burst))).toHaveLength(1);
-    // A minute after the first of the burst, one more is allowed.
-    const later = new Date(now.getTime() + MESSAGE_LIMITS.rateWindowMs + 1);
-    expect(conversationDecider.decide(post({ n: 100, now: later }), fold(burst))).toHaveLength(1);
-  });
-
-  it('answers 429 for the rate limit', () => {
-    expect(new TooManyMessagesError().statusCode).toBe(429);
-  });
 });
-
-function fold(events: MessagingEvent[]) {
-  return events.reduce(conversationDecider.evolve, conversationDecider.initialState());
-}
 
 describe('conversation decider: MarkConversationRead', () => {
   const readEvent = (readerId: string, n: number): MessagingEvent => ({

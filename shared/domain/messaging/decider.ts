@@ -11,9 +11,6 @@ import type { ConversationRef, MessagingEvent } from './events.ts';
 export const MESSAGE_LIMITS = {
   bodyMin: 1,
   bodyMax: 2000,
-  /** At most this many messages per sender and conversation in any RATE_WINDOW_MS. */
-  ratePerWindow: 20,
-  rateWindowMs: 60_000,
 } as const;
 
 export const MESSAGING_MESSAGES = {
@@ -22,17 +19,9 @@ export const MESSAGING_MESSAGES = {
   noContractor: 'This work order has no contractor yet: its conversation opens once a contractor is chosen.',
   body: `A message must be ${MESSAGE_LIMITS.bodyMin} to ${MESSAGE_LIMITS.bodyMax} characters.`,
   control: 'A message can only contain plain text (letters, numbers, punctuation, line breaks and tabs).',
-  rateLimited: `You are sending messages too quickly (at most ${MESSAGE_LIMITS.ratePerWindow} a minute). Please wait a moment and try again.`,
   duplicate: 'This message was already posted.',
   messageNotFound: 'Message not found in this conversation.',
 } as const;
-
-/** 429: the sender is over the rate limit. */
-export class TooManyMessagesError extends AppError {
-  constructor(message: string = MESSAGING_MESSAGES.rateLimited) {
-    super(429, message);
-  }
-}
 
 /** The two parties of the conversation's booking or work order; contractor null until one is chosen. */
 export type Participants = { customerId: string; contractorId: string | null };
@@ -43,8 +32,6 @@ export type ConversationState =
       status: 'active';
       /** Every message in order, with its sender (for "read up to" and unread counts). */
       messages: readonly { id: string; senderId: string }[];
-      /** Each sender's latest posting times (ISO), at most MESSAGE_LIMITS.ratePerWindow of them. */
-      recentPosts: Readonly<Record<string, readonly string[]>>;
       /** Index in `messages` each reader has read up to (inclusive). */
       readUpTo: Readonly<Record<string, number>>;
     };
@@ -90,9 +77,6 @@ export function postMessage(command: PostMessage, state: ConversationState): Mes
     if (state.messages.some((message) => message.id === command.messageId)) {
       throw new ConflictError(MESSAGING_MESSAGES.duplicate);
     }
-    const since = command.now.getTime() - MESSAGE_LIMITS.rateWindowMs;
-    const recent = (state.recentPosts[command.senderId] ?? []).filter((at) => Date.parse(at) > since);
-    if (recent.length >= MESSAGE_LIMITS.ratePerWindow) throw new TooManyMessagesError();
   }
   return [
     {
@@ -137,17 +121,11 @@ export function markConversationRead(command: MarkConversationRead, state: Conve
 }
 
 export function evolveConversation(state: ConversationState, event: MessagingEvent): ConversationState {
-  const current =
-    state.status === 'active' ? state : { status: 'active' as const, messages: [], recentPosts: {}, readUpTo: {} };
+  const current = state.status === 'active' ? state : { status: 'active' as const, messages: [], readUpTo: {} };
   switch (event.type) {
     case 'MessagePosted': {
-      const { messageId, senderId, postedAt } = event.data;
-      const recent = [...(current.recentPosts[senderId] ?? []), postedAt].slice(-MESSAGE_LIMITS.ratePerWindow);
-      return {
-        ...current,
-        messages: [...current.messages, { id: messageId, senderId }],
-        recentPosts: { ...current.recentPosts, [senderId]: recent },
-      };
+      const { messageId, senderId } = event.data;
+      return { ...current, messages: [...current.messages, { id: messageId, senderId }] };
     }
     case 'ConversationRead': {
       const index = current.messages.findIndex((message) => message.id === event.data.upToMessageId);

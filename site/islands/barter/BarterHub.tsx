@@ -6,7 +6,7 @@ import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { barterTradeMessages } from '../../i18n/messages/barter-trades.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { formatPrice } from '../../i18n/money.ts';
-import { messageOf } from '../../lib/api.ts';
+import { localizedMessageOf } from '../../lib/server-messages.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -242,7 +242,7 @@ function ProposeDialog({
             toast({ title: m.proposed, variant: 'success' });
             onProposed();
           } catch (error) {
-            setFailure(messageOf(error, m.actionFailed));
+            setFailure(localizedMessageOf(error, m.actionFailed, locale));
           }
         }}
       />
@@ -324,7 +324,7 @@ function TradeCard({ trade, locale, onChanged }: { trade: BarterTrade; locale: L
       setDialog(null);
       onChanged();
     } catch (error) {
-      const message = messageOf(error, m.actionFailed);
+      const message = localizedMessageOf(error, m.actionFailed, locale);
       if (dialog) setFailure(message);
       else toast({ title: message, variant: 'destructive' });
     } finally {

@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { contactMessages } from '../../i18n/messages/contact.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { abuseLimitMessageOf } from '../../lib/server-messages.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -60,8 +61,12 @@ export default function ContactDialog({ locale, open, onOpenChange }: HostedDial
       toast({ title: m.sentTitle, description: m.sentText, variant: 'success' });
       setValues(EMPTY);
       onOpenChange(false);
-    } catch {
-      toast({ title: m.errorTitle, description: m.errorText, variant: 'destructive' });
+    } catch (error) {
+      toast({
+        title: m.errorTitle,
+        description: abuseLimitMessageOf(error, locale) ?? m.errorText,
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }

@@ -15,6 +15,7 @@ import { format } from '../../i18n/index.ts';
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { conversationMessages, type ConversationMessages } from '../../i18n/messages/conversations.ts';
 import { messageOf } from '../../lib/api.ts';
+import { localizedMessageOf } from '../../lib/server-messages.ts';
 import { toast } from '../../stores/toasts.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
@@ -231,7 +232,7 @@ export function ConversationThread({
       );
       setDraft('');
     } catch (error) {
-      toast({ title: m.error, description: messageOf(error, m.sendFailed), variant: 'destructive' });
+      toast({ title: m.error, description: localizedMessageOf(error, m.sendFailed, locale), variant: 'destructive' });
     } finally {
       setSending(false);
     }

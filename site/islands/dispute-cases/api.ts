@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, getJson } from '../../lib/api.ts';
+import { apiRequest, getJson } from '../../lib/api.ts';
 import {
   acceptedTypes,
   EVIDENCE_LIMITS,
@@ -132,12 +132,7 @@ export async function uploadEvidence(id: string, file: File, caption: string): P
   const form = new FormData();
   if (caption.trim()) form.append('caption', caption.trim());
   form.append('file', file, file.name);
-  const response = await fetch(`/api/disputes/${id}/evidence`, { method: 'POST', body: form, credentials: 'include' });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    throw new ApiError(response.status, text, response.statusText);
-  }
-  return json<DisputeView>(response);
+  return json<DisputeView>(await apiRequest('POST', `/api/disputes/${id}/evidence`, form));
 }
 
 /** The server's limits (shared/uploads/file-types.ts), checked before uploading. */

@@ -6,6 +6,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { feedbackMessages } from '../../i18n/messages/feedback.ts';
 import { apiRequest, getJson } from '../../lib/api.ts';
+import { abuseLimitMessageOf } from '../../lib/server-messages.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -112,8 +113,12 @@ function FeedbackBoard({ locale, m }: { locale: Locale; m: Messages }) {
       toast({ title: m.postedTitle, description: m.postedText, variant: 'success' });
       backToList();
       await reload(false);
-    } catch {
-      toast({ title: m.errorTitle, description: m.postFailed, variant: 'destructive' });
+    } catch (error) {
+      toast({
+        title: m.errorTitle,
+        description: abuseLimitMessageOf(error, locale) ?? m.postFailed,
+        variant: 'destructive',
+      });
     } finally {
       setPosting(false);
     }

@@ -13,6 +13,7 @@ import { format, localizePath, type Locale } from '../../i18n/index.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { forumMessages, type ForumMessages } from '../../i18n/messages/forum.ts';
 import { apiRequest, messageOf } from '../../lib/api.ts';
+import { localizedMessageOf } from '../../lib/server-messages.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
@@ -274,6 +275,7 @@ function Browse(props: BrowseProps) {
 
       {formOpen && signedIn ? (
         <NewPostForm
+          locale={locale}
           m={m}
           onPosted={() => {
             setFormOpen(false);
@@ -463,7 +465,7 @@ function PostCard(props: {
   );
 }
 
-function NewPostForm({ m, onPosted }: { m: ForumMessages; onPosted: () => void }) {
+function NewPostForm({ m, locale, onPosted }: { m: ForumMessages; locale: Locale; onPosted: () => void }) {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [category, setCategory] = useState<ForumCategory | ''>('');
@@ -482,7 +484,11 @@ function NewPostForm({ m, onPosted }: { m: ForumMessages; onPosted: () => void }
       setCategory('');
       onPosted();
     } catch (error) {
-      toast({ title: m.postFailedTitle, description: messageOf(error, m.failedFallback), variant: 'destructive' });
+      toast({
+        title: m.postFailedTitle,
+        description: localizedMessageOf(error, m.failedFallback, locale),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -573,7 +579,11 @@ function PostDetail(props: {
       setText('');
       refresh();
     } catch (error) {
-      toast({ title: m.replyFailedTitle, description: messageOf(error, m.failedFallback), variant: 'destructive' });
+      toast({
+        title: m.replyFailedTitle,
+        description: localizedMessageOf(error, m.failedFallback, locale),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }

@@ -4,7 +4,7 @@ import { credentialKinds, type CredentialKind } from '../../../shared/domain/cre
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { credentialsMessages } from '../../i18n/messages/credentials.ts';
-import { ApiError, messageOf } from '../../lib/api.ts';
+import { apiRequest, messageOf } from '../../lib/api.ts';
 import { localizeUploadRefusal } from '../../lib/upload-refusals.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -55,8 +55,7 @@ export function Credentials({ locale, paid }: { locale: Locale; paid: boolean })
       form.append('kind', kind);
       form.append('expiresOn', expiresOn);
       form.append('file', file, file.name);
-      const response = await fetch('/api/credentials', { method: 'POST', body: form, credentials: 'include' });
-      if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+      await apiRequest('POST', '/api/credentials', form);
       toast({ title: m.sent, variant: 'success' });
       setExpiresOn('');
       if (fileInput.current) fileInput.current.value = '';

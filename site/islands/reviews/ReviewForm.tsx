@@ -5,7 +5,7 @@ import { characterCount } from '../../../shared/domain/plain-text.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { reviewMessages } from '../../i18n/messages/reviews.ts';
-import { messageOf } from '../../lib/api.ts';
+import { localizedMessageOf } from '../../lib/server-messages.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { $reviewsChanged, submitReview } from './api.ts';
@@ -49,7 +49,7 @@ export function ReviewForm({ bookingId, locale, otherPartyName, onCancel, onSubm
       $reviewsChanged.set($reviewsChanged.get() + 1);
       onSubmitted?.({ published: result.published });
     } catch (error) {
-      toast({ title: m.error, description: messageOf(error, m.submitFailed), variant: 'destructive' });
+      toast({ title: m.error, description: localizedMessageOf(error, m.submitFailed, locale), variant: 'destructive' });
     } finally {
       setSubmitting(false);
     }

@@ -4,7 +4,7 @@ import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { workMessages } from '../../i18n/messages/work.ts';
-import { messageOf } from '../../lib/api.ts';
+import { localizedMessageOf } from '../../lib/server-messages.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { InfoDialog } from '../../ui/Dialog.tsx';
@@ -88,7 +88,7 @@ export function ProposalDialog({
       setEarliestStart('');
       setMessage('');
     } catch (error) {
-      setServerError(messageOf(error, m.proposalFailed));
+      setServerError(localizedMessageOf(error, m.proposalFailed, locale));
       setPlanRefused(isPlanRefusal(error));
     } finally {
       setPending(false);

@@ -131,15 +131,11 @@ export const workApi = {
   async accept(orderId: string, proposalId: string) {
     await apiRequest('POST', `${workUrls.proposals(orderId)}/${encodeURIComponent(proposalId)}/accept`);
   },
-  /** Multipart upload (the one call that is not JSON): the ids to put in a work order. */
+  /** Multipart upload: the ids to put in a work order. */
   async uploadPhotos(files: readonly File[]): Promise<{ id: string; url: string }[]> {
     const form = new FormData();
     for (const file of files) form.append('photos', file, file.name);
-    const response = await fetch('/api/uploads/photos', { method: 'POST', body: form, credentials: 'include' });
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      throw new ApiError(response.status, text, response.statusText);
-    }
+    const response = await apiRequest('POST', '/api/uploads/photos', form);
     return (await json<{ photos: { id: string; url: string }[] }>(response)).photos;
   },
 };

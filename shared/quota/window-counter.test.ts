@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { memoryCounter } from './rate-limit.ts';
+import { memoryCounter } from './window-counter.ts';
 
-describe('in-process contact rate-limit counter', () => {
+describe('in-process window counter', () => {
   it('counts hits per key within a window and starts again after it', async () => {
     let now = 1_000;
     const counter = memoryCounter(() => now);

@@ -3,12 +3,12 @@ import type { Redis } from 'ioredis';
 export type Hit = { count: number; retryAfterMs: number };
 
 /**
- * Fixed-window counters for the contact form's spam limits: Redis when configured (shared by every
+ * Fixed-window counters for limits that must not change an answer (how many sign-up e-mails an address gets an hour): Redis when configured (shared by every
  * API instance), else a map in this process behind the same interface.
  */
 export type Counter = { hit(key: string, windowMs: number): Promise<Hit> };
 
-export function redisCounter(redis: Redis, prefix = 'contact-rl:'): Counter {
+export function redisCounter(redis: Redis, prefix = 'window:'): Counter {
   return {
     async hit(key, windowMs) {
       const name = prefix + key;
