@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS, parseAbuseLimitMessage, type AbuseLimitKind } from '../shared/abuse-limits.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { Browser, randomIp, uniqueRegistration } from './support/http-client.ts';
+import { Browser, confirmSignUp, randomIp, uniqueRegistration } from './support/http-client.ts';
 
 /**
  * The abuse limits (shared/abuse-limits.ts): each kind of writing is limited per account and per
@@ -23,8 +23,10 @@ type Member = { browser: Browser; role: string };
 /** Signs a member up from the given address (default: one of its own). */
 async function member(role: 'customer' | 'contractor' = 'customer', ip = randomIp()): Promise<Member> {
   const browser = new Browser(t.app, { ip });
-  const response = await browser.post('/api/auth/register', uniqueRegistration({ role }));
-  expect(response.statusCode, response.body).toBe(201);
+  const registration = uniqueRegistration({ role });
+  const response = await browser.post('/api/auth/register', registration);
+  expect(response.statusCode, response.body).toBe(202);
+  await confirmSignUp(browser, registration.email);
   return { browser, role };
 }
 

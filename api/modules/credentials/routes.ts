@@ -178,7 +178,10 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
             continue;
           }
           if (part.fieldname !== 'file' || stored) throw new ValidationError(M.fields);
-          await precheck();
+          // With an Idempotency-Key the key is claimed first (once the file's hash is known), so a
+          // retry gets the first answer, not the refusal its own success would now cause; the
+          // decider still decides before anything is recorded.
+          if (request.headers['idempotency-key'] === undefined) await precheck();
           stored = await storeUpload(part.file, {
             storage: app.runtime.fileStorage,
             limits: CREDENTIAL_DOCUMENT_LIMITS,
