@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
 import {
@@ -12,23 +11,22 @@ import {
   visible,
   waitForPath,
 } from './support/browser.ts';
+import {
+  bornYearsAgo,
+  EN_SIGN_UP,
+  fillSignUp,
+  FR_SIGN_UP,
+  choose,
+  signUpForm,
+  uniqueEmail,
+  type SignUpLabels,
+} from './support/sign-up-form.ts';
 
 /**
  * Sign-in, sign-up, contractor onboarding, sign-out and the route guard in a real browser
  * (spec sections 2, 4, 5, 8). English strings are the spec's, verbatim.
  */
 const e2e = useE2E();
-
-const uniqueEmail = (label: string) => `e2e-${label}-${randomUUID().slice(0, 8)}@example.ca`;
-const PASSWORD = 'a-long-enough-password';
-
-/** A date of birth `years` years ago (minus a month, so it is past the birthday in any zone). */
-function bornYearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  date.setUTCMonth(date.getUTCMonth() - 1);
-  return date.toISOString().slice(0, 10);
-}
 
 /** Counts the page's calls to an API path, to show client-side validation sent nothing. */
 function countCalls(page: Page, path: string): () => number {
@@ -47,73 +45,6 @@ const signInForm = (page: Page) => {
     submit: main.getByRole('button', { name: 'Sign In', exact: true }),
   };
 };
-
-type SignUpLabels = {
-  customer: string;
-  contractor: string;
-  name: string;
-  email: string;
-  dateOfBirth: string;
-  password: string;
-  submit: string;
-};
-
-const EN_SIGN_UP: SignUpLabels = {
-  customer: 'Customer',
-  contractor: 'Contractor',
-  name: 'Full Name',
-  email: 'Email Address',
-  dateOfBirth: 'Date of birth',
-  password: 'Password',
-  submit: 'Create Account',
-};
-
-const FR_SIGN_UP: SignUpLabels = {
-  customer: 'Client',
-  contractor: 'Entrepreneur',
-  name: 'Nom complet',
-  email: 'Adresse courriel',
-  dateOfBirth: 'Date de naissance',
-  password: 'Mot de passe',
-  submit: 'Créer le compte',
-};
-
-const signUpForm = (page: Page, labels: SignUpLabels = EN_SIGN_UP) => {
-  const main = page.locator('main');
-  return {
-    customer: main.getByRole('radio', { name: labels.customer, exact: true }),
-    contractor: main.getByRole('radio', { name: labels.contractor, exact: true }),
-    name: main.getByLabel(labels.name, { exact: true }),
-    email: main.getByLabel(labels.email, { exact: true }),
-    dateOfBirth: main.getByLabel(labels.dateOfBirth, { exact: true }),
-    password: main.getByLabel(labels.password, { exact: true }),
-    submit: main.getByRole('button', { name: labels.submit, exact: true }),
-  };
-};
-
-/**
- * Picks a role card the way a person does: by clicking its visible card (the radio itself is
- * visually hidden inside the card's label).
- */
-async function choose(radio: Locator) {
-  const id = await radio.getAttribute('id');
-  await radio.page().locator(`label[for="${id}"]`).click();
-  if (!(await radio.isChecked())) throw new Error(`${String(radio)} is not checked after clicking its card`);
-}
-
-async function fillSignUp(
-  page: Page,
-  person: { role: 'customer' | 'contractor'; name: string; email: string; password?: string; dateOfBirth?: string },
-  labels: SignUpLabels = EN_SIGN_UP,
-) {
-  const form = signUpForm(page, labels);
-  await choose(form[person.role]);
-  await form.name.fill(person.name);
-  await form.email.fill(person.email);
-  await form.dateOfBirth.fill(person.dateOfBirth ?? bornYearsAgo(30));
-  await form.password.fill(person.password ?? PASSWORD);
-  await form.submit.click();
-}
 
 const CHECK_EMAIL = {
   en: { title: 'Check your e-mail', text: (email: string) => `We sent a message to ${email}.` },
@@ -420,101 +351,6 @@ describe('sign-up', { timeout: 60_000 }, () => {
       await visible(page.getByText('Date of birth cannot be in the future.', { exact: true }));
       expect(calls()).toBe(0);
     }));
-
-  it('a link opened in another browser asks for the password chosen at sign-up, then signs in there', () =>
-    e2e.run(async ({ page, context }) => {
-      // Signs up with the form in one browser…
-      const email = uniqueEmail('elsewhere');
-      const password = 'my-own-secret-words';
-      const signUpBrowser = await e2e.newContext();
-      try {
-        const signUpPage = await signUpBrowser.newPage();
-        await open(signUpPage, '/signup');
-        await fillSignUp(signUpPage, { role: 'customer', name: 'Elsa Elsewhere', email, password });
-        await visible(signUpPage.getByRole('heading', { name: 'Check your e-mail' }));
-      } finally {
-        await signUpBrowser.close();
-      }
-      // …and opens the e-mailed link in another (this test's page).
-      const link = await confirmationLinkOf(email);
-      await open(page, `${link.pathname}${link.search}`);
-      await visible(page.getByRole('heading', { name: 'Confirm it is you' }));
-      await visible(
-        page.getByText('To finish in this browser, enter the password you chose when you signed up.', { exact: true }),
-      );
-      expect(await currentUser(context)).toBeNull();
-      const field = page.locator('main').getByLabel('Password', { exact: true });
-      const finish = page.locator('main').getByRole('button', { name: 'Finish signing up', exact: true });
-      // The field has the focus: the keyboard alone finishes.
-      await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
-
-      await page.keyboard.press('Enter');
-      await visible(page.getByText('Password is required', { exact: true }));
-      await field.fill('not-my-password');
-      await page.keyboard.press('Enter');
-      await visible(
-        page.getByText('That is not the password you chose when you signed up. Please try again.', { exact: true }),
-      );
-      expect(await field.getAttribute('aria-invalid')).toBe('true');
-      expect(await currentUser(context)).toBeNull();
-
-      await field.fill(password);
-      await finish.click();
-      await visible(page.getByText('Account Created Successfully!', { exact: true }));
-      await waitForPath(page, '/platform');
-      expect(await currentUser(context)).toMatchObject({ role: 'customer', email });
-    }));
-
-  it('in French, a link opened in another browser asks for the password in French', () =>
-    e2e.run(
-      async ({ page, context }) => {
-        const email = uniqueEmail('ailleurs');
-        const password = 'mes-propres-mots-secrets';
-        // Signed up from a French page in one browser (the API, as the French form sends it)…
-        const signUpBrowser = await e2e.newContext({ locale: 'fr-CA' });
-        try {
-          const answer = await signUpBrowser.request.post('/api/auth/register', {
-            data: {
-              name: 'Élise Ailleurs',
-              email,
-              password,
-              role: 'contractor',
-              dateOfBirth: bornYearsAgo(30),
-              language: 'fr',
-            },
-          });
-          expect(answer.status()).toBe(202);
-        } finally {
-          await signUpBrowser.close();
-        }
-        // …the e-mailed link opened in another.
-        const link = await confirmationLinkOf(email);
-        expect(link.pathname).toBe('/fr/signup/confirm');
-        await open(page, `${link.pathname}${link.search}`);
-        await visible(page.getByRole('heading', { name: 'Confirmez que c’est bien vous' }));
-        await visible(
-          page.getByText(
-            'Pour terminer dans ce navigateur, entrez le mot de passe que vous avez choisi lors de votre inscription.',
-            { exact: true },
-          ),
-        );
-        const field = page.locator('main').getByLabel('Mot de passe', { exact: true });
-        await field.fill('pas-mon-mot-de-passe');
-        await page.locator('main').getByRole('button', { name: 'Terminer l’inscription', exact: true }).click();
-        await visible(
-          page.getByText(
-            'Ce n’est pas le mot de passe que vous avez choisi lors de votre inscription. Veuillez réessayer.',
-            { exact: true },
-          ),
-        );
-        await field.fill(password);
-        await page.keyboard.press('Enter');
-        await visible(page.getByText('Compte créé avec succès!', { exact: true }));
-        await visible(page.getByRole('dialog', { name: 'Commencez en quelques minutes' }), 20_000);
-        expect(await currentUser(context)).toMatchObject({ role: 'contractor', email });
-      },
-      { locale: 'fr-CA' },
-    ));
 
   it('a confirmation link that does not work says why and leads back to /signup, in both languages', () =>
     e2e.run(async ({ page, context }) => {
