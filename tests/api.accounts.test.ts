@@ -497,6 +497,19 @@ describe('the confirmation link is bound to the browser that signed up', () => {
     expect(await pendingRows(registration.email)).toEqual([]);
   });
 
+  it('confirming with the password keeps the browser’s binding of its own, pending sign-up', async () => {
+    const first = await pendingSignUp();
+    const second = await pendingSignUp();
+    const own = second.signUpBrowser.cookie(BINDING_COOKIE);
+    // The first sign-up's link, opened in the browser of the second with the password…
+    const response = await confirm(second.signUpBrowser, first.token, first.registration.password);
+    expect(response.statusCode).toBe(201);
+    expect(response.cookies.map((c) => c.name)).not.toContain(BINDING_COOKIE);
+    expect(second.signUpBrowser.cookie(BINDING_COOKIE)).toBe(own);
+    // …leaves the second's one click working there.
+    expect((await confirm(second.signUpBrowser, second.token)).statusCode).toBe(201);
+  });
+
   it('opened elsewhere with a wrong password: 401, nothing created, the link still works with the right one', async () => {
     const { registration, token } = await pendingSignUp();
     const elsewhere = new Browser(t.app);
