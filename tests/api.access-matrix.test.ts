@@ -35,7 +35,7 @@ const ADMIN: Caller[] = ['admin'];
 const INTENDED: Record<string, Caller[]> = {
   'POST /api/auth/login': EVERYONE,
   'POST /api/auth/register': EVERYONE,
-  // The token in the link is the credential: whoever opens the e-mailed link becomes the new account.
+  // The token in the link is the credential, with the sign-up browser's cookie or the password chosen at sign-up.
   'POST /api/auth/confirm-registration': EVERYONE,
   'POST /api/auth/logout': EVERYONE,
   // Acting as another user is the administrators' support tool (everyone's in demo mode only).

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../api/runtime.ts';
 import { pendingRegistrationsPurgeJob } from '../projections/pending-registrations-purge.ts';
 import type { ScheduledJobContext } from '../projections/scheduled.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -47,7 +48,12 @@ const TOO_OLD_BIRTH_DATE = 'Date of birth cannot be more than 120 years ago.';
 
 const dataDir = () => t.config.DATA_DIR;
 const tokenOf = (link: URL) => link.searchParams.get('token')!;
-const confirm = (browser: Browser, token: string | null) => browser.post('/api/auth/confirm-registration', { token });
+const PASSWORD_NEEDED = 'To finish in this browser, enter the password you chose when you signed up.';
+const WRONG_PASSWORD = 'That is not the password you chose when you signed up. Please try again.';
+const BINDING_COOKIE = 'signup_binding';
+const confirm = (browser: Browser, token: string | null, password?: string) =>
+  browser.post('/api/auth/confirm-registration', { token, ...(password === undefined ? {} : { password }) });
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 async function pendingRows(email: string) {
   return t.runtime.sql<{ token_hash: string; name: string; expires_at: Date }[]>`
@@ -229,10 +235,21 @@ describe('POST /api/auth/register: sign-up by e-mail confirmation', () => {
     for (const response of [taken, free]) {
       expect(response.statusCode).toBe(202);
       expect(response.json()).toEqual(SIGN_UP_ANSWER);
-      expect(response.headers['set-cookie']).toBeUndefined();
     }
     expect(taken.body).toBe(free.body);
-    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(free.headers).sort());
+    // Both set the binding cookie, byte for byte the same but for its random value.
+    const bindingOf = (response: typeof taken) => response.cookies.find((c) => c.name === BINDING_COOKIE)!.value;
+    expect(bindingOf(taken)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(bindingOf(free)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(bindingOf(taken)).not.toBe(bindingOf(free));
+    const sameBut = (response: typeof taken) => {
+      const { date: _date, ...headers } = response.headers;
+      return { ...headers, 'set-cookie': String(headers['set-cookie']).replace(bindingOf(response), '<random>') };
+    };
+    expect(sameBut(taken)).toEqual(sameBut(free));
+    expect(sameBut(taken)['set-cookie']).toBe(
+      `${BINDING_COOKIE}=<random>; Max-Age=86400; Path=/api/auth; HttpOnly; SameSite=Lax`,
+    );
     expect(attempt.cookie('sid')).toBeUndefined();
 
     // The owner's second e-mail (the first was their own confirmation) says what happened.
@@ -297,7 +314,10 @@ describe('POST /api/auth/register: sign-up by e-mail confirmation', () => {
     expect(responses.map((r) => r.statusCode)).toEqual([202, 202]);
     await waitForEmail(dataDir(), email, { count: 2 });
     const links = (await emailsTo(dataDir(), email)).map(confirmationLinkIn);
-    const confirmations = await Promise.all(links.map((link) => confirm(new Browser(t.app), tokenOf(link))));
+    // Opened elsewhere than in the browsers that signed up: with the password both chose.
+    const confirmations = await Promise.all(
+      links.map((link) => confirm(new Browser(t.app), tokenOf(link), 'correct-horse-battery')),
+    );
     expect(confirmations.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     const [row] = await t.runtime.sql<{ count: string }[]>`
       select count(*)::text as count from account_personal where email_normalized = ${email.toLowerCase()}`;
@@ -350,11 +370,12 @@ describe('POST /api/auth/confirm-registration', () => {
 
   it('works once: the same link a second time is refused and signs no one in', async () => {
     const registration = uniqueRegistration();
-    expect((await new Browser(t.app).post('/api/auth/register', registration)).statusCode).toBe(202);
+    const browser = new Browser(t.app);
+    expect((await browser.post('/api/auth/register', registration)).statusCode).toBe(202);
     const token = tokenOf(await confirmationLinkFor(dataDir(), registration.email));
-    expect((await confirm(new Browser(t.app), token)).statusCode).toBe(201);
+    expect((await confirm(browser, token)).statusCode).toBe(201);
     const again = new Browser(t.app);
-    const second = await confirm(again, token);
+    const second = await confirm(again, token, registration.password);
     expect(second.statusCode).toBe(400);
     expect(second.json()).toEqual({ error: CONFIRMATION_INVALID });
     expect(again.cookie('sid')).toBeUndefined();
@@ -383,7 +404,7 @@ describe('POST /api/auth/confirm-registration', () => {
     const token = tokenOf(await confirmationLinkFor(dataDir(), registration.email));
     await createAdmin(t.runtime, { email: registration.email });
     const browser = new Browser(t.app);
-    const response = await confirm(browser, token);
+    const response = await confirm(browser, token, registration.password);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: EMAIL_TAKEN });
     expect(browser.cookie('sid')).toBeUndefined();
@@ -399,6 +420,195 @@ describe('POST /api/auth/confirm-registration', () => {
     expect(await pendingRows(registration.email)).toHaveLength(1);
     expect(await run(new Date(Date.now() + 25 * 3600_000))).toBeGreaterThanOrEqual(1);
     expect(await pendingRows(registration.email)).toEqual([]);
+  });
+});
+
+describe('the confirmation link is bound to the browser that signed up', () => {
+  /** Signs up in a browser of its own; the link's token and that browser (which holds the binding). */
+  async function pendingSignUp(overrides: Partial<Record<string, unknown>> = {}) {
+    const signUpBrowser = new Browser(t.app);
+    const registration = uniqueRegistration(overrides);
+    expect((await signUpBrowser.post('/api/auth/register', registration)).statusCode).toBe(202);
+    const token = tokenOf(await confirmationLinkFor(dataDir(), registration.email));
+    return { signUpBrowser, registration, token };
+  }
+
+  it('the sign-up answer sets an httpOnly, SameSite=Lax cookie for the auth API, for the 24 h of the link', async () => {
+    const browser = new Browser(t.app);
+    const response = await browser.post('/api/auth/register', uniqueRegistration());
+    expect(response.statusCode).toBe(202);
+    const [cookie, ...others] = response.cookies;
+    expect(others).toEqual([]);
+    expect(cookie).toEqual({
+      name: BINDING_COOKIE,
+      value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      maxAge: 24 * 60 * 60,
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+  });
+
+  it('keeps only a hash of the binding with the pending sign-up', async () => {
+    const { signUpBrowser, registration } = await pendingSignUp();
+    const binding = signUpBrowser.cookie(BINDING_COOKIE)!;
+    const [row] = await t.runtime.sql<{ binding_hash: string }[]>`
+      select binding_hash from account_pending_registration where email_normalized = ${registration.email.toLowerCase()}`;
+    expect(row!.binding_hash).toBe(sha256(binding));
+    const [stored] = await t.runtime.sql<{ count: string }[]>`
+      select count(*)::text as count from account_pending_registration p where p::text like ${`%${binding}%`}`;
+    expect(stored!.count).toBe('0');
+  });
+
+  it('in the browser that signed up, the link confirms in one click and the binding is cleared', async () => {
+    const { signUpBrowser, registration, token } = await pendingSignUp();
+    const response = await confirm(signUpBrowser, token);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user.email).toBe(registration.email);
+    expect(signUpBrowser.cookie('sid')).toBeTruthy();
+    expect(signUpBrowser.cookie(BINDING_COOKIE)).toBeUndefined();
+    expect((await signUpBrowser.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('opened elsewhere without the password: 401 asking for it, no one signed in, the link still works', async () => {
+    const { signUpBrowser, registration, token } = await pendingSignUp();
+    const elsewhere = new Browser(t.app);
+    const refused = await confirm(elsewhere, token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: PASSWORD_NEEDED });
+    expect(elsewhere.cookie('sid')).toBeUndefined();
+    expect(await pendingRows(registration.email)).toHaveLength(1);
+    const early = await new Browser(t.app).post('/api/auth/login', {
+      email: registration.email,
+      password: registration.password,
+    });
+    expect(early.statusCode).toBe(401);
+    // The link still works, in either browser.
+    expect((await confirm(signUpBrowser, token)).statusCode).toBe(201);
+  });
+
+  it('opened elsewhere with the right password: the account is created and that browser signed in', async () => {
+    const { registration, token } = await pendingSignUp({ role: 'contractor' });
+    const elsewhere = new Browser(t.app);
+    const response = await confirm(elsewhere, token, registration.password);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user).toMatchObject({ email: registration.email, role: 'contractor' });
+    expect((await elsewhere.get('/api/auth/me')).json().email).toBe(registration.email);
+    expect(await pendingRows(registration.email)).toEqual([]);
+  });
+
+  it('confirming with the password keeps the browser’s binding of its own, pending sign-up', async () => {
+    const first = await pendingSignUp();
+    const second = await pendingSignUp();
+    const own = second.signUpBrowser.cookie(BINDING_COOKIE);
+    // The first sign-up's link, opened in the browser of the second with the password…
+    const response = await confirm(second.signUpBrowser, first.token, first.registration.password);
+    expect(response.statusCode).toBe(201);
+    expect(response.cookies.map((c) => c.name)).not.toContain(BINDING_COOKIE);
+    expect(second.signUpBrowser.cookie(BINDING_COOKIE)).toBe(own);
+    // …leaves the second's one click working there.
+    expect((await confirm(second.signUpBrowser, second.token)).statusCode).toBe(201);
+  });
+
+  it('opened elsewhere with a wrong password: 401, nothing created, the link still works with the right one', async () => {
+    const { registration, token } = await pendingSignUp();
+    const elsewhere = new Browser(t.app);
+    for (const password of ['not-the-password-1', registration.password.toUpperCase()]) {
+      const refused = await confirm(elsewhere, token, password);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ error: WRONG_PASSWORD });
+    }
+    expect(elsewhere.cookie('sid')).toBeUndefined();
+    expect(await pendingRows(registration.email)).toHaveLength(1);
+    expect((await confirm(elsewhere, token, registration.password)).statusCode).toBe(201);
+  });
+
+  it('refuses an empty password as a missing one (400), and leaves the link working', async () => {
+    const { signUpBrowser, token } = await pendingSignUp();
+    const response = await confirm(new Browser(t.app), token, '');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: PASSWORD_NEEDED });
+    expect((await confirm(signUpBrowser, token)).statusCode).toBe(201);
+  });
+
+  it('a stranger who signs up with an address that is not theirs cannot have its owner create the account', async () => {
+    // The stranger signs up with the owner's address, in the stranger's browser, with a password they know.
+    const { signUpBrowser: stranger, registration, token } = await pendingSignUp({ password: 'strangers-password-1' });
+    // The owner has signed up elsewhere before, so their browser holds a binding of its own.
+    const owner = new Browser(t.app);
+    expect((await owner.post('/api/auth/register', uniqueRegistration())).statusCode).toBe(202);
+    expect(owner.cookie(BINDING_COOKIE)).toBeTruthy();
+    // The owner opens the e-mailed link: one click creates nothing.
+    const click = await confirm(owner, token);
+    expect(click.statusCode).toBe(401);
+    expect(click.json()).toEqual({ error: PASSWORD_NEEDED });
+    const stolen = await new Browser(t.app).post('/api/auth/login', {
+      email: registration.email,
+      password: 'strangers-password-1',
+    });
+    expect(stolen.statusCode).toBe(401);
+    // The stranger's own binding without the token is nothing: the token is the link's secret.
+    const guess = await confirm(stranger, randomBytes(32).toString('base64url'));
+    expect(guess.statusCode).toBe(400);
+  });
+
+  it('a binding from another sign-up does not confirm this one', async () => {
+    const first = await pendingSignUp();
+    const second = await pendingSignUp();
+    const swapped = new Browser(t.app);
+    swapped.cookies.set(BINDING_COOKIE, first.signUpBrowser.cookie(BINDING_COOKIE)!);
+    const response = await confirm(swapped, second.token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: PASSWORD_NEEDED });
+  });
+
+  it('of two simultaneous confirmations with the right password, exactly one creates the account', async () => {
+    const { registration, token } = await pendingSignUp();
+    const answers = await Promise.all([
+      confirm(new Browser(t.app), token, registration.password),
+      confirm(new Browser(t.app), token, registration.password),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    const [row] = await t.runtime.sql<{ count: string }[]>`
+      select count(*)::text as count from account_personal where email_normalized = ${registration.email.toLowerCase()}`;
+    expect(row!.count).toBe('1');
+  });
+
+  it('a table from before the binding gets its column on start; its sign-ups then ask for the password', async () => {
+    const { signUpBrowser, registration, token } = await pendingSignUp();
+    await t.runtime.sql`alter table account_pending_registration drop column binding_hash`;
+    await migrate(t.runtime.sql, { postgresEventStore: false });
+    const [row] = await t.runtime.sql<{ binding_hash: string | null; name: string }[]>`
+      select binding_hash, name from account_pending_registration
+      where email_normalized = ${registration.email.toLowerCase()}`;
+    expect(row).toEqual({ binding_hash: null, name: registration.name });
+    const refused = await confirm(signUpBrowser, token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: PASSWORD_NEEDED });
+    expect((await confirm(signUpBrowser, token, registration.password)).statusCode).toBe(201);
+  });
+});
+
+describe('the binding cookie over HTTPS (behind a TLS proxy)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ DEMO_MODE: 'false', TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it('is Secure when the request came over HTTPS, as the session cookie', async () => {
+    const browser = new Browser(proxied.app);
+    const registration = uniqueRegistration();
+    const response = await browser.post('/api/auth/register', registration, { 'x-forwarded-proto': 'https' });
+    expect(response.statusCode).toBe(202);
+    const binding = response.cookies.find((c) => c.name === BINDING_COOKIE);
+    expect(binding).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
+    const token = tokenOf(await confirmationLinkFor(proxied.config.DATA_DIR, registration.email));
+    const confirmed = await browser.post('/api/auth/confirm-registration', { token }, { 'x-forwarded-proto': 'https' });
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.cookies.find((c) => c.name === 'sid')?.secure).toBe(true);
   });
 });
 

@@ -35,6 +35,16 @@ async function post(route: string, body: unknown, cookie?: string) {
   });
 }
 
+/** `name=value` of the cookie an answer sets. */
+function cookieNamed(response: Response, name: string): string {
+  const pair = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((candidate) => candidate.startsWith(`${name}=`));
+  if (!pair) throw new Error(`no ${name} cookie in ${response.headers.getSetCookie().join(' | ')}`);
+  return pair;
+}
+
 let registrations = 0;
 /** Signs up through the API as a stranger would; the session cookie and the new user. */
 async function register(role: 'customer' | 'contractor') {
@@ -48,11 +58,13 @@ async function register(role: 'customer' | 'contractor') {
     dateOfBirth: '1990-05-20',
   });
   expect(response.status, await response.clone().text()).toBe(202);
+  // The cookie that binds the link to this "browser", so it confirms without the password.
+  const binding = cookieNamed(response, 'signup_binding');
   // Without SMTP_URL the confirmation e-mail is a file in the data folder's outbox.
   const link = await confirmationLinkFor(app.dataDir, email);
-  const confirmed = await post('/api/auth/confirm-registration', { token: link.searchParams.get('token') });
+  const confirmed = await post('/api/auth/confirm-registration', { token: link.searchParams.get('token') }, binding);
   expect(confirmed.status, await confirmed.clone().text()).toBe(201);
-  const cookie = confirmed.headers.get('set-cookie')!.split(';')[0]!;
+  const cookie = cookieNamed(confirmed, 'sid');
   const { user } = (await confirmed.json()) as { user: { id: string } };
   return { cookie, user };
 }

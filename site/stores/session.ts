@@ -58,8 +58,16 @@ export async function register(registration: Registration): Promise<void> {
 }
 
 /** Opens the e-mailed link's sign-up: creates the account and signs the new user in. */
-export async function confirmRegistration(token: string): Promise<CurrentUser> {
-  const response = await apiRequest('POST', '/api/auth/confirm-registration', { token });
+/**
+ * Opens a sign-up confirmation link: in the browser that signed up the token is enough; anywhere
+ * else the server answers 401 until the password chosen at sign-up comes with it.
+ */
+export async function confirmRegistration(token: string, password?: string): Promise<CurrentUser> {
+  const response = await apiRequest(
+    'POST',
+    '/api/auth/confirm-registration',
+    password === undefined ? { token } : { token, password },
+  );
   const { user } = (await response.json()) as { user: CurrentUser };
   $me.mutate(user);
   refreshSession();

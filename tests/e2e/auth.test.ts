@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
 import {
@@ -12,23 +11,22 @@ import {
   visible,
   waitForPath,
 } from './support/browser.ts';
+import {
+  bornYearsAgo,
+  EN_SIGN_UP,
+  fillSignUp,
+  FR_SIGN_UP,
+  choose,
+  signUpForm,
+  uniqueEmail,
+  type SignUpLabels,
+} from './support/sign-up-form.ts';
 
 /**
  * Sign-in, sign-up, contractor onboarding, sign-out and the route guard in a real browser
  * (spec sections 2, 4, 5, 8). English strings are the spec's, verbatim.
  */
 const e2e = useE2E();
-
-const uniqueEmail = (label: string) => `e2e-${label}-${randomUUID().slice(0, 8)}@example.ca`;
-const PASSWORD = 'a-long-enough-password';
-
-/** A date of birth `years` years ago (minus a month, so it is past the birthday in any zone). */
-function bornYearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  date.setUTCMonth(date.getUTCMonth() - 1);
-  return date.toISOString().slice(0, 10);
-}
 
 /** Counts the page's calls to an API path, to show client-side validation sent nothing. */
 function countCalls(page: Page, path: string): () => number {
@@ -47,73 +45,6 @@ const signInForm = (page: Page) => {
     submit: main.getByRole('button', { name: 'Sign In', exact: true }),
   };
 };
-
-type SignUpLabels = {
-  customer: string;
-  contractor: string;
-  name: string;
-  email: string;
-  dateOfBirth: string;
-  password: string;
-  submit: string;
-};
-
-const EN_SIGN_UP: SignUpLabels = {
-  customer: 'Customer',
-  contractor: 'Contractor',
-  name: 'Full Name',
-  email: 'Email Address',
-  dateOfBirth: 'Date of birth',
-  password: 'Password',
-  submit: 'Create Account',
-};
-
-const FR_SIGN_UP: SignUpLabels = {
-  customer: 'Client',
-  contractor: 'Entrepreneur',
-  name: 'Nom complet',
-  email: 'Adresse courriel',
-  dateOfBirth: 'Date de naissance',
-  password: 'Mot de passe',
-  submit: 'Créer le compte',
-};
-
-const signUpForm = (page: Page, labels: SignUpLabels = EN_SIGN_UP) => {
-  const main = page.locator('main');
-  return {
-    customer: main.getByRole('radio', { name: labels.customer, exact: true }),
-    contractor: main.getByRole('radio', { name: labels.contractor, exact: true }),
-    name: main.getByLabel(labels.name, { exact: true }),
-    email: main.getByLabel(labels.email, { exact: true }),
-    dateOfBirth: main.getByLabel(labels.dateOfBirth, { exact: true }),
-    password: main.getByLabel(labels.password, { exact: true }),
-    submit: main.getByRole('button', { name: labels.submit, exact: true }),
-  };
-};
-
-/**
- * Picks a role card the way a person does: by clicking its visible card (the radio itself is
- * visually hidden inside the card's label).
- */
-async function choose(radio: Locator) {
-  const id = await radio.getAttribute('id');
-  await radio.page().locator(`label[for="${id}"]`).click();
-  if (!(await radio.isChecked())) throw new Error(`${String(radio)} is not checked after clicking its card`);
-}
-
-async function fillSignUp(
-  page: Page,
-  person: { role: 'customer' | 'contractor'; name: string; email: string; password?: string; dateOfBirth?: string },
-  labels: SignUpLabels = EN_SIGN_UP,
-) {
-  const form = signUpForm(page, labels);
-  await choose(form[person.role]);
-  await form.name.fill(person.name);
-  await form.email.fill(person.email);
-  await form.dateOfBirth.fill(person.dateOfBirth ?? bornYearsAgo(30));
-  await form.password.fill(person.password ?? PASSWORD);
-  await form.submit.click();
-}
 
 const CHECK_EMAIL = {
   en: { title: 'Check your e-mail', text: (email: string) => `We sent a message to ${email}.` },

@@ -6,7 +6,9 @@ import { normaliseEmail } from '../../../shared/domain/accounts/streams.ts';
  * Sign-ups waiting for their e-mail confirmation. Personal data (name, e-mail, password hash, birth
  * date), so here beside account_personal and never in events. One row per normalised address: a
  * second sign-up for the same address replaces the first (and its link stops working). Only a
- * SHA-256 of the link's token is kept. Rows expire after 24 h and are purged by a scheduled job.
+ * SHA-256 of the link's token is kept, and a SHA-256 of the value of the cookie that binds the link
+ * to the browser that signed up (`binding_hash`; null for rows from before it existed: those ask for
+ * the password). Rows expire after 24 h and are purged by a scheduled job.
  */
 export const PENDING_REGISTRATION_SCHEMA = `
 create table if not exists account_pending_registration (
@@ -21,10 +23,13 @@ create table if not exists account_pending_registration (
   created_at timestamptz not null,
   expires_at timestamptz not null
 );
-create index if not exists account_pending_registration_expires on account_pending_registration (expires_at);`;
+create index if not exists account_pending_registration_expires on account_pending_registration (expires_at);
+alter table account_pending_registration add column if not exists binding_hash text;`;
 
 export type PendingRegistration = {
   tokenHash: string;
+  /** SHA-256 of the sign-up browser's binding cookie; null when unknown (the password is asked). */
+  bindingHash: string | null;
   name: string;
   email: string;
   passwordHash: string;
@@ -37,6 +42,7 @@ export type PendingRegistration = {
 
 type Row = {
   token_hash: string;
+  binding_hash: string | null;
   name: string;
   email: string;
   password_hash: string;
@@ -49,6 +55,7 @@ type Row = {
 
 const toPending = (row: Row): PendingRegistration => ({
   tokenHash: row.token_hash,
+  bindingHash: row.binding_hash,
   name: row.name,
   email: row.email,
   passwordHash: row.password_hash,
@@ -63,14 +70,25 @@ const toPending = (row: Row): PendingRegistration => ({
 export async function savePendingRegistration(sql: Sql, pending: PendingRegistration): Promise<void> {
   await sql`
     insert into account_pending_registration
-      (email_normalized, token_hash, name, email, password_hash, date_of_birth, role, language, created_at, expires_at)
-    values (${normaliseEmail(pending.email)}, ${pending.tokenHash}, ${pending.name}, ${pending.email},
-      ${pending.passwordHash}, ${pending.dateOfBirth}, ${pending.role}, ${pending.language}, ${pending.createdAt},
-      ${pending.expiresAt})
+      (email_normalized, token_hash, binding_hash, name, email, password_hash, date_of_birth, role, language,
+        created_at, expires_at)
+    values (${normaliseEmail(pending.email)}, ${pending.tokenHash}, ${pending.bindingHash}, ${pending.name},
+      ${pending.email}, ${pending.passwordHash}, ${pending.dateOfBirth}, ${pending.role}, ${pending.language},
+      ${pending.createdAt}, ${pending.expiresAt})
     on conflict (email_normalized) do update set
-      token_hash = excluded.token_hash, name = excluded.name, email = excluded.email,
-      password_hash = excluded.password_hash, date_of_birth = excluded.date_of_birth, role = excluded.role,
-      language = excluded.language, created_at = excluded.created_at, expires_at = excluded.expires_at`;
+      token_hash = excluded.token_hash, binding_hash = excluded.binding_hash, name = excluded.name,
+      email = excluded.email, password_hash = excluded.password_hash, date_of_birth = excluded.date_of_birth,
+      role = excluded.role, language = excluded.language, created_at = excluded.created_at,
+      expires_at = excluded.expires_at`;
+}
+
+/** The sign-up a token belongs to, expired or not, left in the table. */
+export async function findPendingRegistration(sql: Sql, tokenHash: string): Promise<PendingRegistration | null> {
+  const [row] = await sql<Row[]>`
+    select token_hash, binding_hash, name, email, password_hash, to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth,
+      role, language, created_at, expires_at
+    from account_pending_registration where token_hash = ${tokenHash}`;
+  return row ? toPending(row) : null;
 }
 
 /**
@@ -80,8 +98,8 @@ export async function savePendingRegistration(sql: Sql, pending: PendingRegistra
 export async function claimPendingRegistration(sql: Sql, tokenHash: string): Promise<PendingRegistration | null> {
   const [row] = await sql<Row[]>`
     delete from account_pending_registration where token_hash = ${tokenHash}
-    returning token_hash, name, email, password_hash, to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth, role,
-      language, created_at, expires_at`;
+    returning token_hash, binding_hash, name, email, password_hash, to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth,
+      role, language, created_at, expires_at`;
   return row ? toPending(row) : null;
 }
 
@@ -89,10 +107,11 @@ export async function claimPendingRegistration(sql: Sql, tokenHash: string): Pro
 export async function restorePendingRegistration(sql: Sql, pending: PendingRegistration): Promise<void> {
   await sql`
     insert into account_pending_registration
-      (email_normalized, token_hash, name, email, password_hash, date_of_birth, role, language, created_at, expires_at)
-    values (${normaliseEmail(pending.email)}, ${pending.tokenHash}, ${pending.name}, ${pending.email},
-      ${pending.passwordHash}, ${pending.dateOfBirth}, ${pending.role}, ${pending.language}, ${pending.createdAt},
-      ${pending.expiresAt})
+      (email_normalized, token_hash, binding_hash, name, email, password_hash, date_of_birth, role, language,
+        created_at, expires_at)
+    values (${normaliseEmail(pending.email)}, ${pending.tokenHash}, ${pending.bindingHash}, ${pending.name},
+      ${pending.email}, ${pending.passwordHash}, ${pending.dateOfBirth}, ${pending.role}, ${pending.language},
+      ${pending.createdAt}, ${pending.expiresAt})
     on conflict do nothing`;
 }
 

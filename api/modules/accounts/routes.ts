@@ -17,6 +17,7 @@ import {
 import { closeAccount, verifyCredentials } from './service.ts';
 import { createSignUpFlow } from './sign-up.ts';
 import { SUSPENSION_MESSAGES } from '../../../shared/domain/accounts/decider.ts';
+import { CONFIRMATION_LIFETIME_MS } from '../../../shared/domain/accounts/pending-registration.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { SWITCH_USER_MESSAGES, userSwitchDecider } from '../../../shared/domain/user-switch/decider.ts';
 import { userSwitchStreamId } from '../../../shared/domain/user-switch/streams.ts';
@@ -26,6 +27,20 @@ import { siteUrlOf } from '../../../shared/email/sender.ts';
 import { memoryCounter, redisCounter } from '../../../shared/quota/window-counter.ts';
 
 const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+/**
+ * The cookie that binds a sign-up's link to the browser that signed up: opened there, the link
+ * confirms in one click; anywhere else it asks for the password (docs/decisions.md). Sent only to
+ * the auth API, for as long as the link works.
+ */
+export const SIGN_UP_BINDING_COOKIE = 'signup_binding';
+const SIGN_UP_BINDING_COOKIE_OPTIONS = {
+  path: '/api/auth',
+  httpOnly: true,
+  sameSite: 'lax',
+  // Secure whenever the request came over HTTPS, as the session cookie (behind a proxy: TRUST_PROXY).
+  secure: 'auto',
+  maxAge: CONFIRMATION_LIFETIME_MS / 1000,
+} as const;
 const successSchema = z.object({ success: z.literal(true) });
 /** The one answer to every valid sign-up, whether or not the address already has an account. */
 const SIGN_UP_ANSWER = { status: 'confirmation-sent' } as const;
@@ -117,7 +132,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await signUp.request({ ...request.body, language: request.body.language ?? 'en' }, commandContext(request));
+      const { binding } = await signUp.request(
+        { ...request.body, language: request.body.language ?? 'en' },
+        commandContext(request),
+      );
+      // Set for every sign-up, also for an address that has an account: the answer stays the same.
+      reply.setCookie(SIGN_UP_BINDING_COOKIE, binding, SIGN_UP_BINDING_COOKIE_OPTIONS);
       return reply.code(202).send(SIGN_UP_ANSWER);
     },
   );
@@ -128,11 +148,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: LOGIN_RATE_LIMIT },
       schema: {
         tags: ['accounts'],
-        summary: 'Create the account a sign-up confirmation link stands for; signs the new user in',
+        summary:
+          'Create the account a sign-up confirmation link stands for; signs the new user in. From a browser other than the one that signed up, the password chosen at sign-up is needed too (else 401)',
         body: confirmRegistrationBody,
         response: {
           201: z.object({ user: userSchema }),
           400: errorSchema,
+          401: errorSchema,
           409: errorSchema,
           410: errorSchema,
           429: errorSchema,
@@ -140,8 +162,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { accountId, position, pending } = await signUp.confirm(request.body.token, commandContext(request));
+      const { accountId, position, pending } = await signUp.confirm(
+        request.body.token,
+        { binding: request.cookies[SIGN_UP_BINDING_COOKIE], password: request.body.password },
+        commandContext(request),
+      );
       await signIn(request, accountId);
+      // Its sign-up is done: the binding has nothing left to prove.
+      if (request.cookies[SIGN_UP_BINDING_COOKIE] !== undefined) {
+        reply.clearCookie(SIGN_UP_BINDING_COOKIE, { path: SIGN_UP_BINDING_COOKIE_OPTIONS.path });
+      }
       const user: CurrentUser = {
         id: accountId,
         role: pending.role,

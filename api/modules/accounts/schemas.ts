@@ -7,7 +7,10 @@ import {
 } from '../../../shared/domain/accounts/age.ts';
 import { isCommonPassword } from '../../../shared/domain/accounts/common-passwords.ts';
 import { publicRoles, roles } from '../../../shared/domain/accounts/events.ts';
-import { CONFIRMATION_INVALID_MESSAGE } from '../../../shared/domain/accounts/pending-registration.ts';
+import {
+  CONFIRMATION_INVALID_MESSAGE,
+  CONFIRMATION_PASSWORD_NEEDED_MESSAGE,
+} from '../../../shared/domain/accounts/pending-registration.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   isOneRepeatedCharacter,
@@ -54,11 +57,19 @@ export const registerBody = z.strictObject({
   language: z.enum(['en', 'fr'], { error: 'language must be en or fr' }).optional(),
 });
 
-/** The token from the link in the sign-up confirmation e-mail (32 random bytes, base64url). */
+/**
+ * The token from the link in the sign-up confirmation e-mail (32 random bytes, base64url), and,
+ * from a browser other than the one that signed up, the password chosen at sign-up.
+ */
 export const confirmRegistrationBody = z.strictObject({
   token: z
     .string({ error: CONFIRMATION_INVALID_MESSAGE })
     .regex(/^[A-Za-z0-9_-]{43}$/, { error: CONFIRMATION_INVALID_MESSAGE }),
+  password: z
+    .string({ error: CONFIRMATION_PASSWORD_NEEDED_MESSAGE })
+    .min(1, { error: CONFIRMATION_PASSWORD_NEEDED_MESSAGE })
+    .max(1024, { error: CONFIRMATION_PASSWORD_NEEDED_MESSAGE })
+    .optional(),
 });
 
 export const switchUserBody = z.strictObject({

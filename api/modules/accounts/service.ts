@@ -47,6 +47,10 @@ export type AccountsDeps = Pick<Runtime, 'sql' | 'store'> & { emailHashKey: stri
 
 export const hashPassword = (password: string): Promise<string> => argon2.hash(password, HASH_OPTIONS);
 
+/** Whether `password` matches an argon2 hash; false for a malformed hash rather than an error. */
+export const verifyPassword = (hash: string, password: string): Promise<boolean> =>
+  argon2.verify(hash, password).catch(() => false);
+
 /** The age rule (the account decider's), before anything is hashed, reserved or stored. */
 export function checkRegistrationAge(role: Role, dateOfBirth: string, now: Date): void {
   accountDecider.decide(
@@ -138,7 +142,7 @@ export async function createAccount(
 export async function verifyCredentials(deps: AccountsDeps, email: string, password: string): Promise<PersonalData> {
   const personal = await personalDataByEmail(deps.sql, email);
   const hash = personal?.passwordHash ?? (await getDummyHash());
-  const valid = await argon2.verify(hash, password).catch(() => false);
+  const valid = await verifyPassword(hash, password);
   if (!personal || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS);
   return personal;
 }

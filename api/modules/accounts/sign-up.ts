@@ -1,7 +1,9 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   CONFIRMATION_EXPIRED_MESSAGE,
   CONFIRMATION_INVALID_MESSAGE,
+  CONFIRMATION_PASSWORD_NEEDED_MESSAGE,
+  CONFIRMATION_WRONG_PASSWORD_MESSAGE,
   confirmationExpiry,
   confirmationProblem,
   SIGN_UP_EMAILS_PER_ADDRESS,
@@ -17,17 +19,18 @@ import {
 } from '../../../shared/email/account-emails.ts';
 import { emailSender } from '../../../shared/email/messages.ts';
 import type { MailTransport } from '../../../shared/email/transport.ts';
-import { AppError, ValidationError } from '../../../shared/errors.ts';
+import { AppError, UnauthorizedError, ValidationError } from '../../../shared/errors.ts';
 import type { Position } from '../../../shared/eventstore/types.ts';
 import type { Counter } from '../../../shared/quota/window-counter.ts';
 import {
   claimPendingRegistration,
+  findPendingRegistration,
   restorePendingRegistration,
   savePendingRegistration,
   type PendingRegistration,
 } from './pending-registrations.ts';
 import { personalDataByEmail } from './personal-data.ts';
-import { checkRegistrationAge, createAccount, hashPassword, type AccountsDeps } from './service.ts';
+import { checkRegistrationAge, createAccount, hashPassword, verifyPassword, type AccountsDeps } from './service.ts';
 
 export type SignUpRequest = {
   name: string;
@@ -51,15 +54,31 @@ export type SignUpDeps = AccountsDeps & {
   logConfirmationLinks: boolean;
 };
 
-/** SHA-256 of a link's token: what the table keeps, so a leaked table holds no working link. */
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/**
+ * SHA-256 of a link's token or of a browser binding: what the table keeps, so a leaked table holds
+ * no working link and no cookie value. Both are 256 random bits, so a fast hash is enough.
+ */
+export const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** A fresh 256-bit random value, base64url (43 characters). */
+const randomSecret = () => randomBytes(32).toString('base64url');
+
+/** What a confirmation brings besides the token: the sign-up browser's cookie, or the password. */
+export type ConfirmationProof = { binding?: string | undefined; password?: string | undefined };
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 
 /**
  * Sign-up by e-mail confirmation (docs/decisions.md). `request` answers the same way, after the
- * same work (validation, the age rule, one argon2 hash), whether or not the address has an
- * account; what differs (a pending registration and a confirmation e-mail, or an e-mail to the
- * address's owner) runs after the answer, so neither the answer nor its timing tells them apart.
- * `confirm` performs the registration from the link's token.
+ * same work (validation, the age rule, one argon2 hash, a fresh browser binding), whether or not
+ * the address has an account; what differs (a pending registration and a confirmation e-mail, or
+ * an e-mail to the address's owner) runs after the answer, so neither the answer nor its timing
+ * tells them apart. `confirm` performs the registration from the link's token, for the browser
+ * that signed up or for someone who knows the password chosen then.
  */
 export function createSignUpFlow(deps: SignUpDeps) {
   const inFlight = new Set<Promise<void>>();
@@ -77,7 +96,7 @@ export function createSignUpFlow(deps: SignUpDeps) {
   }
 
   /** The part that depends on the address, after the answer has gone. */
-  async function deliver(request: SignUpRequest, passwordHash: string, now: Date): Promise<void> {
+  async function deliver(request: SignUpRequest, passwordHash: string, bindingHash: string, now: Date): Promise<void> {
     const existing = await personalDataByEmail(deps.sql, request.email);
     const { count } = await deps.counter.hit(counterKey(request.email), SIGN_UP_EMAILS_PER_ADDRESS.windowMs);
     if (count > SIGN_UP_EMAILS_PER_ADDRESS.max) {
@@ -94,9 +113,10 @@ export function createSignUpFlow(deps: SignUpDeps) {
       await send({ name: existing.name, address: existing.email }, rendered);
       return;
     }
-    const token = randomBytes(32).toString('base64url');
+    const token = randomSecret();
     await savePendingRegistration(deps.sql, {
-      tokenHash: tokenHash(token),
+      tokenHash: secretHash(token),
+      bindingHash,
       name: request.name,
       email: request.email,
       passwordHash,
@@ -116,27 +136,59 @@ export function createSignUpFlow(deps: SignUpDeps) {
     }
   }
 
+  /**
+   * Whether the confirmation may go ahead: the cookie of the browser that signed up, else the
+   * password chosen then (argon2, as at sign-in). Throws 401 otherwise; nothing is changed.
+   */
+  async function checkProof(pending: PendingRegistration, proof: ConfirmationProof): Promise<void> {
+    if (proof.binding && pending.bindingHash && sameHash(secretHash(proof.binding), pending.bindingHash)) return;
+    if (proof.password === undefined) throw new UnauthorizedError(CONFIRMATION_PASSWORD_NEEDED_MESSAGE);
+    if (!(await verifyPassword(pending.passwordHash, proof.password))) {
+      throw new UnauthorizedError(CONFIRMATION_WRONG_PASSWORD_MESSAGE);
+    }
+  }
+
   return {
-    /** Validated input in; resolves once the answer may go. Throws only for rules of the input itself. */
-    async request(request: SignUpRequest, context: CommandContext): Promise<void> {
+    /**
+     * Validated input in; resolves once the answer may go, with the browser binding: the value of
+     * the cookie that lets this browser confirm in one click. Throws only for rules of the input.
+     */
+    async request(request: SignUpRequest, context: CommandContext): Promise<{ binding: string }> {
       checkRegistrationAge(request.role, request.dateOfBirth, context.now);
       const passwordHash = await hashPassword(request.password);
+      // Made for every sign-up, whether or not the address has an account: the answer is the same.
+      const binding = randomSecret();
+      const bindingHash = secretHash(binding);
       const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => deliver(request, passwordHash, context.now))
+        .then(() => deliver(request, passwordHash, bindingHash, context.now))
         .catch((error: unknown) => deps.logger.error({ err: error }, 'sign-up e-mail failed'))
         .finally(() => inFlight.delete(task));
       inFlight.add(task);
+      return { binding };
     },
 
-    /** Creates the account a confirmation link stands for; the link works once. */
+    /**
+     * Creates the account a confirmation link stands for; the link works once. The proof is
+     * checked before the row is taken, so a refused proof leaves the link working, and the row is
+     * then taken in one statement, so of two accepted confirmations only one creates the account.
+     */
     async confirm(
       token: string,
+      proof: ConfirmationProof,
       context: CommandContext,
     ): Promise<{ accountId: string; position: Position; pending: PendingRegistration }> {
-      const pending = await claimPendingRegistration(deps.sql, tokenHash(token));
-      const problem = confirmationProblem(pending, context.now);
-      if (problem === 'invalid' || !pending) throw new ValidationError(CONFIRMATION_INVALID_MESSAGE);
-      if (problem === 'expired') throw new AppError(410, CONFIRMATION_EXPIRED_MESSAGE);
+      const hash = secretHash(token);
+      const found = await findPendingRegistration(deps.sql, hash);
+      const problem = confirmationProblem(found, context.now);
+      if (problem === 'invalid' || !found) throw new ValidationError(CONFIRMATION_INVALID_MESSAGE);
+      if (problem === 'expired') {
+        await claimPendingRegistration(deps.sql, hash);
+        throw new AppError(410, CONFIRMATION_EXPIRED_MESSAGE);
+      }
+      await checkProof(found, proof);
+      // Null when another confirmation took it meanwhile, or a new sign-up replaced it.
+      const pending = await claimPendingRegistration(deps.sql, hash);
+      if (!pending) throw new ValidationError(CONFIRMATION_INVALID_MESSAGE);
       try {
         const { accountId, position } = await createAccount(deps, pending, context);
         return { accountId, position, pending };

@@ -13,6 +13,15 @@ export const SIGN_UP_EMAILS_PER_ADDRESS = { max: 5, windowMs: 60 * 60 * 1000 } a
 export const CONFIRMATION_INVALID_MESSAGE = 'This confirmation link is not valid or has already been used.';
 export const CONFIRMATION_EXPIRED_MESSAGE = 'This confirmation link has expired. Please sign up again.';
 
+/**
+ * A link opened without the cookie of the browser that signed up (another browser, another device,
+ * or someone who signed up with an address that is not theirs) asks for the password chosen then.
+ */
+export const CONFIRMATION_PASSWORD_NEEDED_MESSAGE =
+  'To finish in this browser, enter the password you chose when you signed up.';
+export const CONFIRMATION_WRONG_PASSWORD_MESSAGE =
+  'That is not the password you chose when you signed up. Please try again.';
+
 export const confirmationExpiry = (now: Date): Date => new Date(now.getTime() + CONFIRMATION_LIFETIME_MS);
 
 /** Why a confirmation cannot go ahead: no pending registration for the token, or it expired. */

@@ -77,6 +77,8 @@ export const serverMessages = defineMessages({
     tooOldBirthDate: 'Date of birth cannot be more than 120 years ago.',
     confirmationInvalid: 'This confirmation link is not valid or has already been used.',
     confirmationExpired: 'This confirmation link has expired. Please sign up again.',
+    confirmationPasswordNeeded: 'To finish in this browser, enter the password you chose when you signed up.',
+    confirmationWrongPassword: 'That is not the password you chose when you signed up. Please try again.',
   },
   fr: {
     invalidCredentials: 'Courriel ou mot de passe invalide',
@@ -91,6 +93,10 @@ export const serverMessages = defineMessages({
     tooOldBirthDate: 'La date de naissance ne peut pas remonter à plus de 120 ans.',
     confirmationInvalid: 'Ce lien de confirmation n’est pas valide ou a déjà été utilisé.',
     confirmationExpired: 'Ce lien de confirmation a expiré. Veuillez vous inscrire de nouveau.',
+    confirmationPasswordNeeded:
+      'Pour terminer dans ce navigateur, entrez le mot de passe que vous avez choisi lors de votre inscription.',
+    confirmationWrongPassword:
+      'Ce n’est pas le mot de passe que vous avez choisi lors de votre inscription. Veuillez réessayer.',
   },
 });
 
@@ -231,6 +237,12 @@ export const signUpConfirmMessages = defineMessages({
     missingToken: 'This page needs the link from your confirmation e-mail. Open the link in the e-mail again.',
     signUpAgain: 'Back to sign-up',
     signIn: 'Sign in',
+    passwordTitle: 'Confirm it is you',
+    passwordLabel: 'Password',
+    finish: 'Finish signing up',
+    finishing: 'Finishing…',
+    passwordForgotten: 'Forgot it, or was this sign-up not yours?',
+    startOver: 'Sign up again',
   },
   fr: {
     heading: 'Finalisation de votre inscription',
@@ -240,6 +252,12 @@ export const signUpConfirmMessages = defineMessages({
       'Cette page a besoin du lien de votre courriel de confirmation. Ouvrez de nouveau le lien du courriel.',
     signUpAgain: 'Retour à l’inscription',
     signIn: 'Se connecter',
+    passwordTitle: 'Confirmez que c’est bien vous',
+    passwordLabel: 'Mot de passe',
+    finish: 'Terminer l’inscription',
+    finishing: 'Finalisation…',
+    passwordForgotten: 'Vous l’avez oublié, ou cette inscription n’est pas la vôtre?',
+    startOver: 'Recommencer l’inscription',
   },
 });
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { signUpMessages } from '../../i18n/messages/auth.ts';
 import { ApiError } from '../../lib/api.ts';
 import {
+  confirmationIsOver,
+  confirmationNeedsPassword,
   localizeServerMessage,
   registrationErrorMessage,
   serverMessageOf,
@@ -13,6 +15,8 @@ import { UNDER_AGE_MESSAGE } from '../../../shared/domain/accounts/decider.ts';
 import {
   CONFIRMATION_EXPIRED_MESSAGE,
   CONFIRMATION_INVALID_MESSAGE,
+  CONFIRMATION_PASSWORD_NEEDED_MESSAGE,
+  CONFIRMATION_WRONG_PASSWORD_MESSAGE,
 } from '../../../shared/domain/accounts/pending-registration.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -124,12 +128,38 @@ describe('recognised registration failures', () => {
       repeatedPassword: REPEATED_CHARACTER_PASSWORD_MESSAGE,
       confirmationInvalid: CONFIRMATION_INVALID_MESSAGE,
       confirmationExpired: CONFIRMATION_EXPIRED_MESSAGE,
+      confirmationPasswordNeeded: CONFIRMATION_PASSWORD_NEEDED_MESSAGE,
+      confirmationWrongPassword: CONFIRMATION_WRONG_PASSWORD_MESSAGE,
     });
     expect(localizeServerMessage(COMMON_PASSWORD_MESSAGE, 'fr')).toBe(
       'Ce mot de passe est trop courant. Veuillez en choisir un plus difficile à deviner.',
     );
     expect(localizeServerMessage(CONFIRMATION_EXPIRED_MESSAGE, 'fr')).toBe(
       'Ce lien de confirmation a expiré. Veuillez vous inscrire de nouveau.',
+    );
+  });
+});
+
+describe('a confirmation link opened in another browser', () => {
+  it('asks for the password on a 401, and only then', () => {
+    expect(confirmationNeedsPassword(apiError(401, { error: CONFIRMATION_PASSWORD_NEEDED_MESSAGE }))).toBe(true);
+    expect(confirmationNeedsPassword(apiError(401, { error: CONFIRMATION_WRONG_PASSWORD_MESSAGE }))).toBe(true);
+    for (const status of [400, 409, 410, 429, 500]) expect(confirmationNeedsPassword(apiError(status, ''))).toBe(false);
+    expect(confirmationNeedsPassword(new TypeError('Failed to fetch'))).toBe(false);
+  });
+
+  it('ends on a used, expired or taken link; a wrong password, a rate limit or an outage can be tried again', () => {
+    for (const status of [400, 409, 410]) expect(confirmationIsOver(apiError(status, ''))).toBe(true);
+    for (const status of [401, 429, 500, 503]) expect(confirmationIsOver(apiError(status, ''))).toBe(false);
+    expect(confirmationIsOver(new TypeError('Failed to fetch'))).toBe(false);
+  });
+
+  it('says the password messages in French on French pages', () => {
+    expect(localizeServerMessage(CONFIRMATION_PASSWORD_NEEDED_MESSAGE, 'fr')).toBe(
+      'Pour terminer dans ce navigateur, entrez le mot de passe que vous avez choisi lors de votre inscription.',
+    );
+    expect(localizeServerMessage(CONFIRMATION_WRONG_PASSWORD_MESSAGE, 'fr')).toBe(
+      'Ce n’est pas le mot de passe que vous avez choisi lors de votre inscription. Veuillez réessayer.',
     );
   });
 });

@@ -72,3 +72,16 @@ export function signUpFieldError(error: unknown): { field: SignUpField; key: Val
   }
   return null;
 }
+
+/**
+ * Whether a failed confirmation asks for the password chosen at sign-up (the link was opened in
+ * another browser than the one that signed up, or the password given was wrong): a 401.
+ */
+export function confirmationNeedsPassword(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** A failed confirmation that ends it: the link is unknown or used (400), expired (410) or the address taken (409). */
+export function confirmationIsOver(error: unknown): boolean {
+  return error instanceof ApiError && [400, 409, 410].includes(error.status);
+}

@@ -51,6 +51,11 @@ export type E2E = {
   readonly browser: Browser;
   /** Runs `fn` with a new context and page; on failure saves a screenshot and the console errors. */
   run(fn: (run: Run) => Promise<void>, options?: PageOptions): Promise<void>;
+  /**
+   * Another browser beside the run's own (a second device, say), set up as `run` sets up its own;
+   * the caller closes it.
+   */
+  newContext(options?: PageOptions): Promise<BrowserContext>;
 };
 
 /** The app of the test file running (one per file): helpers read its e-mail from its DATA_DIR. */
@@ -81,6 +86,19 @@ export function useE2E(): E2E {
     return browser;
   };
 
+  async function newContext(options: PageOptions = {}): Promise<BrowserContext> {
+    const context = await getBrowser().newContext({
+      baseURL: getApp().baseURL,
+      viewport: options.mobile ? MOBILE : DESKTOP,
+      locale: options.locale ?? 'en-CA',
+      reducedMotion: 'reduce',
+    });
+    if (!options.firstVisit) await context.addInitScript(returningVisitor, RETURNING_VISITOR_STATE);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+    return context;
+  }
+
   return {
     get app() {
       return getApp();
@@ -88,17 +106,10 @@ export function useE2E(): E2E {
     get browser() {
       return getBrowser();
     },
+    newContext,
     async run(fn, options = {}) {
       const theApp = getApp();
-      const context = await getBrowser().newContext({
-        baseURL: theApp.baseURL,
-        viewport: options.mobile ? MOBILE : DESKTOP,
-        locale: options.locale ?? 'en-CA',
-        reducedMotion: 'reduce',
-      });
-      if (!options.firstVisit) await context.addInitScript(returningVisitor, RETURNING_VISITOR_STATE);
-      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-      context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+      const context = await newContext(options);
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
