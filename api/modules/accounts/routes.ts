@@ -162,14 +162,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { accountId, position, pending } = await signUp.confirm(
+      const { accountId, position, pending, provedBy } = await signUp.confirm(
         request.body.token,
         { binding: request.cookies[SIGN_UP_BINDING_COOKIE], password: request.body.password },
         commandContext(request),
       );
       await signIn(request, accountId);
-      // Its sign-up is done: the binding has nothing left to prove.
-      if (request.cookies[SIGN_UP_BINDING_COOKIE] !== undefined) {
+      // Its sign-up is done: the binding used has nothing left to prove. A confirmation proved by
+      // the password leaves this browser's binding alone: it belongs to a sign-up of its own.
+      if (provedBy === 'binding') {
         reply.clearCookie(SIGN_UP_BINDING_COOKIE, { path: SIGN_UP_BINDING_COOKIE_OPTIONS.path });
       }
       const user: CurrentUser = {

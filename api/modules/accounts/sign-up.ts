@@ -140,12 +140,16 @@ export function createSignUpFlow(deps: SignUpDeps) {
    * Whether the confirmation may go ahead: the cookie of the browser that signed up, else the
    * password chosen then (argon2, as at sign-in). Throws 401 otherwise; nothing is changed.
    */
-  async function checkProof(pending: PendingRegistration, proof: ConfirmationProof): Promise<void> {
-    if (proof.binding && pending.bindingHash && sameHash(secretHash(proof.binding), pending.bindingHash)) return;
+  /** How the confirmation was proved: by this browser's binding, or by the password chosen at sign-up. */
+  async function checkProof(pending: PendingRegistration, proof: ConfirmationProof): Promise<'binding' | 'password'> {
+    if (proof.binding && pending.bindingHash && sameHash(secretHash(proof.binding), pending.bindingHash)) {
+      return 'binding';
+    }
     if (proof.password === undefined) throw new UnauthorizedError(CONFIRMATION_PASSWORD_NEEDED_MESSAGE);
     if (!(await verifyPassword(pending.passwordHash, proof.password))) {
       throw new UnauthorizedError(CONFIRMATION_WRONG_PASSWORD_MESSAGE);
     }
+    return 'password';
   }
 
   return {
@@ -176,7 +180,12 @@ export function createSignUpFlow(deps: SignUpDeps) {
       token: string,
       proof: ConfirmationProof,
       context: CommandContext,
-    ): Promise<{ accountId: string; position: Position; pending: PendingRegistration }> {
+    ): Promise<{
+      accountId: string;
+      position: Position;
+      pending: PendingRegistration;
+      provedBy: 'binding' | 'password';
+    }> {
       const hash = secretHash(token);
       const found = await findPendingRegistration(deps.sql, hash);
       const problem = confirmationProblem(found, context.now);
@@ -185,13 +194,13 @@ export function createSignUpFlow(deps: SignUpDeps) {
         await claimPendingRegistration(deps.sql, hash);
         throw new AppError(410, CONFIRMATION_EXPIRED_MESSAGE);
       }
-      await checkProof(found, proof);
+      const provedBy = await checkProof(found, proof);
       // Null when another confirmation took it meanwhile, or a new sign-up replaced it.
       const pending = await claimPendingRegistration(deps.sql, hash);
       if (!pending) throw new ValidationError(CONFIRMATION_INVALID_MESSAGE);
       try {
         const { accountId, position } = await createAccount(deps, pending, context);
-        return { accountId, position, pending };
+        return { accountId, position, pending, provedBy };
       } catch (error) {
         // A refusal (the address got registered meanwhile: 409) ends the sign-up; an outage does not.
         const refused = error instanceof AppError && error.statusCode < 500;
