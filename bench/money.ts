@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRuntime } from '../api/runtime.ts';
+import { settleEndedJob } from '../projections/job-money.ts';
 import { payoutsJob } from '../projections/money-jobs.ts';
 import { loadConfig } from '../shared/config.ts';
 import { contractDecider, type ContractState } from '../shared/domain/contracts/decider.ts';
@@ -123,6 +124,16 @@ export async function benchMoney(databaseUrl: string, options: { jobs: number; c
       },
       customer,
     );
+    if (index % 4 === 3) {
+      // Every fourth job is cancelled once paid: the money is settled in the cancelling request,
+      // under the job's lock (contract read, escrow refunded), as the cancel routes do.
+      await timed('job: cancel, refund in the request', () =>
+        runtime.locks.job(jobId, () =>
+          settleEndedJob(store, { jobId, cancelledBy: 'customer', lateFeeCents: 0 }, context(customer, now)),
+        ),
+      );
+      return;
+    }
     await escrow('escrow: complete', { type: 'MarkWorkComplete', actorId: contractor, note: null, now }, contractor);
     await escrow('escrow: approve (release)', { type: 'ApproveWork', actorId: customer, now }, customer);
   }
@@ -151,8 +162,8 @@ export async function benchMoney(databaseUrl: string, options: { jobs: number; c
       });
     }
     rows.push({
-      metric: `money lifecycles (7 commands each, ${options.concurrency} at a time)`,
-      value: `${(options.jobs / seconds).toFixed(0)} jobs/s = ${((options.jobs * 7) / seconds).toFixed(0)} commands/s`,
+      metric: `money lifecycles (7 commands each, one in four cancelled once paid; ${options.concurrency} at a time)`,
+      value: `${(options.jobs / seconds).toFixed(0)} jobs/s`,
       target: 'info',
       pass: null,
     });
