@@ -216,6 +216,10 @@ export const workMessages = defineMessages({
     cancelOrder: 'Cancel work order',
     cancelTitle: 'Cancel this work order?',
     cancelText: 'Contractors who sent proposals are told, and their proposals are declined.',
+    cancelHiredText:
+      'The contractor is told. A payment held in escrow is refunded to your card at once, less any late-cancellation fee. Once the work is marked complete it can no longer be cancelled: approve it, ask for changes or open a dispute.',
+    workAlreadyDone:
+      'The work is marked complete: approve it, ask for changes or open a dispute instead of cancelling.',
     reason: 'Reason (optional)',
     cancelConfirm: 'Cancel work order',
     keep: 'Keep it',
@@ -457,6 +461,10 @@ export const workMessages = defineMessages({
     cancelOrder: 'Annuler le bon de travail',
     cancelTitle: 'Annuler ce bon de travail?',
     cancelText: 'Les entrepreneurs qui ont envoyé une proposition sont avisés, et leurs propositions sont refusées.',
+    cancelHiredText:
+      'L’entrepreneur est avisé. Un paiement retenu en fiducie est remboursé sur votre carte sur-le-champ, moins les frais d’annulation tardive s’il y a lieu. Une fois les travaux marqués comme terminés, le bon ne peut plus être annulé : approuvez-les, demandez des modifications ou ouvrez un litige.',
+    workAlreadyDone:
+      'Les travaux sont marqués comme terminés : approuvez-les, demandez des modifications ou ouvrez un litige plutôt que d’annuler.',
     reason: 'Raison (facultatif)',
     cancelConfirm: 'Annuler le bon de travail',
     keep: 'Le garder',

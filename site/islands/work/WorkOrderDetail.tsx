@@ -7,6 +7,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { formatPrice } from '../../i18n/money.ts';
 import { workMessages } from '../../i18n/messages/work.ts';
 import { messageOf } from '../../lib/api.ts';
+import { ESCROW_MESSAGES } from '../../../shared/domain/escrow/messages.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
@@ -78,7 +79,10 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
       setReason('');
       await detail.reload();
     } catch (error) {
-      toast({ title: failure, description: messageOf(error, failure), variant: 'destructive' });
+      const message = messageOf(error, failure);
+      // The escrow's refusal of a cancellation, in the page's language.
+      const description = message === ESCROW_MESSAGES.workAlreadyDone ? m.workAlreadyDone : message;
+      toast({ title: failure, description, variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -272,7 +276,7 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
         open={dialog === 'cancel'}
         onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
         title={m.cancelTitle}
-        description={m.cancelText}
+        description={hired ? m.cancelHiredText : m.cancelText}
         confirmLabel={m.cancelConfirm}
         cancelLabel={m.keep}
         pendingLabel={m.cancelling}
