@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findAccount } from '../../../projections/accounts.ts';
@@ -17,14 +18,17 @@ import {
 import { closeAccount, verifyCredentials } from './service.ts';
 import { createSignUpFlow } from './sign-up.ts';
 import { SUSPENSION_MESSAGES } from '../../../shared/domain/accounts/decider.ts';
-import { CONFIRMATION_LIFETIME_MS } from '../../../shared/domain/accounts/pending-registration.ts';
+import {
+  CONFIRMATION_LIFETIME_MS,
+  SIGN_UP_EMAILS_PER_ADDRESS,
+} from '../../../shared/domain/accounts/pending-registration.ts';
+import { normaliseEmail } from '../../../shared/domain/accounts/streams.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { SWITCH_USER_MESSAGES, userSwitchDecider } from '../../../shared/domain/user-switch/decider.ts';
 import { userSwitchStreamId } from '../../../shared/domain/user-switch/streams.ts';
 import { seededDemoAccounts } from './demo-accounts.ts';
 import { createMailTransport } from '../../../shared/email/transport.ts';
 import { siteUrlOf } from '../../../shared/email/sender.ts';
-import { memoryCounter, redisCounter } from '../../../shared/quota/window-counter.ts';
 
 const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 /**
@@ -54,9 +58,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     ...deps,
     mail,
     siteUrl: siteUrlOf(app.config),
-    counter: app.runtime.redis ? redisCounter(app.runtime.redis, 'signup-mail-rl:') : memoryCounter(),
     logger: { info: (message) => app.log.info(message), error: (obj, message) => app.log.error(obj, message) },
     logConfirmationLinks: !app.config.production && !app.config.SMTP_URL,
+  });
+  // At most SIGN_UP_EMAILS_PER_ADDRESS sign-up e-mails an hour per address, counted by the rate-limit
+  // plugin (Redis when configured) under a keyed hash, so no one floods an inbox through sign-up.
+  // Counted for every sign-up but never answered: a 429 here would tell which addresses are taken.
+  const signUpMailLimit = app.createRateLimit({
+    max: SIGN_UP_EMAILS_PER_ADDRESS.max,
+    timeWindow: SIGN_UP_EMAILS_PER_ADDRESS.windowMs,
+    keyGenerator: (request) =>
+      `signup-mail:${createHmac('sha256', deps.emailHashKey)
+        .update(normaliseEmail((request.body as { email: string }).email))
+        .digest('base64url')}`,
   });
   app.addHook('onClose', async () => {
     await signUp.drain();
@@ -132,9 +146,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const mailLimit = await signUpMailLimit(request);
       const { binding } = await signUp.request(
         { ...request.body, language: request.body.language ?? 'en' },
         commandContext(request),
+        { mailAllowed: mailLimit.isAllowed || !mailLimit.isExceeded },
       );
       // Set for every sign-up, also for an address that has an account: the answer stays the same.
       reply.setCookie(SIGN_UP_BINDING_COOKIE, binding, SIGN_UP_BINDING_COOKIE_OPTIONS);

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   CONFIRMATION_EXPIRED_MESSAGE,
   CONFIRMATION_INVALID_MESSAGE,
@@ -6,10 +6,8 @@ import {
   CONFIRMATION_WRONG_PASSWORD_MESSAGE,
   confirmationExpiry,
   confirmationProblem,
-  SIGN_UP_EMAILS_PER_ADDRESS,
 } from '../../../shared/domain/accounts/pending-registration.ts';
 import type { PublicRole } from '../../../shared/domain/accounts/events.ts';
-import { normaliseEmail } from '../../../shared/domain/accounts/streams.ts';
 import type { CommandContext } from '../../../shared/domain/decider.ts';
 import type { EmailLanguage } from '../../../shared/domain/notification-preferences/events.ts';
 import {
@@ -21,7 +19,6 @@ import { emailSender } from '../../../shared/email/messages.ts';
 import type { MailTransport } from '../../../shared/email/transport.ts';
 import { AppError, UnauthorizedError, ValidationError } from '../../../shared/errors.ts';
 import type { Position } from '../../../shared/eventstore/types.ts';
-import type { Counter } from '../../../shared/quota/window-counter.ts';
 import {
   claimPendingRegistration,
   findPendingRegistration,
@@ -47,8 +44,6 @@ export type SignUpDeps = AccountsDeps & {
   mail: MailTransport;
   /** Absolute base of the links in the e-mails. */
   siteUrl: string;
-  /** Counts e-mails per address (Redis when configured), so no one can flood an inbox through sign-up. */
-  counter: Counter;
   logger: Logger;
   /** Development without SMTP: also log each confirmation link, so `npm start` can finish a sign-up. */
   logConfirmationLinks: boolean;
@@ -82,8 +77,6 @@ function sameHash(a: string, b: string): boolean {
  */
 export function createSignUpFlow(deps: SignUpDeps) {
   const inFlight = new Set<Promise<void>>();
-  const counterKey = (email: string) =>
-    `signup-mail:${createHmac('sha256', deps.emailHashKey).update(normaliseEmail(email)).digest('base64url')}`;
 
   async function send(
     to: { name: string; address: string },
@@ -98,11 +91,6 @@ export function createSignUpFlow(deps: SignUpDeps) {
   /** The part that depends on the address, after the answer has gone. */
   async function deliver(request: SignUpRequest, passwordHash: string, bindingHash: string, now: Date): Promise<void> {
     const existing = await personalDataByEmail(deps.sql, request.email);
-    const { count } = await deps.counter.hit(counterKey(request.email), SIGN_UP_EMAILS_PER_ADDRESS.windowMs);
-    if (count > SIGN_UP_EMAILS_PER_ADDRESS.max) {
-      deps.logger.info('Sign-up e-mail not sent: too many for this address in the last hour.');
-      return;
-    }
     if (existing) {
       // No account change: the owner hears about it and can sign in.
       const rendered = renderSignUpAttempt({
@@ -157,12 +145,21 @@ export function createSignUpFlow(deps: SignUpDeps) {
      * Validated input in; resolves once the answer may go, with the browser binding: the value of
      * the cookie that lets this browser confirm in one click. Throws only for rules of the input.
      */
-    async request(request: SignUpRequest, context: CommandContext): Promise<{ binding: string }> {
+    async request(
+      request: SignUpRequest,
+      context: CommandContext,
+      options: { mailAllowed: boolean },
+    ): Promise<{ binding: string }> {
       checkRegistrationAge(request.role, request.dateOfBirth, context.now);
       const passwordHash = await hashPassword(request.password);
       // Made for every sign-up, whether or not the address has an account: the answer is the same.
       const binding = randomSecret();
       const bindingHash = secretHash(binding);
+      if (!options.mailAllowed) {
+        // Past SIGN_UP_EMAILS_PER_ADDRESS: no e-mail, and the same answer.
+        deps.logger.info('Sign-up e-mail not sent: too many for this address in the last hour.');
+        return { binding };
+      }
       const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => deliver(request, passwordHash, bindingHash, context.now))
         .catch((error: unknown) => deps.logger.error({ err: error }, 'sign-up e-mail failed'))
