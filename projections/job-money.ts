@@ -17,7 +17,7 @@ import { ESCROW_MESSAGES } from '../shared/domain/escrow/messages.ts';
 import { workOrderDecider, type CancelWorkOrder } from '../shared/domain/work/decider.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import { NotFoundError } from '../shared/errors.ts';
-import { WrongExpectedVersionError, type EventStore, type Position } from '../shared/eventstore/types.ts';
+import type { EventStore, Position } from '../shared/eventstore/types.ts';
 import type { ChargeResult, PaymentGateway } from '../shared/payments/gateway.ts';
 
 /**
@@ -107,38 +107,30 @@ const JOB_STREAM_ATTEMPTS = 20;
 
 /**
  * Appends `command` to the job's own stream after `settle` decided the money, for the state the
- * money was decided on. The decider's refusals come before any money moves; the append expects the
- * revision that was read, so a change in between (another booking on the same calendar, an award
- * racing the cancellation) makes the whole step run again on the new state. `settle` is idempotent.
+ * money was decided on: the command loop hands the state it read to `settle` (the decider's
+ * refusals come first, before any money moves) and appends with that state's revision, so a change
+ * in between (another booking on the same calendar, an award racing the cancellation) makes the
+ * whole step run again on the new state. `settle` is idempotent.
  */
-async function decideAfterMoney<State, Command, Event extends DomainEvent>(
+function decideAfterMoney<State, Command, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  settle: (state: State, events: Event[]) => Promise<Position | null>,
+  settle: (state: State, events: Event[]) => Promise<unknown>,
   context: CommandContext,
 ) {
-  for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const state = foldEvents(decider, recorded as unknown as Event[]);
-    const revision = recorded.length > 0 ? recorded[recorded.length - 1]!.revision : undefined;
-    const settled = await settle(state, decider.decide(command, state));
-    try {
-      const result = await handleCommand(
-        store,
-        streamId,
-        decider,
-        command,
-        context,
-        revision === undefined ? { retries: 0 } : { expectedRevision: revision },
-      );
-      return { ...result, position: result.position ?? settled };
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError && attempt < JOB_STREAM_ATTEMPTS) continue;
-      throw error;
-    }
-  }
+  return handleCommand(
+    store,
+    streamId,
+    decider,
+    async (state) => {
+      await settle(state, decider.decide(command, state));
+      return command;
+    },
+    context,
+    { retries: JOB_STREAM_ATTEMPTS },
+  );
 }
 
 /**
