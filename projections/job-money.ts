@@ -18,7 +18,7 @@ import { workOrderDecider, type CancelWorkOrder } from '../shared/domain/work/de
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import type { EventStore, Position } from '../shared/eventstore/types.ts';
-import type { ChargeResult, PaymentGateway } from '../shared/payments/gateway.ts';
+import { recordChargeOrRefund, type ChargeResult, type PaymentGateway } from '../shared/payments/gateway.ts';
 
 /**
  * One decision per job about its money (docs/decisions.md, "One decision per job about its money").
@@ -260,23 +260,19 @@ export function fundEscrow(
       );
       return { status: 'failed', position: failed.position, message: charge.message };
     }
-    try {
-      const funded = await handleCommand(
-        deps.store,
-        stream,
-        escrowDecider,
-        record(charge.paymentId, charge.brand, charge.last4),
-        context,
-        { retries: 5 },
-      );
-      return { status: 'funded', position: funded.position };
-    } catch (error) {
-      await deps.gateway.refund({
-        paymentId: charge.paymentId,
-        amountCents: state.amountCents,
-        idempotencyKey: `${charge.paymentId}:unrecorded`,
-      });
-      throw error;
-    }
+    const funded = await recordChargeOrRefund(
+      deps.gateway,
+      { paymentId: charge.paymentId, amountCents: state.amountCents },
+      () =>
+        handleCommand(
+          deps.store,
+          stream,
+          escrowDecider,
+          record(charge.paymentId, charge.brand, charge.last4),
+          context,
+          { retries: 5 },
+        ),
+    );
+    return { status: 'funded', position: funded.position };
   });
 }

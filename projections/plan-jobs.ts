@@ -5,7 +5,7 @@ import { planDecider } from '../shared/domain/plans/decider.ts';
 import { planStreamId, type PlanEvent } from '../shared/domain/plans/events.ts';
 import { AppError } from '../shared/errors.ts';
 import { WrongExpectedVersionError, type EventStore } from '../shared/eventstore/types.ts';
-import { CardInputError, type PaymentGateway } from '../shared/payments/gateway.ts';
+import { CardInputError, recordChargeOrRefund, type PaymentGateway } from '../shared/payments/gateway.ts';
 import { attempt, systemContext } from './money-jobs.ts';
 import { plansDue, type PlanRow } from './plans.ts';
 import type { ScheduledJob } from './scheduled.ts';
@@ -67,20 +67,18 @@ async function renewOrEnd(store: EventStore, gateway: PaymentGateway, plan: Plan
     return attempt(() => handleCommand(store, stream, planDecider, failure, systemContext(now)));
   }
   try {
-    const renewed = await handleCommand(
-      store,
-      stream,
-      planDecider,
-      renewal({ paymentId: result.paymentId, cardBrand: result.brand, cardLast4: result.last4 }),
-      systemContext(now),
+    const renewed = await recordChargeOrRefund(gateway, { paymentId: result.paymentId, amountCents: priceCents }, () =>
+      handleCommand(
+        store,
+        stream,
+        planDecider,
+        renewal({ paymentId: result.paymentId, cardBrand: result.brand, cardLast4: result.last4 }),
+        systemContext(now),
+      ),
     );
     return renewed.newEvents.length;
   } catch (error) {
-    await gateway.refund({
-      paymentId: result.paymentId,
-      amountCents: priceCents,
-      idempotencyKey: `${result.paymentId}:unrecorded`,
-    });
+    // Refused after all (and refunded): the plan moved on; nothing to do this tick.
     if (error instanceof AppError || error instanceof WrongExpectedVersionError) return 0;
     throw error;
   }

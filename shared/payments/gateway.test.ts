@@ -6,6 +6,7 @@ import {
   cardBrand,
   createSandboxGateway,
   luhnValid,
+  recordChargeOrRefund,
   type CardInput,
 } from './gateway.ts';
 
@@ -288,5 +289,38 @@ describe('sandbox gateway: cards on file', () => {
     await expect(
       gateway.chargeSaved({ amountCents: 100, paymentMethodId: 'pm_forged', idempotencyKey: 'x', description: '' }),
     ).rejects.toThrow(GATEWAY_MESSAGES.unknownSavedCard);
+  });
+});
+
+describe('recordChargeOrRefund', () => {
+  it('keeps a charge whose record is appended, and refunds one whose record is refused, once', async () => {
+    const gateway = createSandboxGateway();
+    const success = card(SANDBOX_CARDS.success, 2099);
+    const kept = await gateway.charge({
+      amountCents: 1_000,
+      card: success,
+      idempotencyKey: 'kept',
+      description: 'test',
+    });
+    const lost = await gateway.charge({
+      amountCents: 2_000,
+      card: success,
+      idempotencyKey: 'lost',
+      description: 'test',
+    });
+    if (!kept.ok || !lost.ok) throw new Error('the sandbox declined the success card');
+    expect(
+      await recordChargeOrRefund(gateway, { paymentId: kept.paymentId, amountCents: 1_000 }, async () => 'ok'),
+    ).toBe('ok');
+    const refused = new Error('the escrow moved on');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await expect(
+        recordChargeOrRefund(gateway, { paymentId: lost.paymentId, amountCents: 2_000 }, async () => {
+          throw refused;
+        }),
+      ).rejects.toBe(refused);
+    }
+    const refunds = [...gateway.ledger.values()].filter((entry) => entry.kind === 'refund');
+    expect(refunds).toEqual([expect.objectContaining({ amountCents: 2_000 })]);
   });
 });

@@ -179,3 +179,26 @@ export function createSandboxGateway(options: { now?: () => Date } = {}): Paymen
     },
   };
 }
+
+/**
+ * Records a charge that already went through. A card is charged before its record is appended (the
+ * gateway's answer is part of the record), so when the record is refused (the escrow or plan moved
+ * on in between) the charge is refunded before the error goes on: money is never taken unrecorded.
+ * The refund's idempotency key names the charge, so a retry refunds it once.
+ */
+export async function recordChargeOrRefund<T>(
+  gateway: Pick<PaymentGateway, 'refund'>,
+  charge: { paymentId: string; amountCents: number },
+  record: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await record();
+  } catch (error) {
+    await gateway.refund({
+      paymentId: charge.paymentId,
+      amountCents: charge.amountCents,
+      idempotencyKey: `${charge.paymentId}:unrecorded`,
+    });
+    throw error;
+  }
+}

@@ -10,7 +10,12 @@ import { monthStart } from '../../../shared/domain/plans/entitlements.ts';
 import { boostStreamId, planStreamId, type BoostEvent, type PlanEvent } from '../../../shared/domain/plans/events.ts';
 import { PLAN_MESSAGES as M } from '../../../shared/domain/plans/messages.ts';
 import { NotFoundError, PaymentRequiredError, ValidationError } from '../../../shared/errors.ts';
-import { CardInputError, type CardInput, type ChargeResult } from '../../../shared/payments/gateway.ts';
+import {
+  CardInputError,
+  recordChargeOrRefund,
+  type CardInput,
+  type ChargeResult,
+} from '../../../shared/payments/gateway.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { idempotencyHeader } from '../../plugins/idempotency.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
@@ -211,28 +216,24 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
           );
           throw new PaymentRequiredError(result.message);
         }
-        try {
-          const recorded = await handleCommand(
-            store,
-            stream,
-            planDecider,
-            purchase({
-              paymentId: result.paymentId,
-              paymentMethodId: saved.paymentMethodId,
-              cardBrand: result.brand,
-              cardLast4: result.last4,
-            }),
-            context,
-          );
-          return recorded.position;
-        } catch (error) {
-          await gateway.refund({
-            paymentId: result.paymentId,
-            amountCents: PLANS[planId].priceCents,
-            idempotencyKey: `${result.paymentId}:unrecorded`,
-          });
-          throw error;
-        }
+        const recorded = await recordChargeOrRefund(
+          gateway,
+          { paymentId: result.paymentId, amountCents: PLANS[planId].priceCents },
+          () =>
+            handleCommand(
+              store,
+              stream,
+              planDecider,
+              purchase({
+                paymentId: result.paymentId,
+                paymentMethodId: saved.paymentMethodId,
+                cardBrand: result.brand,
+                cardLast4: result.last4,
+              }),
+              context,
+            ),
+        );
+        return recorded.position;
       });
       return answerWithView(request, reply, position, READ_MODELS, () => view(user));
     },
@@ -308,25 +309,18 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!result.ok) throw new PaymentRequiredError(result.message);
           payment = { paymentId: result.paymentId, cardBrand: result.brand, cardLast4: result.last4 };
         }
-        try {
-          const recorded = await handleCommand(
+        const buy = () =>
+          handleCommand(
             store,
             stream,
             boostDecider,
             { type: 'BuyBoost', contractorId: user.id, boostId, payment, now: context.now },
             context,
           );
-          return recorded.position;
-        } catch (error) {
-          if (payment) {
-            await gateway.refund({
-              paymentId: payment.paymentId,
-              amountCents: price,
-              idempotencyKey: `${payment.paymentId}:unrecorded`,
-            });
-          }
-          throw error;
-        }
+        const recorded = payment
+          ? await recordChargeOrRefund(gateway, { paymentId: payment.paymentId, amountCents: price }, buy)
+          : await buy();
+        return recorded.position;
       });
       return answerWithView(request, reply, position, READ_MODELS, () => view(user));
     },
