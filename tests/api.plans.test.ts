@@ -38,6 +38,27 @@ const runRenewals = async (now: Date, gateway: PaymentGateway = t.runtime.gatewa
   await t.runtime.runner!.idle();
   return handled;
 };
+/** A gateway that declines every charge on a saved card. */
+const declining = (): PaymentGateway => ({
+  ...t.runtime.gateway,
+  chargeSaved: async () => ({ ok: false, code: 'card_declined', last4: '4242', message: GATEWAY_MESSAGES.declined }),
+});
+
+/** A contractor on Local whose first renewal was declined: past due, with the retry's time. */
+async function pastDuePlan() {
+  const person = await signUp(t.app, { role: 'contractor' });
+  const first = (await buy(person.browser, 'local')).json() as PlanView;
+  await runRenewals(new Date(first.periodEnd!), declining());
+  const retryAt = await waitUntil(
+    async () => {
+      const view = await me(person.browser);
+      return view.status === 'past-due' ? view.retryAt : null;
+    },
+    { message: 'the plan did not become past due' },
+  );
+  return { ...person, retryAt: retryAt! };
+}
+
 const directoryEntry = async (browser: Browser, id: string) =>
   (await browser.get(`/api/contractors/${id}`)).json() as {
     priorityPlacement: boolean;
@@ -144,28 +165,11 @@ describe('plans: renewals and cancelling', () => {
   });
 
   it('retries a declined renewal in a grace period, then returns the account to Starter', async () => {
-    const { browser, user } = await signUp(t.app, { role: 'contractor' });
-    const first = (await buy(browser, 'local')).json() as PlanView;
-    const declining: PaymentGateway = {
-      ...t.runtime.gateway,
-      chargeSaved: async () => ({
-        ok: false,
-        code: 'card_declined',
-        last4: '4242',
-        message: GATEWAY_MESSAGES.declined,
-      }),
-    };
-    await runRenewals(new Date(first.periodEnd!), declining);
+    const { browser, user, retryAt: firstRetry } = await pastDuePlan();
     // Each retry is due at the retryAt the previous decline set: wait for the read model to show
     // the new one before running the next (another file's open transaction can hold it back).
-    let retryAt = await waitUntil(
-      async () => {
-        const view = await me(browser);
-        return view.status === 'past-due' ? view.retryAt : null;
-      },
-      { message: 'the plan did not become past due' },
-    );
-    await runRenewals(new Date(retryAt!), declining);
+    let retryAt: string | null = firstRetry;
+    await runRenewals(new Date(retryAt), declining());
     const previous = retryAt;
     retryAt = await waitUntil(
       async () => {
@@ -174,31 +178,13 @@ describe('plans: renewals and cancelling', () => {
       },
       { message: 'the second decline did not set a new retry time' },
     );
-    await runRenewals(new Date(retryAt!), declining);
+    await runRenewals(new Date(retryAt!), declining());
     await expect.poll(() => me(browser), { timeout: 15_000 }).toMatchObject({ planId: 'starter', status: 'free' });
     expect(await directoryEntry(browser, user.id)).toMatchObject({ priorityPlacement: false, featured: false });
   });
 
   it('a cancellation racing a renewal charge ends one way: renewed then cancelling, or ended and not charged', async () => {
-    const { browser, user } = await signUp(t.app, { role: 'contractor' });
-    const first = (await buy(browser, 'local')).json() as PlanView;
-    const declining: PaymentGateway = {
-      ...t.runtime.gateway,
-      chargeSaved: async () => ({
-        ok: false,
-        code: 'card_declined',
-        last4: '4242',
-        message: GATEWAY_MESSAGES.declined,
-      }),
-    };
-    await runRenewals(new Date(first.periodEnd!), declining);
-    const retryAt = await waitUntil(
-      async () => {
-        const view = await me(browser);
-        return view.status === 'past-due' ? view.retryAt : null;
-      },
-      { message: 'the plan did not become past due' },
-    );
+    const { browser, user, retryAt } = await pastDuePlan();
     // The retry's charge takes a moment at the gateway; the holder cancels during it.
     const slow: PaymentGateway = {
       ...t.runtime.gateway,
@@ -208,7 +194,7 @@ describe('plans: renewals and cancelling', () => {
       },
     };
     const [, cancelled] = await Promise.all([
-      runRenewals(new Date(retryAt!), slow),
+      runRenewals(new Date(retryAt), slow),
       new Promise((resolve) => setTimeout(resolve, 100)).then(() => browser.post('/api/plans/cancel', {})),
     ]);
     expect(cancelled.statusCode, cancelled.body).toBe(200);

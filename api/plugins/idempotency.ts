@@ -78,7 +78,8 @@ const isMultipart = (request: FastifyRequest) =>
  * Claims the request's Idempotency-Key for `content` (what makes two requests the same), or
  * answers a replay. True when the answer was sent (the caller returns the reply and does nothing).
  * The plugin calls it with the body; a multipart route, whose body is read in its handler, calls
- * it there with what it read (its fields and the file's hash), before storing anything.
+ * `claimIdempotencyKeyAfterStoring` there with what it read (its fields and the files' hashes,
+ * known once the files streamed into storage).
  */
 export async function claimIdempotencyKey(
   request: FastifyRequest,

@@ -1,3 +1,4 @@
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hydrated, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
 import { awardedJob, fundViaApi, signViaApi } from './support/jobs.ts';
@@ -9,16 +10,22 @@ import { awardedJob, fundViaApi, signViaApi } from './support/jobs.ts';
  */
 const e2e = useE2E();
 
+/** A $1,000 job awarded, signed by both and paid into escrow, all through the API. */
+async function paidJob(customerContext: BrowserContext, contractorContext: BrowserContext): Promise<string> {
+  const pro = await signUpViaApi(contractorContext, 'contractor');
+  const customer = await signUpViaApi(customerContext, 'customer');
+  const jobId = await awardedJob(customerContext, contractorContext);
+  await signViaApi(customerContext, jobId, customer.name);
+  await signViaApi(contractorContext, jobId, pro.name);
+  await fundViaApi(customerContext, jobId);
+  return jobId;
+}
+
 describe('cancelling a paid job', { timeout: 240_000 }, () => {
   it('refunds it in the same click, and the contractor can no longer mark it complete', () =>
     e2e.run(async ({ page, context }) => {
       await e2e.run(async ({ context: proContext }) => {
-        const pro = await signUpViaApi(proContext, 'contractor');
-        const customer = await signUpViaApi(context, 'customer');
-        const jobId = await awardedJob(context, proContext);
-        await signViaApi(context, jobId, customer.name);
-        await signViaApi(proContext, jobId, pro.name);
-        await fundViaApi(context, jobId);
+        const jobId = await paidJob(context, proContext);
 
         await open(page, `/projects/${jobId}`);
         await page.getByRole('button', { name: 'Cancel work order' }).click();
@@ -44,12 +51,7 @@ describe('cancelling a paid job', { timeout: 240_000 }, () => {
   it('in French: once the work is marked complete, the cancellation is refused in French', () =>
     e2e.run(async ({ page, context }) => {
       await e2e.run(async ({ context: proContext }) => {
-        const pro = await signUpViaApi(proContext, 'contractor');
-        const customer = await signUpViaApi(context, 'customer');
-        const jobId = await awardedJob(context, proContext);
-        await signViaApi(context, jobId, customer.name);
-        await signViaApi(proContext, jobId, pro.name);
-        await fundViaApi(context, jobId);
+        const jobId = await paidJob(context, proContext);
         const complete = await proContext.request.post(`/api/escrows/${jobId}/complete`, {
           headers: { 'Idempotency-Key': crypto.randomUUID() },
           data: {},
