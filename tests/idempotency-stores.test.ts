@@ -38,6 +38,27 @@ const stores: [string, () => IdempotencyStore][] = [
 ];
 
 describe.each(stores)('%s', (_name, store) => {
+  it('forgets every key of a deleted account, with its kept answers, and only that account', async () => {
+    const keys = store();
+    const [gone, kept] = [randomUUID(), randomUUID()];
+    const remembered: [string, string][] = [
+      [gone, randomUUID()],
+      [gone, randomUUID()],
+      [kept, randomUUID()],
+    ];
+    for (const [scope, key] of remembered) {
+      expect(await keys.claim(scope, key, 'POST /api/work-orders', 'hash')).toBeNull();
+      await keys.complete(scope, key, 201, '{"workOrder":{"postalCode":"M5V 2T6"}}');
+    }
+    await keys.forgetScope(gone);
+    // Forgotten: the deleted account's keys are free again; the other account's answer is still kept.
+    expect(await keys.claim(gone, remembered[0]![1], 'POST /api/work-orders', 'hash')).toBeNull();
+    expect(await keys.claim(gone, remembered[1]![1], 'POST /api/work-orders', 'hash')).toBeNull();
+    expect(await keys.claim(kept, remembered[2]![1], 'POST /api/work-orders', 'hash')).toMatchObject({
+      statusCode: 201,
+    });
+  });
+
   it('claims a key once, keeps the answer, and shows it to a replay', async () => {
     const keys = store();
     const [scope, key] = [randomUUID(), randomUUID()];

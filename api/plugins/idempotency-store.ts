@@ -39,6 +39,8 @@ export type IdempotencyStore = {
   complete(scope: string, key: string, statusCode: number, response: string): Promise<void>;
   /** Forgets the key (the request failed on our side; a retry runs again). */
   release(scope: string, key: string): Promise<void>;
+  /** Forgets every key of an account, with the answers kept for replays (they can name people): on deletion. */
+  forgetScope(scope: string): Promise<void>;
 };
 
 export function postgresIdempotencyStore(sql: Sql): IdempotencyStore {
@@ -62,6 +64,9 @@ export function postgresIdempotencyStore(sql: Sql): IdempotencyStore {
     },
     async release(scope, key) {
       await sql`delete from idempotency_keys where user_id = ${scope} and key = ${key}`;
+    },
+    async forgetScope(scope) {
+      await sql`delete from idempotency_keys where user_id = ${scope}`;
     },
   };
 }
@@ -89,6 +94,14 @@ export function redisIdempotencyStore(redis: Redis): IdempotencyStore {
     },
     async release(scope, key) {
       await redis.del(name(scope, key));
+    },
+    async forgetScope(scope) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${name(scope, '')}*`, 'COUNT', 500);
+        if (keys.length > 0) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
     },
   };
 }

@@ -300,6 +300,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await signedInUser(request);
       await verifyCredentials(deps, user.email, request.body.password);
       const { position } = await closeAccount(deps, user.id, commandContext(request));
+      // The answers kept for replays are the account's too, and can name people.
+      await app.idempotencyStore.forgetScope(user.id);
       await request.session.destroy();
       return answerAfterProjections(request, reply, position, { success: true as const });
     },

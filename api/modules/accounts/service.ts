@@ -150,8 +150,8 @@ export async function verifyCredentials(deps: AccountsDeps, email: string, passw
 /**
  * Account deletion (PIPEDA): AccountClosed goes into the log, the personal data row is deleted and
  * the e-mail reservation released, so the address can register again; what the member gave the
- * contact form while signed in, and the full postal codes they gave, go too. Legal copies of their signatures stay until their
- * retention ends (docs/decisions.md, "Legal copies and retention"). Each step is idempotent, so a
+ * contact form while signed in, and the full postal codes they gave, go too (before the personal
+ * row, so a retry is still possible). Legal copies of their signatures stay until their retention ends (docs/decisions.md, "Legal copies and retention"). Each step is idempotent, so a
  * deletion interrupted half-way completes when retried.
  */
 export async function closeAccount(
@@ -167,6 +167,10 @@ export async function closeAccount(
     { type: 'CloseAccount', accountId, now: context.now },
     context,
   );
+  // The rest of what the member gave first: once the personal row is gone they can no longer sign
+  // in to retry a deletion that stopped half-way.
+  await eraseContactSendersOf(deps.sql, accountId);
+  await erasePostalCodesOf(deps.sql, accountId);
   if (personal) {
     await handleCommand(
       deps.store,
@@ -177,7 +181,5 @@ export async function closeAccount(
     );
     await deletePersonalData(deps.sql, accountId);
   }
-  await eraseContactSendersOf(deps.sql, accountId);
-  await erasePostalCodesOf(deps.sql, accountId);
   return { position: closed.position };
 }
