@@ -99,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   // Rate limits before idempotency: their preHandler runs first, so a 429 never claims a key.
   await app.register(abuseLimitsPlugin, { redis: options.runtime.redis });
-  await app.register(idempotencyPlugin, { redis: options.runtime.redis });
+  await app.register(idempotencyPlugin);
   await app.register(securityPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Repeated directory searches are answered here, before any session work (see browse-cache.ts).

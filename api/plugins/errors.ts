@@ -56,8 +56,10 @@ export default fp(
         return reply.code(error.statusCode).send({ error: error.message });
       }
       if (error instanceof WrongExpectedVersionError) {
+        // Retry-After: a moment later the same request can pass (and an Idempotency-Key is not spent on it).
         return reply
           .code(409)
+          .header('retry-after', '1')
           .send({ error: 'This record was changed by someone else at the same time. Reload and try again.' });
       }
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {

@@ -1,11 +1,10 @@
-import type { Redis } from 'ioredis';
 import type { Sql } from '../../shared/db/postgres.ts';
 
 /**
- * Where Idempotency-Keys live: Redis when REDIS_URL is set (every create of a busy forum takes
- * a key; Redis keeps it without a PostgreSQL write and expires it by itself), else PostgreSQL.
- * Either way every API instance sees every key. A key belongs to one scope (the account, or all
- * visitors together) and is kept RETENTION_DAYS.
+ * Where Idempotency-Keys live: one PostgreSQL table, seen by every API instance, as durable as the
+ * money it protects (a key lost from a cache would let a retried payment run twice). A key belongs
+ * to one scope (the account, or all visitors together) and is kept RETENTION_DAYS; a scheduled job
+ * prunes older ones.
  *
  * This is request bookkeeping, like sessions, not a read model: the commands themselves still go
  * through the deciders and the event store.
@@ -24,7 +23,12 @@ create table if not exists idempotency_keys (
 create index if not exists idempotency_keys_created on idempotency_keys (created_at);`;
 
 export const RETENTION_DAYS = 7;
-const RETENTION_MS = RETENTION_DAYS * 24 * 60 * 60 * 1000;
+/**
+ * How long a claim without an answer holds its key: a request still running after this has died
+ * with its process (requests time out long before), and a retry may take the key over instead of
+ * being told "still running" until the key is pruned.
+ */
+export const CLAIM_LEASE_MINUTES = 2;
 
 /** What the first request with a key left: its hash, and its answer once it has one. */
 export type FirstRequest = { requestHash: string; statusCode: number | null; response: string | null };
@@ -46,10 +50,15 @@ export type IdempotencyStore = {
 export function postgresIdempotencyStore(sql: Sql): IdempotencyStore {
   return {
     async claim(scope, key, route, requestHash) {
+      // A new key, or one whose first request died unanswered past its lease: ours.
       const claimed = await sql`
         insert into idempotency_keys (user_id, key, route, request_hash)
         values (${scope}, ${key}, ${route}, ${requestHash})
-        on conflict (user_id, key) do nothing returning key`;
+        on conflict (user_id, key) do update
+          set route = excluded.route, request_hash = excluded.request_hash, created_at = now()
+          where idempotency_keys.status_code is null
+            and idempotency_keys.created_at < now() - make_interval(mins => ${CLAIM_LEASE_MINUTES})
+        returning key`;
       if (claimed.length > 0) return null;
       const [first] = await sql<{ request_hash: string; status_code: number | null; response: string | null }[]>`
         select request_hash, status_code, response from idempotency_keys where user_id = ${scope} and key = ${key}`;
@@ -71,42 +80,7 @@ export function postgresIdempotencyStore(sql: Sql): IdempotencyStore {
   };
 }
 
-type RedisRecord = FirstRequest & { route: string };
-
-export function redisIdempotencyStore(redis: Redis): IdempotencyStore {
-  const name = (scope: string, key: string) => `idem:${scope}:${key}`;
-  return {
-    async claim(scope, key, route, requestHash) {
-      const record: RedisRecord = { route, requestHash, statusCode: null, response: null };
-      const set = await redis.set(name(scope, key), JSON.stringify(record), 'PX', RETENTION_MS, 'NX');
-      if (set === 'OK') return null;
-      const stored = await redis.get(name(scope, key));
-      if (stored === null) return 'gone';
-      const first = JSON.parse(stored) as RedisRecord;
-      return { requestHash: first.requestHash, statusCode: first.statusCode, response: first.response };
-    },
-    async complete(scope, key, statusCode, response) {
-      const stored = await redis.get(name(scope, key));
-      if (stored === null) return;
-      const record: RedisRecord = { ...(JSON.parse(stored) as RedisRecord), statusCode, response };
-      // XX: only while the claim is still there; KEEPTTL: the key expires RETENTION_DAYS after the claim.
-      await redis.set(name(scope, key), JSON.stringify(record), 'KEEPTTL', 'XX');
-    },
-    async release(scope, key) {
-      await redis.del(name(scope, key));
-    },
-    async forgetScope(scope) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${name(scope, '')}*`, 'COUNT', 500);
-        if (keys.length > 0) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    },
-  };
-}
-
-/** Deletes the PostgreSQL keys past their retention (Redis expires its own). */
+/** Deletes the keys past their retention. */
 export async function pruneIdempotencyKeys(sql: Sql): Promise<number> {
   const deleted = await sql`
     delete from idempotency_keys where created_at < now() - make_interval(days => ${RETENTION_DAYS})`;

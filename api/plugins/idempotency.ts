@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { ConflictError, UnauthorizedError, UnprocessableError, ValidationError } from '../../shared/errors.ts';
 import { IDEMPOTENCY_MESSAGES } from '../../shared/idempotency.ts';
-import { postgresIdempotencyStore, redisIdempotencyStore, type IdempotencyStore } from './idempotency-store.ts';
+import { postgresIdempotencyStore, type IdempotencyStore } from './idempotency-store.ts';
 
 export { IDEMPOTENCY_SCHEMA, pruneIdempotencyKeys } from './idempotency-store.ts';
 export { IDEMPOTENCY_MESSAGES };
@@ -21,7 +20,7 @@ export { IDEMPOTENCY_MESSAGES };
  * Money commands require a key (`config.idempotent: true`); every other create honours one when
  * sent (`config.idempotent: 'optional'`): a client that retries after a dropped answer sends it.
  * Keys are the account's; the contact form's visitors share one scope (their keys are random
- * UUIDs, and a replay must match the whole body). Stored in Redis when configured, else PostgreSQL
+ * UUIDs, and a replay must match the whole body). Stored in PostgreSQL
  * (idempotency-store.ts).
  */
 
@@ -118,12 +117,9 @@ export async function claimIdempotencyKey(
   return true;
 }
 
-export default fp<{ redis: Redis | null }>(
-  async function idempotency(app: FastifyInstance, options) {
-    app.decorate(
-      'idempotencyStore',
-      options.redis ? redisIdempotencyStore(options.redis) : postgresIdempotencyStore(app.runtime.sql),
-    );
+export default fp(
+  async function idempotency(app: FastifyInstance) {
+    app.decorate('idempotencyStore', postgresIdempotencyStore(app.runtime.sql));
 
     // After validation (preHandler), so a malformed body is a 400 that never claims the key.
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -134,7 +130,9 @@ export default fp<{ redis: Redis | null }>(
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const claim = request.idempotency;
       if (!claim) return payload;
-      if (reply.statusCode >= 500 || reply.statusCode === 429) {
+      // Not an answer to keep: a server fault, a limit, or a refusal that says to retry (a concurrent
+      // write on the same stream): a retry with the same key runs again.
+      if (reply.statusCode >= 500 || reply.statusCode === 429 || reply.hasHeader('retry-after')) {
         await app.idempotencyStore.release(claim.scope, claim.key);
       } else {
         const text = typeof payload === 'string' ? payload : payload === undefined ? '' : JSON.stringify(payload);
