@@ -74,7 +74,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 256 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    // One proxy in front: the client address is the X-Forwarded-For entry that proxy added (the
+    // last one), never one the client wrote itself, so the per-address limits cannot be dodged.
+    trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (a malformed URL) get the same { error } body as the rest.

@@ -199,3 +199,26 @@ describe('what the limits count', () => {
     expectLimited(await poster.browser.post('/api/forum/posts', forumPost(0)), limit.account.windowMs);
   });
 });
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it('counts the address the proxy saw, not one the client wrote into X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      // The proxy appends the address it saw to whatever the client sent.
+      const client = randomIp();
+      const viaProxy = new Browser(proxied.app);
+      const headers = () => ({ 'x-forwarded-for': `${randomIp()}, ${client}` });
+      const { max, windowMs } = ABUSE_LIMITS.contact.address;
+      for (let n = 0; n < max; n++) {
+        const sent = await viaProxy.post('/api/contact', ROUTES.contact.body(n), headers());
+        expect(sent.statusCode, sent.body).toBe(200);
+      }
+      expectLimited(await viaProxy.post('/api/contact', ROUTES.contact.body(max), headers()), windowMs);
+      // Another client behind the same proxy is its own address.
+      const other = await viaProxy.post('/api/contact', ROUTES.contact.body(0), { 'x-forwarded-for': randomIp() });
+      expect(other.statusCode, other.body).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
