@@ -1175,6 +1175,19 @@ describe('POST /api/uploads/photos and GET /api/uploads/:id', () => {
     expect(after.sort()).toEqual(before.sort());
   });
 
+  it('answers 400 to a multipart request without its boundary (it was a 500)', async () => {
+    const { browser } = await customer();
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/photos',
+      payload: Buffer.concat([Buffer.from('--x\r\n'), PNG]),
+      headers: { 'content-type': 'multipart/form-data', cookie },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(typeof response.json().error).toBe('string');
+  });
+
   it('answers 404 for an unknown photo and 400 for a malformed id', async () => {
     expectError(await visitor().get(`/api/uploads/${randomUUID()}.png`), 404);
     expectError(await visitor().get('/api/uploads/..%2F..%2Fsecrets.json'), 400, 'The photo id is not valid');

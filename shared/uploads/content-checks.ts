@@ -94,7 +94,8 @@ function pdfCheck(type: FileType): ContentCheck {
   return {
     write(chunk) {
       if (head.length < 8) head = Buffer.concat([head, chunk.subarray(0, 8 - head.length)]);
-      tail = Buffer.concat([tail, chunk]).subarray(-PDF_TRAILER_BYTES);
+      // Only the chunk's own last bytes, copied: the tail never keeps a whole chunk alive.
+      tail = Buffer.from(Buffer.concat([tail, chunk.subarray(-PDF_TRAILER_BYTES)]).subarray(-PDF_TRAILER_BYTES));
     },
     async end(sizeBytes) {
       const header = /^%PDF-[12]\.\d/.test(head.toString('latin1'));

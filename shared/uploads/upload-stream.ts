@@ -106,6 +106,36 @@ export function interruptionOf(error: unknown): unknown {
   return error;
 }
 
+/** What a multipart route answers when the parser refuses the request, in its own words. */
+export type MultipartMessages = {
+  /** The parser's own size cap (the upload's SizeLimit, just below it, usually refuses first). */
+  tooLarge: string;
+  /** More files (or parts) than the route takes. */
+  tooManyFiles: string;
+  /** Fields the route does not take. */
+  fields: string;
+  notMultipart: string;
+};
+
+/**
+ * The 4xx for an error thrown while reading a multipart request (@fastify/multipart and busboy),
+ * or the error itself when it is not the request's fault. One place for every upload route, so a
+ * malformed request (no boundary, cut short) is a 400 everywhere, never a 500.
+ */
+export function multipartRefusal(error: unknown, messages: MultipartMessages): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(messages.tooLarge);
+  // Parts are fields and files: past their cap, it is files a route got too many of.
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new ValidationError(messages.tooManyFiles);
+  if (code === 'FST_FIELDS_LIMIT') return new ValidationError(messages.fields);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(messages.notMultipart);
+  // busboy's refusals of a malformed body ("Multipart: Boundary not found", a bad header) are plain Errors.
+  if (error instanceof Error && !('statusCode' in error) && /^Multipart: |Malformed/i.test(error.message)) {
+    return new ValidationError(messages.notMultipart);
+  }
+  return interruptionOf(error);
+}
+
 /**
  * The first `size` bytes of a stream (fewer if it ends first), and a stream of the whole file
  * again, which goes on reading the original where the head stopped. A failure of the original
@@ -191,6 +221,13 @@ export async function storeUpload(file: Readable, options: StoreUploadOptions): 
   // A failure anywhere destroys every stage with the first error, so storage sees that error.
   const body = pipeline(whole, limit, inspector, () => {});
   const storageKey = options.keyFor(type);
-  await options.storage.put(storageKey, body, type.contentType);
+  try {
+    await options.storage.put(storageKey, body, type.contentType);
+  } catch (error) {
+    // Storage may fail before reading a byte (a folder it cannot create, S3 credentials): stop the
+    // request's file and every stage, which would otherwise wait for a reader for ever.
+    body.destroy(error as Error);
+    throw error;
+  }
   return { type, storageKey, sizeBytes: inspector.sizeBytes, sha256: inspector.sha256! };
 }

@@ -15,13 +15,13 @@ import { credentialKinds } from '../../../shared/domain/credentials/kinds.ts';
 import { CREDENTIAL_LIMITS, CREDENTIAL_MESSAGES as M } from '../../../shared/domain/credentials/rules.ts';
 import { foldEvents, handleCommand } from '../../../shared/domain/decider.ts';
 import { isPaidPlan } from '../../../shared/domain/plans/entitlements.ts';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../../shared/errors.ts';
+import { NotFoundError, ValidationError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { CREDENTIAL_DOCUMENT_LIMITS, largestLimit } from '../../../shared/uploads/file-types.ts';
-import { interruptionOf, storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
+import { multipartRefusal, storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
 import { claimIdempotencyKeyAfterStoring, optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 const READ_MODELS = ['credentials'] as const;
@@ -69,17 +69,6 @@ function toView(row: CredentialRow) {
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
     documentUrl: `/api/credentials/${row.credentialId}/document`,
   };
-}
-
-function translateMultipartError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
-  // The parser's cap, just above the limit, which the upload's SizeLimit enforces first.
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(M.tooLarge);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new ValidationError(M.fields);
-  }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(M.notMultipart);
-  return interruptionOf(error);
 }
 
 /**
@@ -193,7 +182,12 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (error) {
         await removeStored();
-        throw translateMultipartError(error);
+        throw multipartRefusal(error, {
+          tooLarge: M.tooLarge,
+          tooManyFiles: M.fields,
+          fields: M.fields,
+          notMultipart: M.notMultipart,
+        });
       }
       if (!stored) throw new ValidationError(M.noFile);
       const upload: StoredUpload = stored;

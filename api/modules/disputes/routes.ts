@@ -20,7 +20,7 @@ import { DISPUTE_LIMITS, DISPUTE_MESSAGES as M } from '../../../shared/domain/di
 import { disputeTimeline } from '../../../shared/domain/disputes/timeline.ts';
 import { escrowDecider } from '../../../shared/domain/escrow/decider.ts';
 import { escrowStreamId, type EscrowEvent } from '../../../shared/domain/escrow/events.ts';
-import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../../shared/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import {
   claimIdempotencyKeyAfterStoring,
@@ -31,7 +31,7 @@ import { answerWithView, commandContext } from '../../plugins/read-your-writes.t
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { EVIDENCE_LIMITS } from '../../../shared/uploads/file-types.ts';
-import { interruptionOf, storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
+import { multipartRefusal, storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MESSAGES } from './evidence.ts';
 import {
   answerBody,
@@ -419,7 +419,12 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (error) {
         await removeStored();
-        throw translateMultipartError(error);
+        throw multipartRefusal(error, {
+          tooLarge: EVIDENCE_MESSAGES.tooLarge('video'),
+          tooManyFiles: EVIDENCE_MESSAGES.oneFile,
+          fields: EVIDENCE_MESSAGES.fields,
+          notMultipart: EVIDENCE_MESSAGES.notMultipart,
+        });
       }
       if (!stored) throw new ValidationError(EVIDENCE_MESSAGES.noFile);
       const upload: StoredUpload = stored;
@@ -591,13 +596,3 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-function translateMultipartError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
-  // The parser's cap, just above the largest limit (videos'), which SizeLimit enforces first.
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(EVIDENCE_MESSAGES.tooLarge('video'));
-  if (code === 'FST_FILES_LIMIT') return new ValidationError(EVIDENCE_MESSAGES.oneFile);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new ValidationError(EVIDENCE_MESSAGES.fields);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(EVIDENCE_MESSAGES.notMultipart);
-  return interruptionOf(error);
-}

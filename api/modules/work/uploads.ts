@@ -6,12 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTOS_PER_UPLOAD } from '../../../shared/domain/work/rules.ts';
-import {
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-  ValidationError,
-} from '../../../shared/errors.ts';
+import { NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../../shared/errors.ts';
 import { createLocalFileStorage } from '../../../shared/storage/file-storage.ts';
 import {
   tooLargeMessage,
@@ -19,7 +14,7 @@ import {
   UPLOAD_REFUSALS,
   WORK_PHOTO_LIMITS,
 } from '../../../shared/uploads/file-types.ts';
-import { interruptionOf, storeUpload } from '../../../shared/uploads/upload-stream.ts';
+import { multipartRefusal, storeUpload } from '../../../shared/uploads/upload-stream.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { claimIdempotencyKeyAfterStoring, optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
@@ -130,7 +125,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         // Nothing half-done: a refused request keeps none of its files.
         await removeStored();
-        throw translateMultipartError(error);
+        throw multipartRefusal(error, {
+          tooLarge: UPLOAD_MESSAGES.tooLarge,
+          tooManyFiles: UPLOAD_MESSAGES.tooMany,
+          fields: 'Send only photo files',
+          notMultipart: UPLOAD_MESSAGES.notMultipart,
+        });
       }
       if (stored.length === 0) throw new ValidationError(UPLOAD_MESSAGES.noFile);
       // A retry with the same Idempotency-Key gets the first answer's ids; its own copies go.
@@ -164,12 +164,3 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-function translateMultipartError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(UPLOAD_MESSAGES.tooLarge);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new ValidationError(UPLOAD_MESSAGES.tooMany);
-  if (code === 'FST_FIELDS_LIMIT') return new ValidationError('Send only photo files');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError(UPLOAD_MESSAGES.notMultipart);
-  return interruptionOf(error);
-}
