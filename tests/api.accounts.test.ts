@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../api/runtime.ts';
 import { pendingRegistrationsPurgeJob } from '../projections/pending-registrations-purge.ts';
 import type { ScheduledJobContext } from '../projections/scheduled.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -572,20 +571,6 @@ describe('the confirmation link is bound to the browser that signed up', () => {
     const [row] = await t.runtime.sql<{ count: string }[]>`
       select count(*)::text as count from account_personal where email_normalized = ${registration.email.toLowerCase()}`;
     expect(row!.count).toBe('1');
-  });
-
-  it('a table from before the binding gets its column on start; its sign-ups then ask for the password', async () => {
-    const { signUpBrowser, registration, token } = await pendingSignUp();
-    await t.runtime.sql`alter table account_pending_registration drop column binding_hash`;
-    await migrate(t.runtime.sql, { postgresEventStore: false });
-    const [row] = await t.runtime.sql<{ binding_hash: string | null; name: string }[]>`
-      select binding_hash, name from account_pending_registration
-      where email_normalized = ${registration.email.toLowerCase()}`;
-    expect(row).toEqual({ binding_hash: null, name: registration.name });
-    const refused = await confirm(signUpBrowser, token);
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ error: PASSWORD_NEEDED });
-    expect((await confirm(signUpBrowser, token, registration.password)).statusCode).toBe(201);
   });
 });
 

@@ -57,7 +57,6 @@ export async function register(registration: Registration): Promise<void> {
   await apiRequest('POST', '/api/auth/register', registration);
 }
 
-/** Opens the e-mailed link's sign-up: creates the account and signs the new user in. */
 /**
  * Opens a sign-up confirmation link: in the browser that signed up the token is enough; anywhere
  * else the server answers 401 until the password chosen at sign-up comes with it.

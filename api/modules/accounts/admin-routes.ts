@@ -11,6 +11,7 @@ import { accountStreamId } from '../../../shared/domain/accounts/streams.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { FORMER_MEMBER } from './personal-data.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from './schemas.ts';
 import { wholeNumberQuery } from '../query.ts';
@@ -60,7 +61,6 @@ const switchRow = z.object({
   switchedAt: z.string(),
 });
 /** What a deleted account's name reads as (the site shows its translation). */
-const FORMER_MEMBER = 'Former member';
 
 /** `%` and `_` are literal in a search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -7,13 +7,14 @@ import { normaliseEmail } from '../../../shared/domain/accounts/streams.ts';
  * date), so here beside account_personal and never in events. One row per normalised address: a
  * second sign-up for the same address replaces the first (and its link stops working). Only a
  * SHA-256 of the link's token is kept, and a SHA-256 of the value of the cookie that binds the link
- * to the browser that signed up (`binding_hash`; null for rows from before it existed: those ask for
- * the password). Rows expire after 24 h and are purged by a scheduled job.
+ * to the browser that signed up (`binding_hash`). Rows expire after 24 h and are purged by a
+ * scheduled job.
  */
 export const PENDING_REGISTRATION_SCHEMA = `
 create table if not exists account_pending_registration (
   email_normalized text primary key,
   token_hash text not null unique,
+  binding_hash text not null,
   name text not null,
   email text not null,
   password_hash text not null,
@@ -23,13 +24,12 @@ create table if not exists account_pending_registration (
   created_at timestamptz not null,
   expires_at timestamptz not null
 );
-create index if not exists account_pending_registration_expires on account_pending_registration (expires_at);
-alter table account_pending_registration add column if not exists binding_hash text;`;
+create index if not exists account_pending_registration_expires on account_pending_registration (expires_at);`;
 
 export type PendingRegistration = {
   tokenHash: string;
-  /** SHA-256 of the sign-up browser's binding cookie; null when unknown (the password is asked). */
-  bindingHash: string | null;
+  /** SHA-256 of the sign-up browser's binding cookie. */
+  bindingHash: string;
   name: string;
   email: string;
   passwordHash: string;
@@ -42,7 +42,7 @@ export type PendingRegistration = {
 
 type Row = {
   token_hash: string;
-  binding_hash: string | null;
+  binding_hash: string;
   name: string;
   email: string;
   password_hash: string;
@@ -66,8 +66,14 @@ const toPending = (row: Row): PendingRegistration => ({
   expiresAt: row.expires_at,
 });
 
-/** Keeps a sign-up, replacing any earlier one for the same address. */
-export async function savePendingRegistration(sql: Sql, pending: PendingRegistration): Promise<void> {
+const COLUMNS = `token_hash, binding_hash, name, email, password_hash,
+  to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth, role, language, created_at, expires_at`;
+
+/**
+ * Keeps a sign-up. `replace`: a new sign-up, which replaces any earlier one for the same address;
+ * otherwise a claimed one put back, which never overwrites a newer one.
+ */
+async function insertPending(sql: Sql, pending: PendingRegistration, replace: boolean): Promise<void> {
   await sql`
     insert into account_pending_registration
       (email_normalized, token_hash, binding_hash, name, email, password_hash, date_of_birth, role, language,
@@ -75,19 +81,28 @@ export async function savePendingRegistration(sql: Sql, pending: PendingRegistra
     values (${normaliseEmail(pending.email)}, ${pending.tokenHash}, ${pending.bindingHash}, ${pending.name},
       ${pending.email}, ${pending.passwordHash}, ${pending.dateOfBirth}, ${pending.role}, ${pending.language},
       ${pending.createdAt}, ${pending.expiresAt})
-    on conflict (email_normalized) do update set
-      token_hash = excluded.token_hash, binding_hash = excluded.binding_hash, name = excluded.name,
-      email = excluded.email, password_hash = excluded.password_hash, date_of_birth = excluded.date_of_birth,
-      role = excluded.role, language = excluded.language, created_at = excluded.created_at,
-      expires_at = excluded.expires_at`;
+    ${
+      replace
+        ? sql`on conflict (email_normalized) do update set
+            token_hash = excluded.token_hash, binding_hash = excluded.binding_hash, name = excluded.name,
+            email = excluded.email, password_hash = excluded.password_hash, date_of_birth = excluded.date_of_birth,
+            role = excluded.role, language = excluded.language, created_at = excluded.created_at,
+            expires_at = excluded.expires_at`
+        : sql`on conflict do nothing`
+    }`;
 }
+
+/** Keeps a sign-up, replacing any earlier one for the same address. */
+export const savePendingRegistration = (sql: Sql, pending: PendingRegistration) => insertPending(sql, pending, true);
+
+/** Puts a claimed sign-up back after a failure that was not the person's (the link works again). */
+export const restorePendingRegistration = (sql: Sql, pending: PendingRegistration) =>
+  insertPending(sql, pending, false);
 
 /** The sign-up a token belongs to, expired or not, left in the table. */
 export async function findPendingRegistration(sql: Sql, tokenHash: string): Promise<PendingRegistration | null> {
   const [row] = await sql<Row[]>`
-    select token_hash, binding_hash, name, email, password_hash, to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth,
-      role, language, created_at, expires_at
-    from account_pending_registration where token_hash = ${tokenHash}`;
+    select ${sql.unsafe(COLUMNS)} from account_pending_registration where token_hash = ${tokenHash}`;
   return row ? toPending(row) : null;
 }
 
@@ -97,22 +112,8 @@ export async function findPendingRegistration(sql: Sql, tokenHash: string): Prom
  */
 export async function claimPendingRegistration(sql: Sql, tokenHash: string): Promise<PendingRegistration | null> {
   const [row] = await sql<Row[]>`
-    delete from account_pending_registration where token_hash = ${tokenHash}
-    returning token_hash, binding_hash, name, email, password_hash, to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth,
-      role, language, created_at, expires_at`;
+    delete from account_pending_registration where token_hash = ${tokenHash} returning ${sql.unsafe(COLUMNS)}`;
   return row ? toPending(row) : null;
-}
-
-/** Puts a claimed sign-up back after a failure that was not the person's (the link works again). */
-export async function restorePendingRegistration(sql: Sql, pending: PendingRegistration): Promise<void> {
-  await sql`
-    insert into account_pending_registration
-      (email_normalized, token_hash, binding_hash, name, email, password_hash, date_of_birth, role, language,
-        created_at, expires_at)
-    values (${normaliseEmail(pending.email)}, ${pending.tokenHash}, ${pending.bindingHash}, ${pending.name},
-      ${pending.email}, ${pending.passwordHash}, ${pending.dateOfBirth}, ${pending.role}, ${pending.language},
-      ${pending.createdAt}, ${pending.expiresAt})
-    on conflict do nothing`;
 }
 
 /** Deletes the sign-ups whose link has expired; answers how many. */

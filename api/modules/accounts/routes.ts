@@ -146,11 +146,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const mailLimit = await signUpMailLimit(request);
       const { binding } = await signUp.request(
         { ...request.body, language: request.body.language ?? 'en' },
         commandContext(request),
-        { mailAllowed: mailLimit.isAllowed || !mailLimit.isExceeded },
+        async () => {
+          const limit = await signUpMailLimit(request);
+          return limit.isAllowed || !limit.isExceeded;
+        },
       );
       // Set for every sign-up, also for an address that has an account: the answer stays the same.
       reply.setCookie(SIGN_UP_BINDING_COOKIE, binding, SIGN_UP_BINDING_COOKIE_OPTIONS);

@@ -125,12 +125,11 @@ export function createSignUpFlow(deps: SignUpDeps) {
   }
 
   /**
-   * Whether the confirmation may go ahead: the cookie of the browser that signed up, else the
-   * password chosen then (argon2, as at sign-in). Throws 401 otherwise; nothing is changed.
+   * Whether the confirmation may go ahead, and by what: the cookie of the browser that signed up,
+   * else the password chosen then (argon2, as at sign-in). Throws 401 otherwise; nothing is changed.
    */
-  /** How the confirmation was proved: by this browser's binding, or by the password chosen at sign-up. */
   async function checkProof(pending: PendingRegistration, proof: ConfirmationProof): Promise<'binding' | 'password'> {
-    if (proof.binding && pending.bindingHash && sameHash(secretHash(proof.binding), pending.bindingHash)) {
+    if (proof.binding && sameHash(secretHash(proof.binding), pending.bindingHash)) {
       return 'binding';
     }
     if (proof.password === undefined) throw new UnauthorizedError(CONFIRMATION_PASSWORD_NEEDED_MESSAGE);
@@ -148,14 +147,16 @@ export function createSignUpFlow(deps: SignUpDeps) {
     async request(
       request: SignUpRequest,
       context: CommandContext,
-      options: { mailAllowed: boolean },
+      /** Counts this sign-up against its address's e-mail limit; false once the limit is reached. */
+      mailAllowed: () => Promise<boolean>,
     ): Promise<{ binding: string }> {
       checkRegistrationAge(request.role, request.dateOfBirth, context.now);
       const passwordHash = await hashPassword(request.password);
       // Made for every sign-up, whether or not the address has an account: the answer is the same.
       const binding = randomSecret();
       const bindingHash = secretHash(binding);
-      if (!options.mailAllowed) {
+      // Counted only for a sign-up the rules accept: refused ones cannot use up an address's e-mails.
+      if (!(await mailAllowed())) {
         // Past SIGN_UP_EMAILS_PER_ADDRESS: no e-mail, and the same answer.
         deps.logger.info('Sign-up e-mail not sent: too many for this address in the last hour.');
         return { binding };

@@ -9,10 +9,11 @@ import { $session } from '../../stores/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { userSwitchStreamId } from '../../../shared/domain/user-switch/streams.ts';
+import { FORMER_MEMBER } from '../contracts/shared.tsx';
 
 export const SWITCHES_PAGE_SIZE = 20;
 /** The name the server gives an account whose personal data was deleted. */
-const FORMER_MEMBER = 'Former member';
 
 type Person = { id: string; name: string };
 type SwitchRecord = { id: string; actor: Person; target: Person; mode: 'admin' | 'demo'; switchedAt: string };
@@ -93,7 +94,7 @@ function UserSwitches({ locale }: { locale: Locale }) {
                     {format(m.actedAs, { actor: name(record.actor), target: name(record.target) })}
                   </p>
                   <p className="text-xs break-all text-muted">
-                    {format(m.stream, { stream: `user-switch-${record.actor.id}` })}
+                    {format(m.stream, { stream: userSwitchStreamId(record.actor.id) })}
                   </p>
                 </div>
                 <span className={`rounded-full border px-2.5 py-0.5 text-xs font-medium ${modeTone[record.mode]}`}>

@@ -6,7 +6,7 @@ import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { formatPrice } from '../../i18n/money.ts';
 import { workMessages } from '../../i18n/messages/work.ts';
-import { messageOf } from '../../lib/api.ts';
+import { localizedMessageOf } from '../../lib/server-messages.ts';
 import { ESCROW_MESSAGES } from '../../../shared/domain/escrow/messages.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -79,7 +79,7 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
       setReason('');
       await detail.reload();
     } catch (error) {
-      const message = messageOf(error, failure);
+      const message = localizedMessageOf(error, failure, locale);
       // The escrow's refusal of a cancellation, in the page's language.
       const description = message === ESCROW_MESSAGES.workAlreadyDone ? m.workAlreadyDone : message;
       toast({ title: failure, description, variant: 'destructive' });
