@@ -52,6 +52,25 @@ describe('switch-user outside demo mode', () => {
     await t?.close();
   });
 
+  it('keeps the administrator as the one acting across switches, never the account switched into', async () => {
+    const admin = await signedInAdmin(t);
+    const { user: first } = await signUp(t.app, { role: 'customer' });
+    const { user: second } = await signUp(t.app, { role: 'contractor' });
+    expect((await admin.browser.post('/api/auth/switch-user', { userId: first.id })).statusCode).toBe(200);
+    // Now acting as a customer, the admin switches on: still the admin's switch, recorded as theirs.
+    const onwards = await admin.browser.post('/api/auth/switch-user', { userId: second.id });
+    expect(onwards.statusCode, onwards.body).toBe(200);
+    const records = await switchRecords(t, reader);
+    expect(records.filter((record) => record.actor.id === first.id)).toEqual([]);
+    expect(records.filter((record) => record.actor.id === admin.id).map((record) => record.target.id)).toEqual([
+      second.id,
+      first.id,
+    ]);
+    // A fresh sign-in as the member is the member again: no switching for them.
+    const member = await signUp(t.app, { role: 'customer' });
+    expect((await member.browser.post('/api/auth/switch-user', { userId: second.id })).statusCode).toBe(403);
+  });
+
   it('records an administrator’s switch, listed for admins newest first with names read now, on a verifiable chain', async () => {
     const admin = await signedInAdmin(t);
     const { user: first } = await signUp(t.app, { role: 'contractor' });
@@ -177,8 +196,9 @@ describe('switch-user in demo mode', () => {
     const admin = await signIn(demo, 'admin@demo.ca', DEMO_PASSWORD);
     const records = await switchRecords(demo, admin);
     const mine = records.filter((r) => r.actor.id === user.id || r.actor.id === contractorId);
+    // Both switches are the sign-up's: the person switching, not the account they switched into.
     expect(mine.map((r) => [r.actor.id, r.target.id, r.mode])).toEqual([
-      [contractorId, customerId, 'demo'],
+      [user.id, customerId, 'demo'],
       [user.id, contractorId, 'demo'],
     ]);
   });

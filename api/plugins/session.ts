@@ -8,6 +8,8 @@ import { MemorySessionStore, RedisSessionStore } from './session-stores.ts';
 declare module 'fastify' {
   interface Session {
     userId?: string;
+    /** Set once someone switched user in this session: who really acts (kept across further switches). */
+    switchedBy?: string;
   }
 }
 

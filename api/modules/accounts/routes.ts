@@ -86,7 +86,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return { id: accountId, role: account.role, name: personal.name, email: personal.email, authenticated: true };
   }
 
-  /** A new session id at every sign-in (no session fixation). */
+  /**
+   * Who is really at the keyboard: after a switch, the person who switched (an admin acting as a
+   * member stays the admin for the next switch and in its record), else the signed-in user.
+   */
+  async function realActor(request: Parameters<typeof commandContext>[0]): Promise<CurrentUser | null> {
+    const switchedBy = request.session.switchedBy;
+    return switchedBy ? userById(switchedBy) : request.currentUser();
+  }
+
+    /** A new session id at every sign-in (no session fixation). */
   async function signIn(request: Parameters<typeof commandContext>[0], userId: string) {
     await request.session.regenerate();
     request.session.userId = userId;
@@ -245,7 +254,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The gate before the body is read: a customer learns nothing from a validation message.
       onRequest: async function adminUnlessDemo(request) {
-        const actor = await request.currentUser();
+        const actor = await realActor(request);
         if (!actor) throw new UnauthorizedError();
         if (!app.config.DEMO_MODE && actor.role !== 'admin') {
           throw new ForbiddenError(SWITCH_USER_MESSAGES.adminsOnly);
@@ -260,7 +269,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = await signedInUser(request);
+      const actor = await realActor(request);
+      if (!actor) throw new UnauthorizedError();
       const target = await userById(request.body.userId);
       if (!target) throw new NotFoundError('User not found.');
       const context = commandContext(request);
@@ -282,6 +292,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         context,
       );
       await signIn(request, target.id);
+      // Whoever switches on from here is still this person, not the account they act as.
+      request.session.switchedBy = actor.id;
       return { user: target };
     },
   );
