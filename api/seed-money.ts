@@ -11,7 +11,8 @@ import { workOrderDecider } from '../shared/domain/work/decider.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import type { Sql } from '../shared/db/postgres.ts';
 import type { EventStore } from '../shared/eventstore/types.ts';
-import { confirmLegalCopy, insertSignatureCopy } from '../shared/personal-data/legal-copies.ts';
+import { appendBesideTheLog } from '../shared/personal-data/beside-the-log.ts';
+import { confirmLegalCopy, deleteLegalCopy, insertSignatureCopy } from '../shared/personal-data/legal-copies.ts';
 import { savePostalCode } from '../shared/personal-data/postal-codes.ts';
 import { lookupPostalCode } from '../shared/geo/index.ts';
 import type { ProvinceCode } from '../shared/geo/provinces.ts';
@@ -204,34 +205,40 @@ export async function seedMoney(
     const state = generated.newState as Extract<ContractState, { version: number }>;
     const sign = async (userId: string, name: string, now: Date) => {
       const legalCopyId = randomUUID();
-      await insertSignatureCopy(sql, {
-        copyId: legalCopyId,
-        jobId,
-        version: state.version,
-        role: userId === customerId ? 'customer' : 'contractor',
-        accountId: userId,
-        templateVersion: state.templateVersion,
-        textHash: state.textHash,
-        nameAtSigning: name,
-        typedName: name,
-        userAgent: 'Mozilla/5.0 (demo data)',
-        signedAt: now,
-      });
-      await contract(
-        {
-          type: 'SignContract',
-          actorId: userId,
-          version: state.version,
-          textHash: state.textHash,
-          typedName: name,
-          accountName: name,
-          consent: true,
-          legalCopyId,
-          now,
+      await appendBesideTheLog(
+        { confirm: () => confirmLegalCopy(sql, legalCopyId), remove: () => deleteLegalCopy(sql, legalCopyId) },
+        async (keep) => {
+          await keep(() =>
+            insertSignatureCopy(sql, {
+              copyId: legalCopyId,
+              jobId,
+              version: state.version,
+              role: userId === customerId ? 'customer' : 'contractor',
+              accountId: userId,
+              templateVersion: state.templateVersion,
+              textHash: state.textHash,
+              nameAtSigning: name,
+              typedName: name,
+              userAgent: 'Mozilla/5.0 (demo data)',
+              signedAt: now,
+            }),
+          );
+          return contract(
+            {
+              type: 'SignContract',
+              actorId: userId,
+              version: state.version,
+              textHash: state.textHash,
+              typedName: name,
+              accountName: name,
+              consent: true,
+              legalCopyId,
+              now,
+            },
+            userId,
+          );
         },
-        userId,
       );
-      await confirmLegalCopy(sql, legalCopyId);
     };
     await sign(contractorId, story.contractor.name, step(2));
     if (story.stage === 'awaiting-customer-signature') continue;

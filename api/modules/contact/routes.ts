@@ -10,6 +10,7 @@ import {
   deleteContactSender,
   insertContactSender,
 } from '../../../shared/personal-data/contact-senders.ts';
+import { appendBesideTheLog } from '../../../shared/personal-data/beside-the-log.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 import { wholeNumberQuery } from '../query.ts';
@@ -94,25 +95,30 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         senderId: user?.id ?? null,
         now: context.now,
       };
-      // The rules first (pure), then the name and e-mail into the personal-data store, then the
-      // event, which carries the message's id instead: a refused append takes the row with it, and
-      // a crash in between leaves an unconfirmed row that the purge job removes.
-      contactDecider.decide(command, contactDecider.initialState());
-      await insertContactSender(sql, {
-        messageId,
-        senderId: command.senderId,
-        name: body.name,
-        email: body.email,
-        receivedAt: context.now,
-      });
-      let result;
-      try {
-        result = await handleCommand(store, contactStreamId(messageId), contactDecider, command, context);
-      } catch (error) {
-        await deleteContactSender(sql, messageId);
-        throw error;
-      }
-      await confirmContactSender(sql, messageId);
+      // The name and e-mail go to the personal-data store, the event carries the message's id.
+      const result = await appendBesideTheLog(
+        { confirm: () => confirmContactSender(sql, messageId), remove: () => deleteContactSender(sql, messageId) },
+        (keep) =>
+          handleCommand(
+            store,
+            contactStreamId(messageId),
+            contactDecider,
+            async (state) => {
+              contactDecider.decide(command, state);
+              await keep(() =>
+                insertContactSender(sql, {
+                  messageId,
+                  senderId: command.senderId,
+                  name: body.name,
+                  email: body.email,
+                  receivedAt: context.now,
+                }),
+              );
+              return command;
+            },
+            context,
+          ),
+      );
       return answerAfterProjections(
         request,
         reply,

@@ -9,6 +9,7 @@ import { renderContract } from '../../../shared/domain/contracts/template.ts';
 import { foldEvents, handleCommand } from '../../../shared/domain/decider.ts';
 import { verifyEvents } from '../../../shared/eventstore/hash-chain.ts';
 import { ConflictError, NotFoundError } from '../../../shared/errors.ts';
+import { appendBesideTheLog } from '../../../shared/personal-data/beside-the-log.ts';
 import { confirmLegalCopy, deleteLegalCopy, insertSignatureCopy } from '../../../shared/personal-data/legal-copies.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
@@ -180,55 +181,50 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = commandContext(request);
       const userAgent = String(request.headers['user-agent'] ?? 'unknown').slice(0, 500);
       const legalCopyId = randomUUID();
-      let copyWritten = false;
-      let result;
-      try {
-        result = await handleCommand(
-          store,
-          contractStreamId(row.jobId),
-          contractDecider,
-          async (state) => {
-            const command = {
-              type: 'SignContract' as const,
-              actorId: user.id,
-              version: request.body.version,
-              textHash: request.body.textHash,
-              typedName: request.body.typedName,
-              accountName: user.name,
-              consent: request.body.consent,
-              legalCopyId,
-              now: context.now,
-            };
-            // The legal copy is written before the event, so the event never names a copy that
-            // does not exist, and only for a signature the rules accept (deciding is pure, so
-            // asking twice is free). A crash before the append leaves an unconfirmed copy that
-            // the purge job removes (projections/personal-data-purge.ts).
-            const [signed] = contractDecider.decide(command, state);
-            if (!copyWritten && signed?.type === 'ContractSigned' && state.status !== 'none') {
-              await insertSignatureCopy(sql, {
-                copyId: legalCopyId,
-                jobId: row.jobId,
-                version: signed.data.version,
-                role: signed.data.role,
-                accountId: user.id,
-                templateVersion: state.templateVersion,
-                textHash: signed.data.textHash,
-                nameAtSigning: user.name,
+      const result = await appendBesideTheLog(
+        { confirm: () => confirmLegalCopy(sql, legalCopyId), remove: () => deleteLegalCopy(sql, legalCopyId) },
+        (keep) =>
+          handleCommand(
+            store,
+            contractStreamId(row.jobId),
+            contractDecider,
+            async (state) => {
+              const command = {
+                type: 'SignContract' as const,
+                actorId: user.id,
+                version: request.body.version,
+                textHash: request.body.textHash,
                 typedName: request.body.typedName,
-                userAgent,
-                signedAt: context.now,
-              });
-              copyWritten = true;
-            }
-            return command;
-          },
-          context,
-        );
-      } catch (error) {
-        if (copyWritten) await deleteLegalCopy(sql, legalCopyId);
-        throw error;
-      }
-      await confirmLegalCopy(sql, legalCopyId);
+                accountName: user.name,
+                consent: request.body.consent,
+                legalCopyId,
+                now: context.now,
+              };
+              // The legal copy, only for a signature the rules accept (deciding is pure, so asking
+              // twice is free).
+              const [signed] = contractDecider.decide(command, state);
+              if (signed?.type === 'ContractSigned' && state.status !== 'none') {
+                await keep(() =>
+                  insertSignatureCopy(sql, {
+                    copyId: legalCopyId,
+                    jobId: row.jobId,
+                    version: signed.data.version,
+                    role: signed.data.role,
+                    accountId: user.id,
+                    templateVersion: state.templateVersion,
+                    textHash: signed.data.textHash,
+                    nameAtSigning: user.name,
+                    typedName: request.body.typedName,
+                    userAgent,
+                    signedAt: context.now,
+                  }),
+                );
+              }
+              return command;
+            },
+            context,
+          ),
+      );
       return answerWithView(request, reply, result.position, READ_MODELS, () => view(row.jobId, user));
     },
   );
