@@ -30,11 +30,20 @@ export const personalDataPurgeJob: ScheduledJob = {
     let handled = (await purgeExpiredLegalCopies(sql, now)) + (await purgeExpiredContactSenders(sql, now));
     const before = new Date(now.getTime() - UNCONFIRMED_GRACE_MS);
 
+    // One read of each contract's stream, however many of its copies wait.
+    const copiesByJob = new Map<string, string[]>();
     for (const { copyId, jobId } of await unconfirmedLegalCopies(sql, before)) {
+      copiesByJob.set(jobId, [...(copiesByJob.get(jobId) ?? []), copyId]);
+    }
+    for (const [jobId, copyIds] of copiesByJob) {
       const events = (await store.readStream(contractStreamId(jobId))) as unknown as ContractEvent[];
-      const named = events.some((event) => event.type === 'ContractSigned' && event.data.legalCopyId === copyId);
-      await (named ? confirmLegalCopy(sql, copyId) : deleteLegalCopy(sql, copyId));
-      handled += 1;
+      const named = new Set(
+        events.flatMap((event) => (event.type === 'ContractSigned' ? [event.data.legalCopyId] : [])),
+      );
+      for (const copyId of copyIds) {
+        await (named.has(copyId) ? confirmLegalCopy(sql, copyId) : deleteLegalCopy(sql, copyId));
+        handled += 1;
+      }
     }
     for (const messageId of await unconfirmedContactSenders(sql, before)) {
       const [received] = await store.readStream(contactStreamId(messageId), { maxCount: 1 });

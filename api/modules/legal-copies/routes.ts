@@ -5,7 +5,7 @@ import { contractStreamId, type ContractEvent } from '../../../shared/domain/con
 import { foldEvents, handleCommand } from '../../../shared/domain/decider.ts';
 import { legalCopyDecider } from '../../../shared/domain/legal-copies/decider.ts';
 import { legalCopyReadsStreamId } from '../../../shared/domain/legal-copies/events.ts';
-import { LEGAL_COPY_LIMITS, LEGAL_COPY_MESSAGES as M } from '../../../shared/domain/legal-copies/messages.ts';
+import { LEGAL_COPY_MESSAGES as M } from '../../../shared/domain/legal-copies/messages.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { legalCopiesByIds } from '../../../shared/personal-data/legal-copies.ts';
 import { signedInUser } from '../../plugins/auth.ts';
@@ -14,13 +14,8 @@ import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
 
 const jobParams = z.strictObject({ jobId: z.uuid({ error: 'The contract id is not valid' }) });
-const readBody = z.strictObject({
-  reason: z
-    .string({ error: M.reason })
-    .trim()
-    .min(LEGAL_COPY_LIMITS.reasonMin, { error: M.reason })
-    .max(LEGAL_COPY_LIMITS.reasonMax, { error: M.reason }),
-});
+// The reason's length is the decider's rule (it counts characters, as the form does).
+const readBody = z.strictObject({ reason: z.string({ error: M.reason }).trim() });
 
 const copyView = z.object({
   copyId: z.string(),

@@ -13,7 +13,6 @@ import { handleCommand } from '../../../shared/domain/decider.ts';
 import { isPaidPlan } from '../../../shared/domain/plans/entitlements.ts';
 import { urgentAlertDecider, type UrgentAlertCommand } from '../../../shared/domain/urgent/decider.ts';
 import { urgentAlertStreamId, type UrgentAlertAccepted } from '../../../shared/domain/urgent/events.ts';
-import { withoutFullPostalCode } from '../../../shared/domain/work/events.ts';
 import { URGENT_MAX_RECIPIENTS, URGENT_MESSAGES as M } from '../../../shared/domain/urgent/rules.ts';
 import { ForbiddenError, NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
@@ -127,8 +126,7 @@ export const urgentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await signedInUser(request);
       const body = request.body;
-      const place = resolvePostalCode(body.postalCode!);
-      const location = withoutFullPostalCode(place);
+      const { location, postalCode } = resolvePostalCode(body.postalCode!);
       const alertId = randomUUID();
       const customerOnPaidPlan = await onPaidPlan(user.id);
       // Only a paid customer's alert is worth the search; the decider refuses the others.
@@ -156,7 +154,7 @@ export const urgentRoutes: FastifyPluginAsyncZod = async (app) => {
         now,
       });
       // The work order the alert becomes has the alert's id, so its parties see the same full code.
-      await savePostalCode(sql, { subjectId: alertId, accountId: user.id, postalCode: place.postalCode });
+      await savePostalCode(sql, { subjectId: alertId, accountId: user.id, postalCode });
       return answerWithView(request, reply, result.position, READ_MODELS, () => oneView(alertId, user), 201);
     },
   );

@@ -18,12 +18,7 @@ import { lateFeesKept } from '../../../projections/bookings.ts';
 import { cancelWorkOrder } from '../../../projections/job-money.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import { workOrderDecider, type WorkOrderCommand } from '../../../shared/domain/work/decider.ts';
-import {
-  withoutFullPostalCode,
-  workOrderStreamId,
-  type WorkLocation,
-  type WorkOrderDetails,
-} from '../../../shared/domain/work/events.ts';
+import { workOrderStreamId, type WorkLocation, type WorkOrderDetails } from '../../../shared/domain/work/events.ts';
 import { WORK_MESSAGES } from '../../../shared/domain/work/rules.ts';
 import { positionToString, type Position } from '../../../shared/eventstore/types.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../../shared/errors.ts';
@@ -165,41 +160,42 @@ function toProposalView(proposal: ProposalRow): ProposalView {
 
 /**
  * Resolves a postal code to its FSA's centroid and city; an invalid or unknown code is a 400. The
- * location goes into the event with the FSA only; `postalCode` (the full, normalised code) is kept
+ * `location` is what an event keeps (the FSA only); `postalCode`, the full normalised code, is kept
  * outside the log by the caller (shared/personal-data/postal-codes.ts).
  */
-export function resolvePostalCode(input: string): WorkLocation & { postalCode: string; fsa: string } {
+export function resolvePostalCode(input: string): { location: WorkLocation; postalCode: string } {
   const code = normalizePostalCode(input);
   const place = code ? lookupPostalCode(code) : null;
   if (!code || !place) throw new ValidationError(POSTAL_CODE_MESSAGE);
   return {
     postalCode: code,
-    fsa: code.slice(0, 3),
-    city: place.city,
-    province: place.province as ProvinceCode,
-    lat: place.lat,
-    lng: place.lng,
+    location: {
+      fsa: code.slice(0, 3),
+      city: place.city,
+      province: place.province as ProvinceCode,
+      lat: place.lat,
+      lng: place.lng,
+    },
   };
 }
 
 /** The order's details for its event (the place by its FSA) and the full postal code kept outside the log. */
 function detailsFrom(body: z.infer<typeof editBody>): { details: WorkOrderDetails; postalCode: string | null } {
   const place = body.postalCode ? resolvePostalCode(body.postalCode) : null;
-  return { details: detailsOf(body, place && withoutFullPostalCode(place)), postalCode: place?.postalCode ?? null };
-}
-
-function detailsOf(body: z.infer<typeof editBody>, location: WorkLocation | null): WorkOrderDetails {
   return {
-    title: body.title,
-    description: body.description,
-    category: body.category,
-    service: body.service,
-    location,
-    remote: body.remote,
-    budgetMinCents: body.budgetMinCents,
-    budgetMaxCents: body.budgetMaxCents,
-    preferredDates: body.preferredDates,
-    photos: body.photos,
+    details: {
+      title: body.title,
+      description: body.description,
+      category: body.category,
+      service: body.service,
+      location: place?.location ?? null,
+      remote: body.remote,
+      budgetMinCents: body.budgetMinCents,
+      budgetMaxCents: body.budgetMaxCents,
+      preferredDates: body.preferredDates,
+      photos: body.photos,
+    },
+    postalCode: place?.postalCode ?? null,
   };
 }
 
@@ -553,8 +549,8 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
         origin = { lat: own.lat, lng: own.lng };
         radiusKm ??= own.serviceRadiusKm ?? DEFAULT_SERVICE_RADIUS_KM;
       } else if (q.postalCode) {
-        const place = resolvePostalCode(q.postalCode);
-        origin = { lat: place.lat, lng: place.lng };
+        const { location } = resolvePostalCode(q.postalCode);
+        origin = { lat: location.lat, lng: location.lng };
       } else if (q.lat !== null && q.lng !== null) {
         origin = { lat: q.lat, lng: q.lng };
       }
