@@ -1,6 +1,6 @@
 import type { EmailLanguage } from '../domain/notification-preferences/events.ts';
 import { emailChrome, emailSender } from './messages.ts';
-import { escapeHtml, type RenderedEmail } from './render.ts';
+import { escapeHtml, fill, localized, type RenderedEmail } from './render.ts';
 
 /**
  * The two sign-up e-mails. They are not notifications (no account exists yet, so nothing in the
@@ -37,9 +37,6 @@ export const signUpEmailTexts = {
       'Si ce n’était pas vous, vous pouvez ignorer ce courriel. Votre compte et votre mot de passe sont inchangés.',
   },
 } satisfies Record<EmailLanguage, Record<string, string>>;
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /** A short e-mail: greeting, paragraphs, one link, the sender's identification. */
 function renderShortEmail(parts: {
@@ -85,9 +82,6 @@ function renderShortEmail(parts: {
   ].join('\n');
   return { subject: parts.subject, text, html };
 }
-
-const localized = (siteUrl: string, path: string, language: EmailLanguage) =>
-  `${siteUrl}${language === 'fr' ? '/fr' : ''}${path}`;
 
 /** The link a new sign-up opens to create its account (the token travels only in this e-mail). */
 export function signUpConfirmationUrl(siteUrl: string, language: EmailLanguage, token: string): string {

@@ -18,7 +18,8 @@ export type EmailToRender = {
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
-const fill = (template: string, values: Record<string, string | number>) =>
+/** A message template with its `{name}` placeholders filled; unknown ones are left as they are. */
+export const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 /** Every value placed in the HTML part goes through this: nothing from data is ever markup. */
@@ -31,7 +32,8 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const localized = (siteUrl: string, path: string, language: EmailLanguage) =>
+/** An absolute link to a page of the site in the recipient's language. */
+export const localized = (siteUrl: string, path: string, language: EmailLanguage) =>
   `${siteUrl}${language === 'fr' ? `/fr${path}` : path}`;
 
 const transactionalTypes: readonly NotificationType[] = notificationTypes.filter((type) => type !== 'system');
