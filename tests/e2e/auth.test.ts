@@ -234,6 +234,31 @@ describe('sign-up', { timeout: 60_000 }, () => {
       await visible(page.getByText('Welcome, Casey Customer', { exact: true }));
     }));
 
+  it('a passing failure while the link is opened offers Try again, which then creates the account', () =>
+    e2e.run(async ({ page, context }) => {
+      const email = uniqueEmail('retry');
+      // The first confirmation meets an outage; the link itself still works.
+      let failures = 1;
+      await page.route('**/api/auth/confirm-registration', (route) =>
+        failures-- > 0
+          ? route.fulfill({
+              status: 503,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: 'The service is temporarily unavailable. Please try again shortly.' }),
+            })
+          : route.continue(),
+      );
+      await open(page, '/signup');
+      await signUp(page, { role: 'customer', name: 'Riley Retry', email });
+      await visible(page.getByRole('heading', { name: 'We could not create your account' }));
+      const tryAgain = page.getByRole('button', { name: 'Try again' });
+      await tryAgain.focus();
+      await page.keyboard.press('Enter');
+      await visible(page.getByText('Account Created Successfully!', { exact: true }));
+      await waitForPath(page, '/platform');
+      expect(await currentUser(context)).toMatchObject({ role: 'customer', email });
+    }));
+
   it('signs up a contractor, opens the e-mailed link, completes the onboarding and lands on /contractor-dashboard', () =>
     e2e.run(async ({ page, context }) => {
       const email = uniqueEmail('contractor');

@@ -23,7 +23,8 @@ type Props = { locale: Locale };
 type Phase =
   | { name: 'confirming' }
   | { name: 'password' }
-  | { name: 'failed'; message: string }
+  /** `retry`: the link still works (a passing failure: the network, a limit, an outage). */
+  | { name: 'failed'; message: string; retry: boolean }
   | { name: 'onboarding' }
   | { name: 'redirecting'; role: 'customer' | 'contractor' };
 
@@ -62,7 +63,15 @@ function ConfirmSignUp({ locale }: Props) {
   }
 
   function fail(error: unknown) {
-    setPhase({ name: 'failed', message: registrationErrorMessage(error, locale, m) });
+    const retry = token.current !== null && !confirmationIsOver(error);
+    setPhase({ name: 'failed', message: registrationErrorMessage(error, locale, m), retry });
+  }
+
+  function confirmWithLink(value: string) {
+    setPhase({ name: 'confirming' });
+    confirmRegistration(value).then(welcome, (error: unknown) =>
+      confirmationNeedsPassword(error) ? setPhase({ name: 'password' }) : fail(error),
+    );
   }
 
   useEffect(() => {
@@ -73,13 +82,11 @@ function ConfirmSignUp({ locale }: Props) {
     // The token works once: it leaves the address bar (and so the history) at once.
     window.history.replaceState(null, '', window.location.pathname);
     if (!fromLink) {
-      setPhase({ name: 'failed', message: c.missingToken });
+      setPhase({ name: 'failed', message: c.missingToken, retry: false });
       return;
     }
     token.current = fromLink;
-    confirmRegistration(fromLink).then(welcome, (error: unknown) =>
-      confirmationNeedsPassword(error) ? setPhase({ name: 'password' }) : fail(error),
-    );
+    confirmWithLink(fromLink);
     // The page confirms once, on arrival.
   }, []);
 
@@ -131,7 +138,15 @@ function ConfirmSignUp({ locale }: Props) {
             {phase.message}
           </p>
           <div className="mt-6 flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
-            <a href={localizePath('/signup', locale)} className={buttonClasses('primary', 'lg')}>
+            {phase.retry && (
+              <Button size="lg" onClick={() => confirmWithLink(token.current!)}>
+                {c.tryAgain}
+              </Button>
+            )}
+            <a
+              href={localizePath('/signup', locale)}
+              className={buttonClasses(phase.retry ? 'outline' : 'primary', 'lg')}
+            >
               {c.signUpAgain}
             </a>
             <a href={localizePath('/signin', locale)} className={buttonClasses('outline', 'lg')}>
