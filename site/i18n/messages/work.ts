@@ -462,7 +462,7 @@ export const workMessages = defineMessages({
     cancelTitle: 'Annuler ce bon de travail?',
     cancelText: 'Les entrepreneurs qui ont envoyé une proposition sont avisés, et leurs propositions sont refusées.',
     cancelHiredText:
-      'L’entrepreneur est avisé. Un paiement retenu en fiducie est remboursé sur votre carte sur-le-champ, moins les frais d’annulation tardive s’il y a lieu. Une fois les travaux marqués comme terminés, le bon ne peut plus être annulé : approuvez-les, demandez des modifications ou ouvrez un litige.',
+      'L’entrepreneur est avisé. Un paiement retenu en entiercement est remboursé sur votre carte sur-le-champ, moins les frais d’annulation tardive s’il y a lieu. Une fois les travaux marqués comme terminés, le bon ne peut plus être annulé : approuvez-les, demandez des modifications ou ouvrez un litige.',
     workAlreadyDone:
       'Les travaux sont marqués comme terminés : approuvez-les, demandez des modifications ou ouvrez un litige plutôt que d’annuler.',
     reason: 'Raison (facultatif)',
