@@ -95,7 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return switchedBy ? userById(switchedBy) : request.currentUser();
   }
 
-    /** A new session id at every sign-in (no session fixation). */
+  /** A new session id at every sign-in (no session fixation). */
   async function signIn(request: Parameters<typeof commandContext>[0], userId: string) {
     await request.session.regenerate();
     request.session.userId = userId;
