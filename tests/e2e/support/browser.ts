@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -58,6 +58,11 @@ export type E2E = {
   newContext(options?: PageOptions): Promise<BrowserContext>;
 };
 
+/** A random private address (10.0.0.0/8) for one browser context. */
+function visitorAddress(): string {
+  return ['10', randomInt(256), randomInt(256), randomInt(1, 255)].join('.');
+}
+
 /** The app of the test file running (one per file): helpers read its e-mail from its DATA_DIR. */
 let fileApp: E2EApp | undefined;
 
@@ -67,8 +72,12 @@ export function useE2E(): E2E {
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    // Each file gets its own app and database, copied from one seeded once per run.
-    [app, browser] = await Promise.all([startApp({ template: inject('appTemplateDir') }), launchBrowser()]);
+    // Each file gets its own app and database, copied from one seeded once per run. The app sits
+    // behind a "proxy" (TRUST_PROXY) so each context can come from its own address (see newContext).
+    [app, browser] = await Promise.all([
+      startApp({ template: inject('appTemplateDir'), env: { TRUST_PROXY: 'true' } }),
+      launchBrowser(),
+    ]);
     fileApp = app;
   }, 240_000);
 
@@ -92,6 +101,9 @@ export function useE2E(): E2E {
       viewport: options.mobile ? MOBILE : DESKTOP,
       locale: options.locale ?? 'en-CA',
       reducedMotion: 'reduce',
+      // A context is one visitor: their own client address, so the per-address limits (10 sign-ups
+      // a minute, say) count that person, not every journey of the file together.
+      extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() },
     });
     if (!options.firstVisit) await context.addInitScript(returningVisitor, RETURNING_VISITOR_STATE);
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
