@@ -2,7 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Sql } from '../shared/db/postgres.ts';
-import { canonicalJson, eventHash, isChainedStream, verifyStream } from '../shared/eventstore/hash-chain.ts';
+import {
+  canonicalJson,
+  eventHash,
+  eventHashV2,
+  isChainedStream,
+  verifyStream,
+} from '../shared/eventstore/hash-chain.ts';
 import { openEventStore, WrongExpectedVersionError, type EventStore } from '../shared/eventstore/index.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
@@ -132,13 +138,15 @@ describe('verifyStream on PostgreSQL', () => {
         streamId,
         length: 5,
         headHash: events[4]!.metadata.hash,
+        legacyRuleEvents: 0,
       });
+      expect(events.every((event) => event.metadata.hashRule === 2)).toBe(true);
     }
   });
 
   it('accepts a missing stream as an empty chain', async () => {
     const streamId = `escrow-${randomUUID()}`;
-    expect(await verifyStream(store, streamId)).toEqual({ ok: true, streamId, length: 0, headHash: null });
+    expect(await verifyStream(store, streamId)).toEqual({ ok: true, streamId, length: 0, headHash: null, legacyRuleEvents: 0 });
   });
 
   it('detects data changed in the table', async () => {
@@ -199,13 +207,7 @@ describe('verifyStream on PostgreSQL', () => {
     const events = await store.readStream(streamId);
     const target = events[1]!;
     const data = { ...(target.data as object), amount: 1 };
-    const forged = eventHash({
-      prevHash: target.metadata.prevHash ?? null,
-      streamId,
-      revision: target.revision,
-      type: target.type,
-      data,
-    });
+    const forged = eventHashV2({ ...target, data });
     await sql`update es_events
       set data = ${sql.json(data)}, metadata = jsonb_set(metadata, '{hash}', to_jsonb(${forged}::text))
       where stream_id = ${streamId} and stream_revision = 1`;
@@ -214,6 +216,65 @@ describe('verifyStream on PostgreSQL', () => {
       streamId,
       revision: 2n,
       reason: 'prevHash does not match the previous hash',
+    });
+  });
+
+  it('detects a changed actor, a changed time and a metadata key added (rule 2 covers all metadata)', async () => {
+    for (const change of [
+      `jsonb_set(metadata, '{actorId}', '"someone-else"')`,
+      `jsonb_set(metadata, '{occurredAt}', '"2020-01-01T00:00:00.000Z"')`,
+      `metadata || '{"note": "added later"}'::jsonb`,
+    ]) {
+      const streamId = await chainedStream();
+      await sql.unsafe(`update es_events set metadata = ${change} where stream_id = $1 and stream_revision = 2`, [
+        streamId,
+      ]);
+      expect(await verifyStream(store, streamId)).toEqual({
+        ok: false,
+        streamId,
+        revision: 2n,
+        reason: 'hash does not match the event content',
+      });
+    }
+  });
+
+  it('verifies a stream written under the legacy rule and says how many events it covers', async () => {
+    const streamId = await chainedStream();
+    // Rewrite the first two events as the legacy rule wrote them, relinking the rest under rule 2.
+    const events = await store.readStream(streamId);
+    let prevHash: string | null = null;
+    for (const event of events) {
+      const legacy = event.revision < 2n;
+      const metadata: Record<string, unknown> = { actorId: 'a', prevHash };
+      if (!legacy) metadata.hashRule = 2;
+      const hash: string = legacy
+        ? eventHash({ prevHash, streamId, revision: event.revision, type: event.type, data: event.data })
+        : eventHashV2({ ...event, metadata });
+      await sql`update es_events set metadata = ${sql.json({ ...metadata, hash } as never)}
+        where stream_id = ${streamId} and stream_revision = ${Number(event.revision)}`;
+      prevHash = hash;
+    }
+    expect(await verifyStream(store, streamId)).toMatchObject({ ok: true, length: 5, legacyRuleEvents: 2 });
+  });
+
+  it('refuses a rule-2 event rewritten under the legacy rule (which ignored the actor)', async () => {
+    const streamId = await chainedStream();
+    const [, , , target] = await store.readStream(streamId);
+    const { hashRule: _rule, hash: _hash, ...rest } = target!.metadata;
+    const metadata = { ...rest, actorId: 'someone-else' };
+    const hash = eventHash({
+      prevHash: target!.metadata.prevHash ?? null,
+      streamId,
+      revision: 3n,
+      type: target!.type,
+      data: target!.data,
+    });
+    await sql`update es_events set metadata = ${sql.json({ ...metadata, hash } as never)}
+      where stream_id = ${streamId} and stream_revision = 3`;
+    expect(await verifyStream(store, streamId)).toMatchObject({
+      ok: false,
+      revision: 3n,
+      reason: 'written under the legacy hash rule after an event under rule 2: a rewrite',
     });
   });
 

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import {
   WrongExpectedVersionError,
   type AppendResult,
@@ -9,10 +10,17 @@ import {
 } from './types.ts';
 
 /**
- * Money and arbitration streams (and the switch-user records) carry a per-stream hash chain so an auditor can prove a history
- * was not altered: each event's metadata holds `prevHash` (the previous event's hash, null for the
- * first) and `hash` = SHA-256 over prevHash, stream id, revision, type and the canonical JSON data.
- * The chain is added by a decorator, so both adapters get it from one implementation.
+ * Money and arbitration streams (and the switch-user records) carry a per-stream hash chain so an
+ * auditor can prove a history was not altered: each event's metadata holds `prevHash` (the previous
+ * event's hash, null for the first) and `hash`. The chain is added by a decorator, so both adapters
+ * get it from one implementation.
+ *
+ * Two rules exist. Rule 2 (`metadata.hashRule: 2`, every event appended since the audit log came)
+ * hashes every stored byte but the hash itself: stream, revision, event id, type, data and all the
+ * metadata (actor, time, causation, correlation, prevHash and anything added later), as RFC 8785
+ * canonical JSON. The legacy rule (no `hashRule`) hashed prevHash, stream, revision, type and data
+ * only; events written under it keep verifying under it, and are reported as such. A stream never
+ * goes back from rule 2 to the legacy rule, so rewriting a new event under the old rule is caught.
  */
 export const CHAINED_STREAM_PREFIXES = [
   'escrow-',
@@ -47,6 +55,7 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
+/** The legacy rule: metadata (actor, time…) was not covered. */
 export function eventHash(input: {
   prevHash: string | null;
   streamId: string;
@@ -63,8 +72,47 @@ export function eventHash(input: {
     .digest('hex');
 }
 
+export const HASH_RULE = 2;
+
+/** What rule 2 hashes: every stored field of the event but `metadata.hash`. */
+export type HashedEvent = {
+  streamId: string;
+  revision: bigint;
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+};
+
+/** RFC 8785 canonical JSON of an event as stored (with or without its hash). */
+export function canonicalEvent(event: HashedEvent): string {
+  const text = canonicalize({
+    stream: event.streamId,
+    revision: event.revision.toString(),
+    id: event.id,
+    type: event.type,
+    data: event.data ?? null,
+    metadata: event.metadata,
+  });
+  if (text === undefined) throw new TypeError('an event must be JSON');
+  return text;
+}
+
+/** Rule 2: SHA-256 over the canonical event without its own hash. */
+export function eventHashV2(event: HashedEvent): string {
+  const { hash: _ownHash, ...metadata } = event.metadata;
+  return createHash('sha256').update(canonicalEvent({ ...event, metadata })).digest('hex');
+}
+
 export type StreamVerification =
-  | { ok: true; streamId: string; length: number; headHash: string | null }
+  | {
+      ok: true;
+      streamId: string;
+      length: number;
+      headHash: string | null;
+      /** How many events (the first ones) verify under the legacy rule, which did not cover metadata. */
+      legacyRuleEvents: number;
+    }
   | { ok: false; streamId: string; revision: bigint; reason: string };
 
 /** Recomputes every hash of a stream and checks every link. */
@@ -74,6 +122,8 @@ export async function verifyStream(store: EventStore, streamId: string): Promise
 
 export function verifyEvents(streamId: string, events: readonly RecordedEvent[]): StreamVerification {
   let prevHash: string | null = null;
+  let legacyRuleEvents = 0;
+  let ruleTwoSeen = false;
   for (const [index, event] of events.entries()) {
     if (event.revision !== BigInt(index)) {
       return { ok: false, streamId, revision: event.revision, reason: `expected revision ${index}` };
@@ -81,13 +131,27 @@ export function verifyEvents(streamId: string, events: readonly RecordedEvent[])
     if ((event.metadata.prevHash ?? null) !== prevHash) {
       return { ok: false, streamId, revision: event.revision, reason: 'prevHash does not match the previous hash' };
     }
-    const expected = eventHash({ prevHash, streamId, revision: event.revision, type: event.type, data: event.data });
+    const rule = event.metadata.hashRule;
+    let expected: string;
+    if (rule === HASH_RULE) {
+      ruleTwoSeen = true;
+      expected = eventHashV2({ ...event, metadata: event.metadata });
+    } else if (rule === undefined && !ruleTwoSeen) {
+      legacyRuleEvents++;
+      expected = eventHash({ prevHash, streamId, revision: event.revision, type: event.type, data: event.data });
+    } else {
+      const reason =
+        rule === undefined
+          ? 'written under the legacy hash rule after an event under rule 2: a rewrite'
+          : `unknown hash rule ${JSON.stringify(rule)}`;
+      return { ok: false, streamId, revision: event.revision, reason };
+    }
     if (event.metadata.hash !== expected) {
       return { ok: false, streamId, revision: event.revision, reason: 'hash does not match the event content' };
     }
     prevHash = expected;
   }
-  return { ok: true, streamId, length: events.length, headHash: prevHash };
+  return { ok: true, streamId, length: events.length, headHash: prevHash, legacyRuleEvents };
 }
 
 /**
@@ -155,10 +219,15 @@ export function withHashChain(
       let revision = tail ? tail.revision : -1n;
       const chained = withIds.map((event) => {
         revision += 1n;
-        const hash = eventHash({ prevHash, streamId, revision, type: event.type, data: event.data });
-        const metadata = { ...event.metadata, prevHash, hash };
+        // Stored as JSON: what is hashed is what a reader gets back (undefined values dropped).
+        const linked = JSON.parse(JSON.stringify({ ...event.metadata, hashRule: HASH_RULE, prevHash })) as Record<
+          string,
+          unknown
+        >;
+        const data = event.data === undefined ? null : (JSON.parse(JSON.stringify(event.data)) as unknown);
+        const hash = eventHashV2({ streamId, revision, id: event.id, type: event.type, data, metadata: linked });
         prevHash = hash;
-        return { ...event, metadata };
+        return { ...event, data, metadata: { ...linked, hash } };
       });
       try {
         return await store.append(streamId, chained, {
