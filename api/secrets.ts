@@ -17,15 +17,16 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
     return { sessionSecret: config.SESSION_SECRET, emailHashKey: config.EMAIL_HASH_KEY ?? config.SESSION_SECRET };
   }
   const file = path.resolve(config.DATA_DIR, 'secrets.json');
-  let stored: Secrets | null = null;
-  if (existsSync(file)) stored = JSON.parse(await readFile(file, 'utf8')) as Secrets;
-  if (!stored) {
+  // The file may hold other secrets too (the audit signing key): kept as they are.
+  const existing = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>) : {};
+  let stored = existing as Partial<Secrets>;
+  if (typeof stored.sessionSecret !== 'string' || typeof stored.emailHashKey !== 'string') {
     stored = {
       sessionSecret: randomBytes(32).toString('base64url'),
       emailHashKey: randomBytes(32).toString('base64url'),
     };
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    await writeFile(file, JSON.stringify({ ...existing, ...stored }, null, 2), { mode: 0o600 });
   }
-  return { sessionSecret: stored.sessionSecret, emailHashKey: config.EMAIL_HASH_KEY ?? stored.emailHashKey };
+  return { sessionSecret: stored.sessionSecret!, emailHashKey: config.EMAIL_HASH_KEY ?? stored.emailHashKey! };
 }

@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -23,6 +24,22 @@ const url = (protocols: string[]) =>
     { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+function isEd25519PrivateKey(text: string): boolean {
+  try {
+    return parseAuditSigningKey(text).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+}
+
+/** AUDIT_SIGNING_KEY as a key object: PEM as is, anything else as base64 of the PKCS#8 DER. */
+export function parseAuditSigningKey(text: string): KeyObject {
+  const pem = text.includes('-----BEGIN') ? text.replace(/\\n/g, '\n') : null;
+  return pem
+    ? createPrivateKey(pem)
+    : createPrivateKey({ key: Buffer.from(text.trim(), 'base64'), format: 'der', type: 'pkcs8' });
+}
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,6 +57,15 @@ export const configSchema = z
     /** Key for the e-mail reservation hash; falls back to SESSION_SECRET. */
     EMAIL_HASH_KEY: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
+    /**
+     * The Ed25519 key that signs the audit log's tree heads: a PKCS#8 PEM, or its DER in base64.
+     * Unset: one is made once and kept in DATA_DIR/secrets.json. Every process of a deployment must
+     * sign with the same key, so a deployment of several containers sets it.
+     */
+    AUDIT_SIGNING_KEY: z
+      .string()
+      .refine(isEd25519PrivateKey, { error: 'must be an Ed25519 private key: a PKCS#8 PEM, or its DER in base64' })
+      .optional(),
     /** An optional OpenAI-compatible endpoint (…/v1): adds a narrative summary to dispute analyses. */
     AI_BASE_URL: url(['http:', 'https:']).optional(),
     AI_API_KEY: z.string().min(1).optional(),

@@ -100,6 +100,17 @@ for (const adapter of adapters) {
       }
     });
 
+    it('lists the keys under a folder, in key order, nested ones too, and nothing for an empty folder', async () => {
+      const folder = `list-${Date.now()}/`;
+      for (const key of ['b.json', 'a.json', 'deeper/c.json']) {
+        await storage.put(`${folder}${key}`, Buffer.from('{}'), 'application/json');
+      }
+      await storage.put(`${folder}x`.replace(/\/x$/, '-sibling/x.json'), Buffer.from('{}'), 'application/json');
+      expect(await storage.list(folder)).toEqual([`${folder}a.json`, `${folder}b.json`, `${folder}deeper/c.json`]);
+      expect(await storage.list(`none-${Date.now()}/`)).toEqual([]);
+      await expect(storage.list('../')).rejects.toThrow(RangeError);
+    });
+
     it('round-trips a 6 MB file', async () => {
       const big = Buffer.alloc(6 * 1024 * 1024, 7);
       await storage.put('disputes/d/big.mp4', big, 'video/mp4');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +24,8 @@ export type FileStorage = {
   /** The file, or null when there is none under the key. */
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
+  /** Every key under a folder (`audit/heads/`), in key order. */
+  list(folder: string): Promise<string[]>;
 };
 
 /** Keys are relative paths of plain segments: letters, digits, '-', '_' and one '.' extension. */
@@ -31,6 +33,11 @@ export const STORAGE_KEY_PATTERN = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+(?:\.[a-
 
 export function assertStorageKey(key: string): void {
   if (!STORAGE_KEY_PATTERN.test(key) || key.length > 300) throw new RangeError(`not a storage key: ${key}`);
+}
+
+/** A folder to list: plain segments, each ending with '/'. */
+export function assertStorageFolder(folder: string): void {
+  if (!/^(?:[A-Za-z0-9_-]+\/)+$/.test(folder) || folder.length > 300) throw new RangeError(`not a storage folder: ${folder}`);
 }
 
 export function createLocalFileStorage(root: string): FileStorage {
@@ -66,6 +73,21 @@ export function createLocalFileStorage(root: string): FileStorage {
       await unlink(fileOf(key)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
+    },
+    async list(folder) {
+      assertStorageFolder(folder);
+      const dir = path.join(base, ...folder.split('/').filter(Boolean));
+      const names = await readdir(dir, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        },
+      );
+      return names
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+        .filter((key) => STORAGE_KEY_PATTERN.test(key))
+        .sort();
     },
   };
 }

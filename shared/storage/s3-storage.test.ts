@@ -5,6 +5,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -38,6 +39,23 @@ describe('createS3FileStorage', () => {
       Key: 'app/disputes/a/one.png',
       ContentType: 'image/png',
       IfNoneMatch: '*',
+    });
+  });
+
+  it('lists a folder across pages, without the prefix, in key order', async () => {
+    s3.on(ListObjectsV2Command, { ContinuationToken: undefined }).resolves({
+      Contents: [{ Key: 'app/audit/heads/2.json' }],
+      IsTruncated: true,
+      NextContinuationToken: 'next',
+    });
+    s3.on(ListObjectsV2Command, { ContinuationToken: 'next' }).resolves({
+      Contents: [{ Key: 'app/audit/heads/1.json' }],
+      IsTruncated: false,
+    });
+    expect(await storage().list('audit/heads/')).toEqual(['audit/heads/1.json', 'audit/heads/2.json']);
+    expect(s3.commandCalls(ListObjectsV2Command)[0]!.args[0].input).toMatchObject({
+      Bucket: 'evidence',
+      Prefix: 'app/audit/heads/',
     });
   });
 

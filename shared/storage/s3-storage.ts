@@ -2,13 +2,14 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertStorageKey, type FileStorage } from './file-storage.ts';
+import { assertStorageFolder, assertStorageKey, STORAGE_KEY_PATTERN, type FileStorage } from './file-storage.ts';
 
 export type S3StorageOptions = {
   bucket: string;
@@ -83,6 +84,23 @@ export function createS3FileStorage(options: S3StorageOptions, client?: S3Client
     },
     async delete(key) {
       await s3.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+    },
+    async list(folder) {
+      assertStorageFolder(folder);
+      const prefix = `${options.prefix ?? ''}${folder}`;
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await s3.send(
+          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice((options.prefix ?? '').length);
+          if (key && STORAGE_KEY_PATTERN.test(key)) keys.push(key);
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
     },
   };
 }
