@@ -85,6 +85,8 @@ async function jobsWithoutContract(sql: Sql, limit = 50): Promise<JobFacts[]> {
       left join rm_bookings b on b.booking_id = w.booking_id and b.status in ('requested', 'confirmed')
       left join rm_contractor_directory d on d.contractor_id = w.awarded_contractor_id
       where w.status = 'awarded' and w.awarded_contractor_id is not null and c.job_id is null
+        -- An urgent job waits until its alert's acceptance is read, so its contract has the premium.
+        and (w.urgent_alert_id is null or u.alert_id is not null)
       union all
       select b.booking_id::text, 'booking', b.customer_id, b.contractor_id, coalesce(o.title, 'Booking'),
         coalesce(o.description, coalesce(b.note, '')), b.price_cents, b.starts_at, b.ends_at, b.time_zone,

@@ -27,7 +27,7 @@ export const WORK_ORDERS_READ_MODEL = 'work-orders';
 
 export const workOrdersProjection = defineProjection({
   name: WORK_ORDERS_READ_MODEL,
-  version: 3,
+  version: 4,
   handles: [
     'WorkOrderPosted',
     'WorkOrderEdited',
@@ -73,6 +73,7 @@ export const workOrdersProjection = defineProjection({
       proposal_count integer not null default 0,
       cancel_reason text,
       decline_reason text,
+      urgent_alert_id uuid,
       posted_at timestamptz not null,
       updated_at timestamptz not null
     );
@@ -115,11 +116,11 @@ export const workOrdersProjection = defineProjection({
         await tx`
           insert into rm_work_orders (work_order_id, customer_id, mode, status, direct_contractor_id, title, description,
             category, service, remote, fsa, city, province, lat, lng, budget_min_cents, budget_max_cents,
-            preferred_dates, photos, posted_at, updated_at)
+            preferred_dates, photos, urgent_alert_id, posted_at, updated_at)
           values (${o.workOrderId}, ${o.customerId}, ${o.mode}, 'open', ${o.directContractorId}, ${o.title},
             ${o.description}, ${o.category}, ${o.service}, ${o.remote}, ${place.fsa},
             ${place.city}, ${place.province}, ${place.lat}, ${place.lng}, ${o.budgetMinCents}, ${o.budgetMaxCents},
-            ${o.preferredDates}, ${o.photos}, ${o.postedAt}, ${o.postedAt})
+            ${o.preferredDates}, ${o.photos}, ${o.urgentAlertId ?? null}, ${o.postedAt}, ${o.postedAt})
           on conflict (work_order_id) do nothing`;
         return;
       }
