@@ -13,6 +13,7 @@ import { ProjectionRunner } from '../projections/runner.ts';
 import type { Projection } from '../projections/types.ts';
 import { startEmailSender } from '../shared/email/sender.ts';
 import { startScheduledJobs } from '../projections/scheduled.ts';
+import { openAuditLog, type AuditLog } from '../shared/audit/index.ts';
 import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
 import { PERSONAL_DATA_SCHEMA } from './modules/accounts/personal-data.ts';
 import { PENDING_REGISTRATION_SCHEMA } from './modules/accounts/pending-registrations.ts';
@@ -44,6 +45,8 @@ export type Runtime = {
   locks: MoneyLocks;
   /** Where uploaded files live (dispute evidence): local disk under DATA_DIR, or S3 when configured. */
   fileStorage: FileStorage;
+  /** The audit log's signing key, published heads and publisher (shared/audit). */
+  auditLog: AuditLog;
   projections: readonly Projection[];
   close(): Promise<void>;
 };
@@ -90,6 +93,7 @@ export async function createRuntime(
     const gateway = createSandboxGateway();
     const fileStorage = openFileStorage(config);
     const narrator = createDisputeNarrator(config, logger);
+    const auditLog = await openAuditLog(config, store, fileStorage);
     closers.push(() => store.close());
     const checkpoints = await CheckpointWatcher.start(
       sql,
@@ -110,7 +114,7 @@ export async function createRuntime(
       const started = runner;
       closers.push(() => started.stop());
       closers.push(startEmailSender(sql, config, logger).stop);
-      closers.push(startScheduledJobs(sql, store, allScheduledJobs, { logger, gateway, narrator }).stop);
+      closers.push(startScheduledJobs(sql, store, allScheduledJobs, { logger, gateway, narrator, auditLog }).stop);
     }
 
     let redis: Redis | null = null;
@@ -132,6 +136,7 @@ export async function createRuntime(
       gateway,
       locks: postgresMoneyLocks(sql),
       fileStorage,
+      auditLog,
       projections,
       async close() {
         for (const close of closers.reverse()) await close().catch(() => {});

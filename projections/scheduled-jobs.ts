@@ -8,6 +8,7 @@ import { recurringActivationJob, recurringFundingJob, recurringVisitsJob } from 
 import { pendingRegistrationsPurgeJob } from './pending-registrations-purge.ts';
 import { personalDataPurgeJob } from './personal-data-purge.ts';
 import { idempotencyKeysPruneJob } from './idempotency-keys-prune.ts';
+import { auditHeadsJob } from './audit-heads.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /** Every time-driven job the product runs (see scheduled.ts). */
@@ -28,4 +29,5 @@ export const allScheduledJobs: readonly ScheduledJob[] = [
   pendingRegistrationsPurgeJob,
   personalDataPurgeJob,
   idempotencyKeysPruneJob,
+  auditHeadsJob,
 ];

@@ -2,6 +2,7 @@ import type { Sql } from '../shared/db/postgres.ts';
 import type { EventStore } from '../shared/eventstore/types.ts';
 import { noNarrator, type DisputeNarrator } from '../shared/ai/dispute-narrator.ts';
 import { createSandboxGateway, type PaymentGateway } from '../shared/payments/gateway.ts';
+import type { AuditLog } from '../shared/audit/index.ts';
 
 /**
  * Time-driven work (a booking reminder 24 h before, reviews published after 7 days). A job reads
@@ -17,6 +18,8 @@ export type ScheduledJobContext = {
   gateway: PaymentGateway;
   /** The optional AI provider's narrative for dispute analyses (none when absent). */
   narrator?: DisputeNarrator;
+  /** The audit log whose tree heads the process publishes (startScheduledJobs always gives it). */
+  auditLog?: AuditLog;
 };
 
 export type ScheduledJob = {
@@ -40,6 +43,8 @@ export function startScheduledJobs(
   store: EventStore,
   jobs: readonly ScheduledJob[],
   options: {
+    /** Needed by the audit-heads job; the product's processes always give it. */
+    auditLog?: AuditLog;
     logger?: Logger;
     clock?: () => Date;
     gateway?: PaymentGateway;
@@ -77,7 +82,7 @@ export function startScheduledJobs(
           select pg_try_advisory_lock(${0x5c4ed}, ${lockKey(job.name)}) as locked`;
         if (!row?.locked) return;
         try {
-          const handled = await job.run({ sql, store, now: clock(), gateway, narrator });
+          const handled = await job.run({ sql, store, now: clock(), gateway, narrator, auditLog: options.auditLog });
           if (handled > 0) options.logger?.info({ job: job.name, handled }, 'scheduled job ran');
         } finally {
           await reserved`select pg_advisory_unlock(${0x5c4ed}, ${lockKey(job.name)})`;

@@ -8,6 +8,8 @@ import { migrate, resolveDatabaseUrl } from '../api/runtime.ts';
 import { allProjections } from './index.ts';
 import { ProjectionRunner } from './runner.ts';
 import { startScheduledJobs } from './scheduled.ts';
+import { openAuditLog } from '../shared/audit/index.ts';
+import { openFileStorage } from '../shared/storage/index.ts';
 import { allScheduledJobs } from './scheduled-jobs.ts';
 
 /**
@@ -48,7 +50,8 @@ async function main() {
   process.once('SIGTERM', () => void shutdown());
   await runner.start();
   emailSender = startEmailSender(sql, config);
-  scheduledJobs = startScheduledJobs(sql, store, allScheduledJobs, { logger: jsonLogger });
+  const auditLog = await openAuditLog(config, store, openFileStorage(config));
+  scheduledJobs = startScheduledJobs(sql, store, allScheduledJobs, { logger: jsonLogger, auditLog });
   console.log(`Projection worker running ${allProjections.map((p) => p.name).join(', ')} on ${store.kind}.`);
 }
 

@@ -146,7 +146,13 @@ describe('verifyStream on PostgreSQL', () => {
 
   it('accepts a missing stream as an empty chain', async () => {
     const streamId = `escrow-${randomUUID()}`;
-    expect(await verifyStream(store, streamId)).toEqual({ ok: true, streamId, length: 0, headHash: null, legacyRuleEvents: 0 });
+    expect(await verifyStream(store, streamId)).toEqual({
+      ok: true,
+      streamId,
+      length: 0,
+      headHash: null,
+      legacyRuleEvents: 0,
+    });
   });
 
   it('detects data changed in the table', async () => {

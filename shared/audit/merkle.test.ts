@@ -136,6 +136,11 @@ describe('the RFC 9162 Merkle tree', () => {
   it('refuses a frontier whose peaks are not shrinking powers of two', () => {
     const hash = '00'.repeat(32);
     expect(() => Frontier.fromJSON([{ size: 3, hash }])).toThrow(/power of two/);
-    expect(() => Frontier.fromJSON([{ size: 2, hash }, { size: 4, hash }])).toThrow(/shrink/);
+    expect(() =>
+      Frontier.fromJSON([
+        { size: 2, hash },
+        { size: 4, hash },
+      ]),
+    ).toThrow(/shrink/);
   });
 });

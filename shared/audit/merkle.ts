@@ -134,7 +134,7 @@ export class MerkleTree {
 
   constructor(leaves: readonly Hash[]) {
     this.levels = [leaves.slice()];
-    for (let level = this.levels[0]!; level.length > 1; ) {
+    for (let level = this.levels[0]!; level.length > 1;) {
       const next = new Array<Hash>(Math.floor(level.length / 2));
       for (let i = 0; i < next.length; i++) next[i] = nodeHash(level[2 * i]!, level[2 * i + 1]!);
       this.levels.push(next);
@@ -155,7 +155,8 @@ export class MerkleTree {
   /** PATH(m, D[0:n]) of RFC 9162 §2.1.3.1: the audit path of leaf `index` in the tree of `size`. */
   inclusionProof(index: number, size = this.size): Hash[] {
     this.checkSize(size);
-    if (!(Number.isSafeInteger(index) && index >= 0 && index < size)) throw new RangeError('leaf index outside the tree');
+    if (!(Number.isSafeInteger(index) && index >= 0 && index < size))
+      throw new RangeError('leaf index outside the tree');
     const path: Hash[] = [];
     let start = 0;
     let end = size;
@@ -217,7 +218,8 @@ export class MerkleTree {
   }
 
   private checkSize(size: number): void {
-    if (!(Number.isSafeInteger(size) && size >= 0 && size <= this.size)) throw new RangeError('tree size outside the log');
+    if (!(Number.isSafeInteger(size) && size >= 0 && size <= this.size))
+      throw new RangeError('tree size outside the log');
   }
 }
 

@@ -37,7 +37,8 @@ export function assertStorageKey(key: string): void {
 
 /** A folder to list: plain segments, each ending with '/'. */
 export function assertStorageFolder(folder: string): void {
-  if (!/^(?:[A-Za-z0-9_-]+\/)+$/.test(folder) || folder.length > 300) throw new RangeError(`not a storage folder: ${folder}`);
+  if (!/^(?:[A-Za-z0-9_-]+\/)+$/.test(folder) || folder.length > 300)
+    throw new RangeError(`not a storage folder: ${folder}`);
 }
 
 export function createLocalFileStorage(root: string): FileStorage {

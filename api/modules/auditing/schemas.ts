@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The audit API's shapes that the auditor view and the tests infer their types from.
+ */
+export const partyRoles = ['customer', 'contractor', 'admin', 'account-holder', 'former-member'] as const;
+export type PartyRole = (typeof partyRoles)[number];
+
+export const auditJobsQuery = z.strictObject({
+  q: z.string().max(200, { error: 'q must be at most 200 characters' }).optional(),
+});
+
+export const auditJobsView = z.object({
+  jobs: z.array(
+    z.object({
+      jobId: z.string(),
+      kind: z.string(),
+      title: z.string(),
+      contractStatus: z.string(),
+      createdAt: z.string(),
+      /** The job's auditable streams (null: the job has none of that kind). */
+      streams: z.object({ escrow: z.string().nullable(), contract: z.string(), dispute: z.string().nullable() }),
+    }),
+  ),
+});
+export type AuditJobs = z.infer<typeof auditJobsView>;
+
+const treeHead = z.object({ log: z.string(), size: z.number(), rootHash: z.string(), timestamp: z.string() });
+
+/** GET /api/audit/streams/:stream/verify (shared/audit/verify.ts StreamAudit). */
+export const streamAuditView = z.object({
+  ok: z.boolean(),
+  stream: z.string(),
+  length: z.number(),
+  chain: z.object({ ok: z.boolean(), legacyRuleEvents: z.number(), headHash: z.string().nullable() }),
+  log: z.object({
+    keyId: z.string().nullable(),
+    headsChecked: z.number(),
+    latestHead: treeHead.nullable(),
+    covered: z.number(),
+    pending: z.number(),
+  }),
+  firstBadRevision: z.string().nullable(),
+  type: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type StreamAuditView = z.infer<typeof streamAuditView>;
