@@ -92,6 +92,8 @@ function cli(...args: string[]): Promise<{ code: number | null; out: string }> {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '/root',
         DATABASE_URL: t.runtime.databaseUrl,
+        // The app's data folder: its published tree heads and its audit key.
+        DATA_DIR: t.config.DATA_DIR,
         LOG_LEVEL: 'silent',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -183,8 +185,9 @@ describe('tamper test', () => {
     async () => {
       const { customer, jobId } = job;
       const stream = `escrow-${jobId}`;
+      await t.runtime.auditLog.publisher.publish();
       const intact = (await customer.browser.get(`/api/audit/streams/${stream}/verify`)).json();
-      expect(intact).toMatchObject({ ok: true, length: 4 });
+      expect(intact).toMatchObject({ ok: true, length: 4, log: { covered: 4, pending: 0 } });
       expect((await cli('verify', stream)).code).toBe(0);
 
       // One byte of the funding event: $1,000.00 becomes $1,000.01 directly in the database.
@@ -196,17 +199,17 @@ describe('tamper test', () => {
       where stream_id = ${stream} and stream_revision = 1`;
 
       const broken = (await customer.browser.get(`/api/audit/streams/${stream}/verify`)).json();
-      expect(broken).toEqual({
+      expect(broken).toMatchObject({
         ok: false,
         stream,
         length: 4,
-        firstAlteredRevision: '1',
+        firstBadRevision: '1',
         type: 'EscrowFunded',
         reason: 'hash does not match the event content',
       });
       const shell = await cli('verify', stream);
       expect(shell.code).toBe(1);
-      expect(shell.out).toContain('revision 1 (EscrowFunded)');
+      expect(shell.out).toContain('at revision 1 (EscrowFunded)');
     },
   );
 });

@@ -135,6 +135,11 @@ export function createAuditPublisher(deps: {
 
   async function publishOne(now: Date): Promise<HeadFile | null> {
     const latest = await heads.latest();
+    if (latest && !verifyHeadSignature(latest, deps.signer.publicKey)) {
+      throw new Error(
+        `the latest tree head (size ${latest.treeHead.size}) is not signed by this log's key: refusing to extend it`,
+      );
+    }
     const frontier = latest ? Frontier.fromJSON(latest.frontier) : new Frontier();
     const size = latest?.treeHead.size ?? 0;
     if (frontier.size !== size || (latest && frontier.root().toString('hex') !== latest.treeHead.rootHash)) {
