@@ -1,4 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createAuditPublisher, createHeadReader, loadPublishedLog } from '../shared/audit/log.ts';
+import { createSigner } from '../shared/audit/signing.ts';
+import { auditStream, verifyAuditedStream, verifyWholeLog } from '../shared/audit/verify.ts';
+import { createLocalFileStorage, type FileStorage } from '../shared/storage/file-storage.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyStream } from '../shared/eventstore/hash-chain.ts';
 import {
@@ -459,6 +466,59 @@ function eventStoreContract(name: string, open: () => Promise<EventStore>, clean
         streamId,
         length,
         headHash: events[length - 1]!.metadata.hash,
+        legacyRuleEvents: 0,
+      });
+    });
+
+    describe('the audit log over this store', () => {
+      let dir: string;
+      let storage: FileStorage;
+      const signer = createSigner(generateKeyPairSync('ed25519').privateKey);
+      beforeAll(async () => {
+        dir = await mkdtemp(path.join(tmpdir(), 'audit-contract-'));
+        storage = createLocalFileStorage(dir);
+      });
+      afterAll(async () => {
+        await rm(dir, { recursive: true, force: true });
+      });
+
+      it('publishes signed heads over its events and verifies streams, the whole log and head consistency', async () => {
+        const publisher = createAuditPublisher({ store, storage, signer });
+        const [a, b] = [chainedStream(), chainedStream()];
+        await store.append(a, [event('Opened', { amountCents: 100 }), event('Funded')]);
+        await store.append(plainStream(), [event('NotAudited')]);
+        await store.append(b, [event('Opened', { amountCents: 200 })]);
+        const first = await waitUntil(async () => {
+          await publisher.publish();
+          const audit = await verifyAuditedStream(
+            { store, heads: createHeadReader(storage), publicKey: signer.publicKey },
+            b,
+          );
+          return audit.log.covered === 1 ? audit : undefined;
+        });
+        expect(first).toMatchObject({ ok: true, length: 1, log: { pending: 0 } });
+
+        await store.append(a, [event('Released')]);
+        await waitUntil(async () => {
+          await publisher.publish();
+          const heads = createHeadReader(storage);
+          const audit = await verifyAuditedStream({ store, heads, publicKey: signer.publicKey }, a);
+          return audit.log.covered === 3 ? audit : undefined;
+        });
+        const log = await loadPublishedLog(createHeadReader(storage), signer.publicKey);
+        expect(log.problem).toBeNull();
+        expect(log.heads.length).toBeGreaterThanOrEqual(2);
+        const whole = await verifyWholeLog({ store, heads: createHeadReader(storage), publicKey: signer.publicKey });
+        expect(whole).toMatchObject({ ok: true, problem: null });
+        expect(whole.entriesChecked).toBe(log.entries.length);
+
+        // What an altered read of this store looks like to the verifier: one metadata value changed.
+        const events = await store.readStream(a);
+        const altered = events.map((e) =>
+          e.revision === 1n ? { ...e, metadata: { ...e.metadata, actorId: 'someone-else' } } : e,
+        );
+        expect(auditStream(a, altered, log)).toMatchObject({ ok: false, firstBadRevision: '1' });
+        expect(auditStream(a, events.slice(0, 2), log)).toMatchObject({ ok: false, firstBadRevision: '2' });
       });
     });
 
