@@ -13,6 +13,9 @@ FROM node:22-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=4321 HOST=0.0.0.0
 COPY --from=build /app /app
+# DATA_DIR (.data): the embedded database, local secrets, uploads and the audit log's signed heads.
+# Owned by the user the server runs as; a named volume mounted here starts with this ownership.
+RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 4321
 CMD ["node", "--import", "tsx", "api/server.ts"]

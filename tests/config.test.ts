@@ -1,6 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { siteUrlOf } from '../shared/email/sender.ts';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../shared/config.ts';
+import { ConfigError, loadConfig, parseAuditSigningKey } from '../shared/config.ts';
 
 const DATABASE_URL = 'postgres://app:pw@db.internal:5432/marketplace';
 const SECRET = 's'.repeat(32);
@@ -243,5 +244,26 @@ describe('file storage and the AI endpoint', () => {
     expect(configError({ S3_ENDPOINT: 'http://minio.internal:9000' }).message).toMatch(/S3_BUCKET/);
     expect(configError({ S3_BUCKET: 'evidence', S3_PREFIX: '../up' }).message).toMatch(/S3_PREFIX/);
     expect(configError({ AI_BASE_URL: 'ftp://model.internal' }).message).toMatch(/AI_BASE_URL/);
+  });
+});
+
+describe('AUDIT_SIGNING_KEY', () => {
+  it('takes an Ed25519 key as a PKCS#8 PEM (also with literal \\n, as env files write it) or as base64 DER', () => {
+    const key = generateKeyPairSync('ed25519').privateKey;
+    const pem = key.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const der = key.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    for (const text of [pem, pem.replace(/\n/g, '\\n'), der]) {
+      expect(parseAuditSigningKey(loadConfig({ AUDIT_SIGNING_KEY: text }).AUDIT_SIGNING_KEY!).equals(key)).toBe(true);
+    }
+  });
+
+  it('refuses anything else, naming the variable and never echoing the value', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' });
+    for (const bad of ['not a key', rsa.toString()]) {
+      const error = configError({ AUDIT_SIGNING_KEY: bad });
+      expect(error.message).toContain('AUDIT_SIGNING_KEY');
+      expect(error.message).toContain('must be an Ed25519 private key');
+      expect(error.message).not.toContain(bad.slice(0, 20));
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { loadConfig } from '../shared/config.ts';
  */
 type Service = {
   image?: string;
+  volumes?: string[];
   build?: string;
   command?: string[];
   environment?: Record<string, string>;
@@ -33,12 +35,15 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives the API and the workers a configuration the app accepts, with projections in the workers', () => {
+    const auditKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const given: Record<string, string> = { SESSION_SECRET: 'x'.repeat(48), AUDIT_SIGNING_KEY: auditKey };
     const substitute = (env: Record<string, string>) =>
       Object.fromEntries(
         Object.entries(env).map(([key, value]) => [
           key,
-          value.replace(/\$\{(\w+)(?::[-?]([^}]*))?\}/g, (_, variable: string, fallback?: string) =>
-            variable === 'SESSION_SECRET' ? 'x'.repeat(48) : (fallback ?? ''),
+          value.replace(
+            /\$\{(\w+)(?::[-?]([^}]*))?\}/g,
+            (_, variable: string, fallback?: string) => given[variable] ?? fallback ?? '',
           ),
         ]),
       );
@@ -51,5 +56,16 @@ describe('docker-compose.yml', () => {
     expect(workers.DATABASE_URL).toBe(api.DATABASE_URL);
     expect(compose.services.projections!.command).toEqual(['node', '--import', 'tsx', 'projections/worker.ts']);
     expect(compose.services.api!.depends_on?.eventstore?.condition).toBe('service_healthy');
+  });
+
+  it('gives the API and the workers one data folder and one audit key: the workers publish the heads the API checks', () => {
+    const { api, projections } = compose.services;
+    expect(api!.environment!.AUDIT_SIGNING_KEY).toMatch(/^\$\{AUDIT_SIGNING_KEY:\?/);
+    expect(projections!.environment!.AUDIT_SIGNING_KEY).toBe(api!.environment!.AUDIT_SIGNING_KEY);
+    expect(api!.volumes).toContain('app-data:/app/.data');
+    expect(projections!.volumes).toContain('app-data:/app/.data');
+    expect(readFileSync(path.resolve(import.meta.dirname, '../Dockerfile'), 'utf8')).toMatch(
+      /chown node:node \/app\/\.data/,
+    );
   });
 });
