@@ -319,6 +319,18 @@ describe('the offline auditor kit', () => {
   });
 });
 
+describe('GET /api/audit/streams/:stream', () => {
+  it('names each actor by their role in the history, never by name', async () => {
+    const job = await releasedJob();
+    const answer = await admin.get(`/api/audit/streams/${job.stream}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().roles).toEqual({ [job.customer.user.id]: 'customer', [job.contractor.user.id]: 'contractor' });
+    expect(answer.json()).not.toHaveProperty('people');
+    expect(answer.body).not.toContain(job.customer.user.name);
+    expect(answer.body).not.toContain(job.contractor.user.name);
+  });
+});
+
 describe('GET /api/audit/jobs', () => {
   it('lets an admin find a job by title words or id, and nobody else', async () => {
     const job = await releasedJob();
