@@ -145,7 +145,7 @@ describe('deleting an account after a signed, paid and reviewed job', () => {
     const before = await contractor.browser.get(views.contract);
     expect(before.json().parties.customer).toEqual({ id: customer.user.id, name });
     expect((await contractor.browser.get(views.crm)).body).toContain(name);
-    expect((await admin.browser.get(adminViews.contractHistory)).json().people[customer.user.id]).toBe(name);
+    expect((await admin.browser.get(adminViews.contractHistory)).json().roles[customer.user.id]).toBe('customer');
 
     const deleted = await customer.browser.delete('/api/auth/account', { password: customer.registration.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -188,8 +188,8 @@ describe('deleting an account after a signed, paid and reviewed job', () => {
       reviews: expect.arrayContaining([expect.objectContaining({ reviewerName: FORMER_MEMBER })]),
     });
     expect(answer('admin contract')).toMatchObject({ parties: { customer: { name: FORMER_MEMBER } } });
-    expect(answer('admin contractHistory')).toMatchObject({ people: { [customer.user.id]: FORMER_MEMBER } });
-    expect(answer('admin escrowHistory')).toMatchObject({ people: { [customer.user.id]: FORMER_MEMBER } });
+    expect(answer('admin contractHistory')).toMatchObject({ roles: { [customer.user.id]: 'customer' } });
+    expect(answer('admin escrowHistory')).toMatchObject({ roles: { [customer.user.id]: 'customer' } });
     // The contract still verifies: its text never held a name.
     expect((await contractor.browser.get(`/api/contracts/${jobId}/verify`)).json()).toMatchObject({ ok: true });
 

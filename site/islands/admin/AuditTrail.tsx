@@ -1,183 +1,281 @@
-import { useState, type FormEvent } from 'react';
-import { format } from '../../i18n/index.ts';
+import { useStore } from '@nanostores/react';
+import { Search } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { auditTrailMessages } from '../../i18n/messages/audit-trail.ts';
-import { getJson, messageOf } from '../../lib/api.ts';
+import { $session } from '../../stores/session.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Field, Input } from '../../ui/Field.tsx';
+import { Input } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
-import { FORMER_MEMBER, formatWhen } from '../contracts/shared.tsx';
+import {
+  $auditAsOf,
+  $auditHistory,
+  $auditJob,
+  $auditJobs,
+  $auditQuery,
+  $auditTab,
+  $auditVerification,
+  jobStreams,
+  openJob,
+  recheckStream,
+  searchJobs,
+  type AuditHistory,
+  type JobStream,
+} from './audit-stores.ts';
+import { BundleLink, HistoryTable, JobResults, StateView, VerificationResult, localInputValue } from './audit-view.tsx';
 
-type Entry = { revision: string; type: string; actorId: string | null; occurredAt: string | null; hash: string | null };
-/** `people`: each party's and actor's name today, by account id ("Former member" once deleted). */
-type History = {
-  events: Entry[];
-  asOf: string | null;
-  eventsUpTo: number;
-  state: unknown;
-  people: Record<string, string>;
-};
-type Verification =
-  | { ok: true; length: number; headHash: string | null }
-  | { ok: false; firstAlteredRevision: string; type: string; reason: string };
-
-const STREAM = /^(escrow|contract|dispute|payout|plan|listing-boost|user-switch)-[A-Za-z0-9-]{1,80}$/;
-
-/** The admin dashboard's auditor view: a stream's history, its state as of an instant, and its chain check. */
+/**
+ * The admin dashboard's auditor view: find a job by id or title, then read its escrow, contract
+ * and dispute histories (the role of each actor and the time, never a name), the state as of any
+ * instant, the verification against the hash chain and the signed log, and the offline bundle.
+ */
 function AuditTrail({ locale }: { locale: Locale }) {
   const m = auditTrailMessages[locale];
-  const [stream, setStream] = useState('');
-  const [asOf, setAsOf] = useState('');
-  const [history, setHistory] = useState<History | null>(null);
-  const [check, setCheck] = useState<Verification | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const id = stream.trim();
-  const valid = STREAM.test(id);
-
-  async function run(what: 'history' | 'verify') {
-    setBusy(true);
-    setError(null);
-    try {
-      if (what === 'history') {
-        const query = asOf ? `?asOf=${encodeURIComponent(new Date(asOf).toISOString())}` : '';
-        setHistory(await getJson<History>(`/api/audit/streams/${id}${query}`));
-      } else {
-        setCheck(await getJson<Verification>(`/api/audit/streams/${id}/verify`));
-      }
-    } catch (caught) {
-      setError(messageOf(caught, m.failed));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const personName = (id: string) => {
-    const name = history?.people[id];
-    return name === undefined ? null : name === FORMER_MEMBER ? m.formerMember : name;
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (valid) void run('history');
-  };
-
+  const session = useStore($session);
+  if (session.status !== 'authenticated' || session.user.role !== 'admin') return null;
   return (
     <section
       aria-labelledby="auditor-view"
-      className="mt-8 space-y-4 rounded-xl border border-border bg-surface p-4 sm:p-6"
+      className="mt-8 min-w-0 space-y-4 rounded-xl border border-border bg-surface p-4 sm:p-6"
       data-testid="auditor-view"
     >
       <h2 id="auditor-view" className="text-lg font-semibold">
         {m.title}
       </h2>
       <p className="max-w-prose text-sm text-muted">{m.intro}</p>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-        <Field label={m.stream} hint={m.streamHint}>
-          {(ids) => (
-            <Input
-              id={ids.id}
-              aria-describedby={ids.describedBy}
-              value={stream}
-              spellCheck={false}
-              autoComplete="off"
-              onChange={(event) => {
-                setStream(event.currentTarget.value);
-                setHistory(null);
-                setCheck(null);
-              }}
-            />
-          )}
-        </Field>
-        <Field label={m.asOf}>
-          {(ids) => (
-            <Input
-              id={ids.id}
-              type="datetime-local"
-              step={1}
-              value={asOf}
-              onChange={(event) => setAsOf(event.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <div className="flex flex-wrap gap-2 sm:col-span-2">
-          <Button type="submit" disabled={!valid || busy}>
-            {m.history}
-          </Button>
-          <Button type="button" variant="outline" disabled={!valid || busy} onClick={() => void run('verify')}>
-            {m.verify}
-          </Button>
-        </div>
-      </form>
-      {busy && <p className="text-sm text-muted">{m.loading}</p>}
-      {error && (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-      {check && (
-        <p
-          role="status"
-          data-ok={String(check.ok)}
-          className={`rounded-lg border p-3 text-sm font-medium ${check.ok ? 'border-success/40 bg-success/10 text-success' : 'border-danger/40 bg-danger/10 text-danger'}`}
-        >
-          {check.ok
-            ? format(m.intact, { count: check.length })
-            : format(m.broken, { revision: check.firstAlteredRevision, type: check.type, reason: check.reason })}
-        </p>
-      )}
-      {history && (
-        <div className="space-y-4">
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="text-muted">
-                <tr>
-                  <th className="py-1 pr-3">{m.revision}</th>
-                  <th className="py-1 pr-3">{m.time}</th>
-                  <th className="py-1 pr-3">{m.type}</th>
-                  <th className="py-1 pr-3">{m.actor}</th>
-                  <th className="py-1">{m.hash}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {history.events.map((e) => (
-                  <tr key={e.revision}>
-                    <td className="py-1 pr-3 tabular-nums">{e.revision}</td>
-                    <td className="py-1 pr-3">{e.occurredAt ? formatWhen(e.occurredAt, locale) : ''}</td>
-                    <td className="py-1 pr-3 font-medium">{e.type}</td>
-                    <td className="py-1 pr-3 text-xs">
-                      {e.actorId ? (
-                        <>
-                          {personName(e.actorId) && <span className="block">{personName(e.actorId)}</span>}
-                          <span className="font-mono">{e.actorId}</span>
-                        </>
-                      ) : (
-                        m.system
-                      )}
-                    </td>
-                    <td className="py-1 font-mono text-xs">{e.hash?.slice(0, 12)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div>
-            <p className="text-sm font-medium">
-              {history.asOf
-                ? format(m.state, {
-                    when: formatWhen(history.asOf, locale),
-                    count: history.eventsUpTo,
-                    total: history.events.length,
-                  })
-                : format(m.stateNow, { total: history.events.length })}
-            </p>
-            <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-surface-2 p-3 text-xs">
-              {JSON.stringify(history.state, null, 2)}
-            </pre>
-          </div>
-        </div>
-      )}
+      <JobSearch locale={locale} />
+      <OpenJob locale={locale} />
     </section>
+  );
+}
+
+function JobSearch({ locale }: { locale: Locale }) {
+  const m = auditTrailMessages[locale];
+  const id = useId();
+  const query = useStore($auditQuery);
+  const jobs = useStore($auditJobs);
+  const open = useStore($auditJob);
+  const [text, setText] = useState(query);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    searchJobs(text);
+  };
+  return (
+    <div className="space-y-3">
+      <form role="search" aria-label={m.title} onSubmit={submit} className="space-y-1.5">
+        <label htmlFor={id} className="block text-sm font-medium">
+          {m.searchLabel}
+        </label>
+        <div className="flex gap-2">
+          <Input
+            id={id}
+            type="search"
+            aria-describedby={`${id}-hint`}
+            value={text}
+            maxLength={200}
+            spellCheck={false}
+            autoComplete="off"
+            className="min-w-0 flex-1"
+            onChange={(event) => setText(event.currentTarget.value)}
+          />
+          <Button type="submit" className="shrink-0">
+            <Search aria-hidden="true" className="h-4 w-4" />
+            {m.search}
+          </Button>
+        </div>
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {m.searchHint}
+        </p>
+      </form>
+      <JobResults
+        locale={locale}
+        query={query}
+        jobs={jobs}
+        openJobId={open?.jobId ?? null}
+        onOpen={openJob}
+        onRetry={() => $auditJobs.revalidate()}
+      />
+    </div>
+  );
+}
+
+function OpenJob({ locale }: { locale: Locale }) {
+  const m = auditTrailMessages[locale];
+  const job = useStore($auditJob);
+  const tab = useStore($auditTab);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const jobId = job?.jobId;
+  // Choosing a job moves the reader to it (the list can be long, and on a phone the job is below it).
+  useEffect(() => {
+    if (jobId) heading.current?.focus();
+  }, [jobId]);
+  if (!job) return null;
+  return (
+    <article aria-labelledby="audit-job" className="space-y-3 border-t border-border pt-4" data-testid="audit-job">
+      <div>
+        <h3
+          id="audit-job"
+          ref={heading}
+          tabIndex={-1}
+          className="text-base font-semibold [overflow-wrap:anywhere] focus-visible:outline-2"
+        >
+          {job.title}
+        </h3>
+        <p className="text-xs text-muted">
+          {m.jobId} <code className="font-mono [overflow-wrap:anywhere]">{job.jobId}</code>
+        </p>
+      </div>
+      <Tabs.Root value={tab} onValueChange={(value) => $auditTab.set(value as JobStream)}>
+        <Tabs.List aria-label={m.tabs} className="-mx-1 flex gap-1 overflow-x-auto border-b border-border px-1 pb-px">
+          {jobStreams.map((key) => (
+            <Tabs.Trigger
+              key={key}
+              value={key}
+              className="shrink-0 rounded-t-lg border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted hover:text-fg focus-visible:outline-2 data-[state=active]:border-accent data-[state=active]:text-fg"
+            >
+              {m[`tab:${key}`]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {jobStreams.map((key) => {
+          const stream = job.streams[key];
+          return (
+            <Tabs.Content key={key} value={key} className="pt-4 focus-visible:outline-2" data-stream={stream ?? ''}>
+              {stream ? (
+                <StreamPanel locale={locale} stream={stream} />
+              ) : (
+                <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted">
+                  {key === 'escrow' ? m['none:escrow'] : m['none:dispute']}
+                </p>
+              )}
+            </Tabs.Content>
+          );
+        })}
+      </Tabs.Root>
+    </article>
+  );
+}
+
+/** The open tab's stream: its verification, history, state at an instant and bundle. */
+function StreamPanel({ locale, stream }: { locale: Locale; stream: string }) {
+  const m = auditTrailMessages[locale];
+  const id = useId();
+  const checked = useStore($auditVerification);
+  const verification = checked.data?.stream === stream || !checked.data ? checked : { ...checked, data: undefined };
+  const read = useStore($auditHistory);
+  // While another instant is fetched (or if that fails), the last history of this stream stays on screen.
+  const own = read.data?.stream === stream ? read.data : undefined;
+  const last = useRef<AuditHistory | null>(null);
+  if (own) last.current = own;
+  const shown = own ?? (last.current?.stream === stream ? last.current : undefined);
+  const failed = !own && Boolean(read.error) && !read.loading;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby={`${id}-verify`} className="space-y-2">
+        <h4 id={`${id}-verify`} className="text-sm font-semibold">
+          {m.verifyTitle}
+        </h4>
+        <VerificationResult locale={locale} verification={verification} onCheckAgain={() => recheckStream(stream)} />
+      </section>
+      <section aria-labelledby={`${id}-history`} className="space-y-2">
+        <h4 id={`${id}-history`} className="text-sm font-semibold">
+          {m.history}
+        </h4>
+        {failed && (
+          <div role="alert" className="space-y-2">
+            <p className="text-sm text-danger">{m.historyFailed}</p>
+            <Button variant="outline" size="sm" onClick={() => recheckStream(stream)}>
+              {m.tryAgain}
+            </Button>
+          </div>
+        )}
+        {shown ? (
+          <HistoryTable locale={locale} history={shown} />
+        ) : (
+          !failed && (
+            <p role="status" className="text-sm text-muted">
+              {m.historyLoading}
+            </p>
+          )
+        )}
+      </section>
+      <section aria-labelledby={`${id}-asof`} className="space-y-3">
+        <h4 id={`${id}-asof`} className="text-sm font-semibold">
+          {m.asOfTitle}
+        </h4>
+        <AsOfForm locale={locale} />
+        {shown && <StateView locale={locale} history={shown} loading={read.loading} />}
+      </section>
+      <section aria-labelledby={`${id}-bundle`} className="space-y-2">
+        <h4 id={`${id}-bundle`} className="text-sm font-semibold">
+          {m.bundleTitle}
+        </h4>
+        <BundleLink locale={locale} stream={stream} />
+      </section>
+    </div>
+  );
+}
+
+/** The instant the job's histories are folded to, in the reader's local time (to the second). */
+function AsOfForm({ locale }: { locale: Locale }) {
+  const m = auditTrailMessages[locale];
+  const id = useId();
+  const asOf = useStore($auditAsOf);
+  const [value, setValue] = useState(() => (asOf ? localInputValue(asOf) : ''));
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const instant = value ? new Date(value) : null;
+    if (!instant || Number.isNaN(instant.getTime())) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    $auditAsOf.set(instant.toISOString());
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {m.asOfLabel}
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          id={id}
+          type="datetime-local"
+          step={1}
+          value={value}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${id}-error` : undefined}
+          className="w-auto min-w-0 flex-1 basis-52"
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            setMissing(false);
+          }}
+        />
+        <Button type="submit" variant="outline" className="shrink-0">
+          {m.asOfShow}
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          className="shrink-0"
+          disabled={asOf === null}
+          onClick={() => {
+            setValue('');
+            setMissing(false);
+            $auditAsOf.set(null);
+          }}
+        >
+          {m.asOfNow}
+        </Button>
+      </div>
+      {missing && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+          {m.asOfMissing}
+        </p>
+      )}
+    </form>
   );
 }
 

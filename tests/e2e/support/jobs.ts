@@ -3,10 +3,17 @@ import { expect } from 'vitest';
 import { waitUntil } from '../../support/wait.ts';
 import { paintingOrder } from '../../support/work-order-body.ts';
 
-/** The customer posts a job, the contractor bids $1,000, the customer accepts (all through the API). */
-export async function awardedJob(customer: BrowserContext, contractor: BrowserContext): Promise<string> {
+/**
+ * The customer posts a job (the painting order, with `order` changed), the contractor bids $1,000,
+ * the customer accepts (all through the API).
+ */
+export async function awardedJob(
+  customer: BrowserContext,
+  contractor: BrowserContext,
+  order: Record<string, unknown> = {},
+): Promise<string> {
   const posted = await customer.request.post('/api/work-orders', {
-    data: paintingOrder(),
+    data: paintingOrder(order),
   });
   expect(posted.status(), await posted.text()).toBe(201);
   const orderId = ((await posted.json()) as { workOrder: { id: string } }).workOrder.id;
