@@ -133,7 +133,9 @@ export function MonthlyTable<Row extends { month: string }>({
   testId?: string;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable and named: on a narrow screen the table scrolls sideways, and a keyboard user must
+    // be able to reach that scrolling area (WCAG 2.1.1).
+    <div className="overflow-x-auto rounded-md focus-visible:outline-2" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[26rem] text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -181,12 +181,12 @@ describe('the auditor view renders on the server', () => {
 
   it('shows the state as of the instant, with how many events it folds', () => {
     const html = text(renderToString(<StateView locale="en" history={history} />));
-    expect(html).toMatch(/State as of May [45], 2026, \d{1,2}:02:00 [ap]\.?m\.?: 1 of 5 events/i);
+    expect(html).toMatch(/State as of May [45], 2026, \d{1,2}:02:00 [ap]\.?m\.? \(events up to then: 1 of 5\)/i);
     expect(html).toContain('status awaiting-funding');
     expect(html).toContain('amountCents 100000');
     expect(html).toMatch(new RegExp(`customerId ${customer} \\( ?Customer ?\\)`));
     const fr = text(renderToString(<StateView locale="fr" history={{ ...history, asOf: null, eventsUpTo: 5 }} />));
-    expect(fr).toContain('État actuel : 5 sur 5 événements');
+    expect(fr).toContain('État actuel (événements : 5 sur 5)');
   });
 
   it('shows a verified stream as a status, with the signed head, covered and pending events', () => {
@@ -197,7 +197,7 @@ describe('the auditor view renders on the server', () => {
     expect(html).toMatch(/role="status"[^>]*>.*Verified/);
     expect(html).not.toContain('role="alert"');
     const said = text(html);
-    expect(said).toContain('Hash chain: intact over all 5 events');
+    expect(said).toContain('Hash chain: intact (events checked: 5)');
     expect(said).toMatch(/Latest signed head: size 42, signed May [78], 2026, .*, root c{12}…/);
     expect(said).toContain('Covered: 4 (each checked by its inclusion proof in the latest signed head)');
     expect(said).toContain('Pending: 1 (appended after the latest signed head, checked by the hash chain only)');
