@@ -101,7 +101,9 @@ export function canonicalEvent(event: HashedEvent): string {
 /** Rule 2: SHA-256 over the canonical event without its own hash. */
 export function eventHashV2(event: HashedEvent): string {
   const { hash: _ownHash, ...metadata } = event.metadata;
-  return createHash('sha256').update(canonicalEvent({ ...event, metadata })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalEvent({ ...event, metadata }))
+    .digest('hex');
 }
 
 export type StreamVerification =
