@@ -106,11 +106,15 @@ describe('a dispute from opening to a paid-out decision', { timeout: 300_000 }, 
           await open(adminPage, '/admin-dashboard');
           const auditor = adminPage.getByTestId('auditor-view');
           await visible(auditor, 20_000);
-          await auditor.getByLabel('Stream').fill(`escrow-${jobId}`);
-          await auditor.getByRole('button', { name: 'Verify the chain' }).click();
-          await visible(auditor.getByText('Chain intact — 4 events'));
-          await auditor.getByRole('button', { name: 'Show history' }).click();
-          await visible(auditor.getByRole('cell', { name: 'EscrowDistributed' }));
+          // Found by its id; the escrow tab opens first, with the decision's distribution last.
+          await auditor.getByLabel('Job id or words of the title').fill(jobId);
+          await adminPage.keyboard.press('Enter');
+          await auditor.getByTestId('audit-jobs').getByRole('button').first().click();
+          await visible(auditor.getByTestId('audit-job'));
+          await visible(auditor.getByTestId('audit-history').locator('tr[data-type="EscrowDistributed"]'));
+          const verified = auditor.getByTestId('audit-verification');
+          await visible(verified.getByRole('status').getByText('Verified', { exact: true }));
+          await visible(verified.getByText('Hash chain: intact (events checked: 4)'));
         });
 
         // ── Both parties see the outcome on /arbitration-status.
