@@ -1,4 +1,5 @@
 import { startApp } from '../tests/support/start-app.ts';
+import { benchAuditAppends, benchAuditVerify } from './audit.ts';
 import { benchCommands } from './commands.ts';
 import { benchAppends, benchProjectionLag } from './eventstore.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -21,7 +22,9 @@ import { benchDatabase, printTable, type Row } from './support.ts';
  * the contract and escrow commands on the hash-chained store, and the payouts job; BENCH_ONLY=disputes
  * the dispute commands and the analysis worker's time to act; BENCH_ONLY=commands the command throughput
  * with read-your-writes over HTTP; BENCH_ONLY=rebuild a read-model rebuild over
- * BENCH_REBUILD_EVENTS (default 1,000,000) events; BENCH_ONLY=startup the time to ready of `npm start`, cold and warm; BENCH_ONLY=sustained 500 mixed requests/s
+ * BENCH_REBUILD_EVENTS (default 1,000,000) events; BENCH_ONLY=audit the audit log: appends to audited streams
+ * with the Merkle log off and publishing (BENCH_AUDIT_ROUNDS rounds of each mode, default 2), then a whole-log
+ * verification over BENCH_AUDIT_EVENTS (default 1,000,000) events; BENCH_ONLY=startup the time to ready of `npm start`, cold and warm; BENCH_ONLY=sustained 500 mixed requests/s
  * for 60 s (BENCH_SUSTAINED_SECONDS) against `npm start`, with its memory; BENCH_ONLY=uploads 8 parallel
  * 45 MB evidence uploads against `npm start`, with the server's memory growth.
  */
@@ -84,6 +87,26 @@ if (only === undefined || only === 'rebuild') {
     const events = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
     console.log(`Benchmarking a read-model rebuild over ${events} events on ${database.label}...`);
     rows.push(...(await benchRebuild(database.url, { events, batchSize: 2000 })));
+  } finally {
+    await database.drop();
+  }
+}
+if (only === undefined || only === 'audit') {
+  let database = await benchDatabase();
+  try {
+    console.log(
+      `Benchmarking audited appends with the Merkle log off and on, on ${database.label}, ${seconds} s per phase...`,
+    );
+    const rounds = Number(process.env.BENCH_AUDIT_ROUNDS ?? 2);
+    rows.push(...(await benchAuditAppends(database.url, { clients: 16, seconds, rounds })));
+  } finally {
+    await database.drop();
+  }
+  database = await benchDatabase();
+  try {
+    const events = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);
+    console.log(`Benchmarking the audit log's whole verification over ${events} events on ${database.label}...`);
+    rows.push(...(await benchAuditVerify(database.url, { events })));
   } finally {
     await database.drop();
   }

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { canonicalEvent, isChainedStream } from '../eventstore/hash-chain.ts';
+import { isChainedStream } from '../eventstore/hash-chain.ts';
 import {
   comparePositions,
   parsePosition,
@@ -11,6 +11,7 @@ import {
   type RecordedEvent,
 } from '../eventstore/types.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { canonicalEventText } from './canonical.ts';
 import { Frontier, leafHash, MerkleTree, verifyConsistency, type Hash } from './merkle.ts';
 import { AUDIT_LOG_ID, verifyHeadSignature, type AuditSigner, type SignedTreeHead } from './signing.ts';
 
@@ -57,7 +58,7 @@ export const headKey = (size: number) => `${HEADS_FOLDER}${String(size).padStart
 
 /** The leaf of an event: RFC 9162's leaf hash of its RFC 8785 canonical JSON, hash and all. */
 export function eventLeafHash(event: RecordedEvent): Hash {
-  return leafHash(Buffer.from(canonicalEvent({ ...event, metadata: event.metadata }), 'utf8'));
+  return leafHash(canonicalEventText(event));
 }
 
 async function readText(storage: FileStorage, key: string): Promise<string | null> {
@@ -218,15 +219,15 @@ export async function loadPublishedLog(heads: HeadReader, publicKey: KeyObject):
   let accepted: HeadFile[] = [];
   const entries: LogEntry[] = [];
   let problem: string | null = null;
-  // Each head's root is checked on a frontier (O(log n) per entry), the tree built once at the end.
-  const frontier = new Frontier();
+  // First the checks that need no hashing, head after head, up to the first head that fails one.
+  const candidates: HeadFile[] = [];
   for (const { key, head } of files) {
     if ('unreadable' in head) {
       problem = `the tree head ${key} is unreadable: ${head.unreadable}`;
       break;
     }
     const size = head.treeHead.size;
-    const previous = accepted[accepted.length - 1];
+    const previous = candidates[candidates.length - 1];
     if (key !== headKey(size)) {
       problem = `the tree head ${key} says it has ${size} entries`;
       break;
@@ -243,25 +244,28 @@ export async function loadPublishedLog(heads: HeadReader, publicKey: KeyObject):
       problem = `the tree head of size ${size} is older than the previous head`;
       break;
     }
-    const added = head.entries.map(([stream, revision, hash], offset) => ({
-      index: head.previousSize + offset,
-      stream,
-      revision: BigInt(revision),
-      leafHash: Buffer.from(hash, 'hex'),
-    }));
-    const grown = new Frontier(
-      frontier.toJSON().map((peak) => ({ size: peak.size, hash: Buffer.from(peak.hash, 'hex') })),
-    );
-    for (const entry of added) grown.append(entry.leafHash);
-    if (grown.root().toString('hex') !== head.treeHead.rootHash) {
-      problem = `the entries published with the tree head of size ${size} do not hash to its signed root`;
+    candidates.push(head);
+    for (const [offset, [stream, revision, hash]] of head.entries.entries()) {
+      entries.push({
+        index: head.previousSize + offset,
+        stream,
+        revision: BigInt(revision),
+        leafHash: Buffer.from(hash, 'hex'),
+      });
+    }
+  }
+  // Then each head's root, read off one tree of all those entries (each node hashed once, each
+  // root in O(log n)). A head whose root fails is the first problem: the heads after it, and a
+  // problem found after it above, are dropped, as checking head by head would have stopped there.
+  const tree = new MerkleTree(entries.map((entry) => entry.leafHash));
+  for (const head of candidates) {
+    if (tree.root(head.treeHead.size).toString('hex') !== head.treeHead.rootHash) {
+      problem = `the entries published with the tree head of size ${head.treeHead.size} do not hash to its signed root`;
+      entries.length = head.previousSize;
       break;
     }
-    for (const entry of added) frontier.append(entry.leafHash);
     accepted.push(head);
-    entries.push(...added);
   }
-  const tree = new MerkleTree(entries.map((entry) => entry.leafHash));
   // RFC 9162 consistency between each pair of heads, as a monitor checks it.
   for (let i = 1; i < accepted.length; i++) {
     const [older, newer] = [accepted[i - 1]!.treeHead, accepted[i]!.treeHead];
