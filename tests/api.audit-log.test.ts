@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBundle } from '../shared/audit/bundle.ts';
 import { headKey, type HeadFile } from '../shared/audit/log.ts';
@@ -11,10 +9,9 @@ import { createSigner, parsePublicKey } from '../shared/audit/signing.ts';
 import { eventHashV2 } from '../shared/eventstore/hash-chain.ts';
 import { createLocalFileStorage } from '../shared/storage/file-storage.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { runAuditCli } from './support/audit-cli.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';
 import { idempotencyKey, moneyFlow } from './support/money-flow.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let t: TestApp;
 let admin: Browser;
@@ -51,26 +48,9 @@ async function releasedJob() {
 
 const verify = async (stream: string) => (await admin.get(`/api/audit/streams/${stream}/verify`)).json();
 
-function cli(...args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/audit-trail.ts', ...args], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/root',
-        DATABASE_URL: t.runtime.databaseUrl,
-        DATA_DIR: t.config.DATA_DIR,
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
+/** The audit CLI on the test app's database and data folder (its heads and its key). */
+const cli = (...args: string[]) =>
+  runAuditCli(args, { DATABASE_URL: t.runtime.databaseUrl, DATA_DIR: t.config.DATA_DIR });
 
 /** Rewrites a stored event's row, then re-links every later event under rule 2 (an insider's rewrite). */
 async function rewriteAndRelink(stream: string, revision: number, change: (row: Record<string, unknown>) => void) {
@@ -354,21 +334,5 @@ describe('GET /api/audit/jobs', () => {
 });
 
 /** `npm run audit -- check` in a bare environment: no DATABASE_URL, a data folder that does not exist. */
-function checkOffline(bundle: string, key: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/audit-trail.ts', 'check', bundle, '--key', key],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: '/nonexistent' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
+const checkOffline = (bundle: string, key: string) =>
+  runAuditCli(['check', bundle, '--key', key], { DATA_DIR: '/nonexistent' });

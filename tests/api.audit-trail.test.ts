@@ -1,14 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputeAnalysisJob, disputeProgressJob } from '../projections/dispute-jobs.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { runAuditCli } from './support/audit-cli.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';
 import { idempotencyKey, moneyFlow, type Person } from './support/money-flow.ts';
 import { waitUntil } from './support/wait.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let t: TestApp;
 let admin: Browser;
@@ -83,28 +79,9 @@ type History = {
   state: { status: string };
 };
 
-/** Runs the audit CLI against the test database; answers its exit code and output. */
-function cli(...args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/audit-trail.ts', ...args], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/root',
-        DATABASE_URL: t.runtime.databaseUrl,
-        // The app's data folder: its published tree heads and its audit key.
-        DATA_DIR: t.config.DATA_DIR,
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
+/** The audit CLI on the test app's database and data folder (its heads and its key). */
+const cli = (...args: string[]) =>
+  runAuditCli(args, { DATABASE_URL: t.runtime.databaseUrl, DATA_DIR: t.config.DATA_DIR });
 
 describe('GET /api/audit/streams/:stream', () => {
   it('gives a party and an admin the full history with actors and times, and nobody else', async () => {

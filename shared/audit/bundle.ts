@@ -4,7 +4,7 @@ import { verifyEvents } from '../eventstore/hash-chain.ts';
 import { START, type RecordedEvent } from '../eventstore/types.ts';
 import { eventLeafHash, type PublishedLog } from './log.ts';
 import { verifyInclusion } from './merkle.ts';
-import { AUDIT_LOG_ID, verifyHeadSignature, type SignedTreeHead, type TreeHead } from './signing.ts';
+import { hex64, signedTreeHeadSchema, verifyHeadSignature, type SignedTreeHead, type TreeHead } from './signing.ts';
 
 /**
  * The offline auditor kit: one stream's events as stored, each covered event's inclusion proof,
@@ -13,23 +13,11 @@ import { AUDIT_LOG_ID, verifyHeadSignature, type SignedTreeHead, type TreeHead }
  */
 export const BUNDLE_FORMAT = 'marketplace-audit-bundle/1';
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const bundleSchema = z.object({
   format: z.literal(BUNDLE_FORMAT),
   stream: z.string().min(1),
   exportedAt: z.iso.datetime(),
-  treeHead: z
-    .object({
-      treeHead: z.object({
-        log: z.literal(AUDIT_LOG_ID),
-        size: z.number().int().min(0),
-        rootHash: hex64,
-        timestamp: z.iso.datetime(),
-      }),
-      signature: z.string().min(1),
-      keyId: hex64,
-    })
-    .nullable(),
+  treeHead: signedTreeHeadSchema.nullable(),
   events: z.array(
     z.object({
       id: z.string().min(1),

@@ -13,7 +13,14 @@ import {
 import type { FileStorage } from '../storage/file-storage.ts';
 import { canonicalEventText } from './canonical.ts';
 import { Frontier, leafHash, MerkleTree, verifyConsistency, type Hash } from './merkle.ts';
-import { AUDIT_LOG_ID, verifyHeadSignature, type AuditSigner, type SignedTreeHead } from './signing.ts';
+import {
+  AUDIT_LOG_ID,
+  hex64,
+  signedTreeHeadSchema,
+  verifyHeadSignature,
+  type AuditSigner,
+  type SignedTreeHead,
+} from './signing.ts';
 
 /**
  * The audit log: every event of the audited streams (escrow, contract, dispute, payout, plan,
@@ -34,17 +41,8 @@ export const MAX_ENTRIES_PER_HEAD = 20_000;
 
 export const isAuditedStream = isChainedStream;
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-const headFileSchema = z.object({
+const headFileSchema = signedTreeHeadSchema.extend({
   format: z.literal(HEAD_FILE_FORMAT),
-  treeHead: z.object({
-    log: z.literal(AUDIT_LOG_ID),
-    size: z.number().int().min(0),
-    rootHash: hex64,
-    timestamp: z.iso.datetime(),
-  }),
-  signature: z.string().min(1),
-  keyId: hex64,
   previousSize: z.number().int().min(0),
   /** [stream, revision, leaf hash] of each event this head added, in log order. */
   entries: z.array(z.tuple([z.string().min(1), z.string().regex(/^\d+$/), hex64])),

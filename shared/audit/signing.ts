@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import canonicalize from 'canonicalize';
+import { z } from 'zod';
 import { parseAuditSigningKey, type Config } from '../config.ts';
 
 /**
@@ -28,6 +29,20 @@ export type SignedTreeHead = {
   /** Hex SHA-256 of the public key's SPKI DER: which key signed. */
   keyId: string;
 };
+
+export const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** A signed tree head as files and bundles carry it, for parsing what an auditor is handed. */
+export const signedTreeHeadSchema = z.object({
+  treeHead: z.object({
+    log: z.literal(AUDIT_LOG_ID),
+    size: z.number().int().min(0),
+    rootHash: hex64,
+    timestamp: z.iso.datetime(),
+  }),
+  signature: z.string().min(1),
+  keyId: hex64,
+});
 
 export type AuditSigner = {
   publicKey: KeyObject;
