@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   AUDIT_STREAM_PATTERN,
   auditableKind,
-  auditableKinds,
   historyOf,
   partiesOf,
   readForAudit,
@@ -15,7 +14,7 @@ import { verifyAuditedStream } from '../../../shared/audit/verify.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { errorSchema } from '../accounts/schemas.ts';
-import { auditJobsQuery, auditJobsView, partyRoles, streamAuditView } from './schemas.ts';
+import { auditJobsQuery, auditJobsView, historyView, streamAuditView, type partyRoles } from './schemas.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'This stream does not exist, or you are not a party to it.';
@@ -29,29 +28,6 @@ const asOfQuery = z.strictObject({
   asOf: z.iso
     .datetime({ offset: true, error: 'asOf must be an ISO 8601 date and time, e.g. 2026-05-04T14:00:00Z' })
     .optional(),
-});
-
-const entry = z.object({
-  revision: z.string(),
-  position: z.string(),
-  type: z.string(),
-  data: z.unknown(),
-  actorId: z.string().nullable(),
-  occurredAt: z.string().nullable(),
-  correlationId: z.string().nullable(),
-  prevHash: z.string().nullable(),
-  hash: z.string().nullable(),
-});
-
-const historyView = z.object({
-  stream: z.string(),
-  kind: z.enum(auditableKinds),
-  events: z.array(entry),
-  asOf: z.string().nullable(),
-  eventsUpTo: z.number(),
-  state: z.unknown(),
-  /** What each party and actor is to this history (customer, contractor, admin…), by account id: no names. */
-  roles: z.record(z.string(), z.enum(partyRoles)),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditableKinds } from '../../../shared/domain/audit/streams.ts';
 
 /**
  * The audit API's shapes that the auditor view and the tests infer their types from.
@@ -45,3 +46,28 @@ export const streamAuditView = z.object({
   reason: z.string().nullable(),
 });
 export type StreamAuditView = z.infer<typeof streamAuditView>;
+
+const entry = z.object({
+  revision: z.string(),
+  position: z.string(),
+  type: z.string(),
+  data: z.unknown(),
+  actorId: z.string().nullable(),
+  occurredAt: z.string().nullable(),
+  correlationId: z.string().nullable(),
+  prevHash: z.string().nullable(),
+  hash: z.string().nullable(),
+});
+
+/** GET /api/audit/streams/:stream. */
+export const historyView = z.object({
+  stream: z.string(),
+  kind: z.enum(auditableKinds),
+  events: z.array(entry),
+  asOf: z.string().nullable(),
+  eventsUpTo: z.number(),
+  state: z.unknown(),
+  /** What each party and actor is to this history (customer, contractor, admin…), by account id: no names. */
+  roles: z.record(z.string(), z.enum(partyRoles)),
+});
+export type AuditHistoryView = z.infer<typeof historyView>;

@@ -1,6 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { AuditJobs, PartyRole, StreamAuditView } from '../../../api/modules/auditing/schemas.ts';
-import type { AuditEntry, AuditableKind } from '../../../shared/domain/audit/streams.ts';
+import type { AuditHistoryView, AuditJobs, StreamAuditView } from '../../../api/modules/auditing/schemas.ts';
 import { getJson } from '../../lib/api.ts';
 import { createFetcherStore, revalidateKeys } from '../../lib/query.ts';
 import { $session } from '../../stores/session.ts';
@@ -17,15 +16,7 @@ export type JobStream = keyof AuditJob['streams'];
 export const jobStreams = ['escrow', 'contract', 'dispute'] as const satisfies readonly JobStream[];
 
 /** GET /api/audit/streams/:stream: roles by account id, never names. */
-export type AuditHistory = {
-  stream: string;
-  kind: AuditableKind;
-  events: AuditEntry[];
-  asOf: string | null;
-  eventsUpTo: number;
-  state: unknown;
-  roles: Record<string, PartyRole>;
-};
+export type AuditHistory = AuditHistoryView;
 export type { StreamAuditView };
 
 const STREAMS = '/api/audit/streams/';
