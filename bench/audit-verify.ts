@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createHeadReader } from '../shared/audit/log.ts';
 import { parsePublicKey } from '../shared/audit/signing.ts';
@@ -22,12 +23,13 @@ const sample = () => {
   peakHeapUsed = Math.max(peakHeapUsed, process.memoryUsage().heapUsed);
 };
 const sampler = setInterval(sample, 10);
-const store = await openEventStore({ databaseUrl: url, postgres: { listen: false, poolSize: 2 } });
+const open = { databaseUrl: url, postgres: { listen: false, poolSize: 2 } };
+const store = await openEventStore(open);
 try {
   const heads = createHeadReader(createLocalFileStorage(dir));
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const audit = await verifyWholeLog({ store, heads, publicKey });
+  const audit = await verifyWholeLog({ store, heads, publicKey, parallel: { threads: availableParallelism(), open } });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   sample();

@@ -303,7 +303,7 @@ const copyText = (json: string) => json.replaceAll('\\', '\\\\');
  * interleaved (every job's first event, then every job's second…), as concurrent jobs' events sit
  * in the log. The stream rows are written after, as `es_append` would have left them.
  */
-async function fillAuditedEvents(url: string, events: number) {
+export async function fillAuditedEvents(url: string, events: number) {
   const sql = connect(url, { max: 1, applicationName: 'bench-fill' });
   try {
     await ensureEventStoreSchema(sql);

@@ -13,6 +13,7 @@ import {
   comparePositions,
   openEventStore,
   type EventStore,
+  type EventStoreOptions,
   type EventToAppend,
   type ExpectedRevision,
   type Position,
@@ -26,12 +27,14 @@ import { sleep, waitUntil } from './support/wait.ts';
  * from a marker appended by the test itself, so the suite also runs against a shared EventStoreDB
  * server that holds other data.
  */
-function eventStoreContract(name: string, open: () => Promise<EventStore>, cleanup: () => Promise<void>) {
+function eventStoreContract(name: string, open: () => Promise<EventStoreOptions>, cleanup: () => Promise<void>) {
   describe(name, () => {
     let store: EventStore;
+    let options: EventStoreOptions;
 
     beforeAll(async () => {
-      store = await open();
+      options = await open();
+      store = await openEventStore(options);
     });
 
     afterAll(async () => {
@@ -511,6 +514,14 @@ function eventStoreContract(name: string, open: () => Promise<EventStore>, clean
         const whole = await verifyWholeLog({ store, heads: createHeadReader(storage), publicKey: signer.publicKey });
         expect(whole).toMatchObject({ ok: true, problem: null });
         expect(whole.entriesChecked).toBe(log.entries.length);
+        // The same answer from worker threads, each reading this store over its own connection.
+        const onThreads = await verifyWholeLog({
+          store,
+          heads: createHeadReader(storage),
+          publicKey: signer.publicKey,
+          parallel: { threads: 2, open: options, rangeEntries: 1 },
+        });
+        expect(onThreads).toEqual(whole);
 
         // What an altered read of this store looks like to the verifier: one metadata value changed.
         const events = await store.readStream(a);
@@ -539,7 +550,7 @@ eventStoreContract(
   'PostgreSQL event store (with hash chain)',
   async () => {
     database = await createTestDatabase('es_contract');
-    return openEventStore({ databaseUrl: database.url, postgres: { pollIntervalMs: 200 } });
+    return { databaseUrl: database.url, postgres: { pollIntervalMs: 200 } };
   },
   async () => {
     await database?.drop();
@@ -550,7 +561,7 @@ describe.runIf(!!process.env.EVENTSTORE_URL)('EventStoreDB adapter', () => {
   eventStoreContract(
     'EventStoreDB event store (with hash chain)',
     // The database URL is not used when an EventStoreDB URL is given.
-    () => openEventStore({ databaseUrl: inject('adminDatabaseUrl'), eventStoreUrl: process.env.EVENTSTORE_URL }),
+    async () => ({ databaseUrl: inject('adminDatabaseUrl'), eventStoreUrl: process.env.EVENTSTORE_URL }),
     async () => {},
   );
 });

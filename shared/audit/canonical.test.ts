@@ -142,6 +142,37 @@ describe('canonicalEventText', () => {
     }
   });
 
+  it('sorts each object by its own keys when objects share, reorder or seem to share a shape', () => {
+    const shapes: unknown[] = [
+      { b: 1, a: 2 },
+      { a: 3, b: 4 },
+      { b: 5, a: 6, c: 7 },
+      // The two key lists join to the same text with a NUL between keys.
+      { 'a\u0000b': 1, c: 2 },
+      { a: 1, 'b\u0000c': 2 },
+      { 'a\u0000b\u0000c': 3 },
+      JSON.parse('{"a\\u0000b":1,"__proto__":{"x":1}}'),
+      JSON.parse('{"a":1,"b\\u0000__proto__":2}'),
+      { 2: 'x', 10: 'y', b: 'z' },
+    ];
+    // Each value twice, so the second meets whatever the first left cached, in both orders.
+    for (const value of [...shapes, ...shapes.toReversed(), ...shapes]) {
+      same(eventOf(value, { value }));
+      same(eventOf({ nested: [value, value] }, {}));
+    }
+    fc.assert(
+      fc.property(
+        fc.array(fc.dictionary(fc.constantFrom('a', 'b', 'a\u0000', '\u0000b', 'é', ''), fc.integer()), {
+          maxLength: 6,
+        }),
+        (objects) => {
+          same(eventOf({ objects }, { objects }));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('answers as canonicalEvent for odd event fields', () => {
     const base = eventOf({ a: 1 }, { hashRule: 2, prevHash: null });
     same({ ...base, id: undefined as unknown as string });

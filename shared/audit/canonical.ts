@@ -12,21 +12,62 @@ import { canonicalEvent, type HashedEvent } from '../eventstore/hash-chain.ts';
  * writes them as the package does: keys sorted by UTF-16 code units, each string and number as
  * JSON.stringify writes it. Anything else (a Date or any toJSON, undefined, a function, a lone
  * surrogate, NaN, a sparse array, a cycle…) sends the whole event to `canonicalEvent`, so the
- * answer, or the error, is its. shared/audit/canonical.test.ts compares the two on arbitrary events.
+ * answer, or the error, is its. Strings that need no escaping are quoted directly, and each object
+ * shape's key order is sorted once. shared/audit/canonical.test.ts compares the two on arbitrary events.
  */
 const MAX_DEPTH = 100;
 
 /** String.prototype.isWellFormed (ES2024, which the project's TypeScript lib predates): no lone surrogate. */
 const wellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
+/** What JSON.stringify would escape in a string, and the surrogates that might be lone. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what JSON escapes
+const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * A string as JSON.stringify writes it (undefined for a lone surrogate): most strings of an event
+ * (ids, codes, times) need no escaping, and quoting them directly saves a call per string.
+ */
+function quoted(text: string): string | undefined {
+  if (!NEEDS_ESCAPING.test(text)) return `"${text}"`;
+  return wellFormed(text) ? JSON.stringify(text) : undefined;
+}
+
+/**
+ * An object's keys in canonical order, with the text written before each value. Events of a type
+ * share their few shapes, so the sort is done once per shape: the cache is looked up by the keys
+ * joined and checked key by key (two key lists can join to the same text).
+ */
+type Shape = { own: string[]; sorted: string[]; prefixes: string[] };
+const shapes = new Map<string, Shape>();
+const MAX_SHAPES = 1_000;
+
+function shapeOf(object: object): Shape | undefined {
+  const own = Object.keys(object);
+  const joined = own.join('\u0000');
+  const cached = shapes.get(joined);
+  if (cached && cached.own.length === own.length && cached.own.every((key, i) => key === own[i])) return cached;
+  // Default sort: by UTF-16 code units, the order RFC 8785 prescribes.
+  const sorted = [...own].sort();
+  const prefixes: string[] = [];
+  for (const [i, key] of sorted.entries()) {
+    const text = quoted(key);
+    if (text === undefined) return undefined;
+    prefixes.push(i === 0 ? `${text}:` : `,${text}:`);
+  }
+  const shape = { own, sorted, prefixes };
+  if (shapes.size < MAX_SHAPES) shapes.set(joined, shape);
+  return shape;
+}
+
 /** The canonical text of a plain JSON value, or undefined when the value is not plain JSON. */
 function plain(value: unknown, depth: number): string | undefined {
   switch (typeof value) {
     case 'string':
-      return wellFormed(value) ? JSON.stringify(value) : undefined;
+      return quoted(value);
     case 'number':
-      // For finite numbers JSON.stringify is ECMAScript's Number-to-String, which RFC 8785 adopts.
-      return Number.isFinite(value) ? JSON.stringify(value) : undefined;
+      // For finite numbers this is ECMAScript's Number-to-String, which RFC 8785 adopts.
+      return Number.isFinite(value) ? `${value}` : undefined;
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
@@ -48,16 +89,14 @@ function plain(value: unknown, depth: number): string | undefined {
     return `${text}]`;
   }
   if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const shape = shapeOf(value);
+  if (!shape) return undefined;
   const object = value as Record<string, unknown>;
-  // Default sort: by UTF-16 code units, the order RFC 8785 prescribes.
-  const keys = Object.keys(object).sort();
   let text = '{';
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (!wellFormed(key)) return undefined;
-    const item = plain(object[key], depth + 1);
+  for (let i = 0; i < shape.sorted.length; i++) {
+    const item = plain(object[shape.sorted[i]!], depth + 1);
     if (item === undefined) return undefined;
-    text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${item}`;
+    text += shape.prefixes[i]! + item;
   }
   return `${text}}`;
 }

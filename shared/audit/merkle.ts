@@ -11,7 +11,7 @@ import { createHash, hash as sha256Once } from 'node:crypto';
  */
 export type Hash = Buffer;
 
-const HASH_BYTES = 32;
+export const HASH_BYTES = 32;
 const LEAF_PREFIX = Buffer.from([0x00]);
 const NODE_PREFIX = Buffer.from([0x01]);
 /** 0x01 ‖ left ‖ right, reused: hashing a node is one call, with no Hash object per node. */

@@ -1,9 +1,25 @@
 import type { KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { verifyEvents } from '../eventstore/hash-chain.ts';
-import { START, type EventStore, type Position, type RecordedEvent } from '../eventstore/types.ts';
-import { eventLeafHash, isAuditedStream, loadPublishedLog, type HeadReader, type PublishedLog } from './log.ts';
+import type { EventStoreOptions } from '../eventstore/index.ts';
+import {
+  comparePositions,
+  parsePosition,
+  positionToString,
+  START,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../eventstore/types.ts';
+import { eventLeafHash, loadPublishedLog, type HeadReader, type PublishedLog } from './log.ts';
 import { verifyInclusion } from './merkle.ts';
+import { leafAt, observeRange, type ObservedEvents, type StoreRange } from './observe.ts';
 import type { TreeHead } from './signing.ts';
+import type { RangeAnswer, RangeRequest } from './verify-worker.ts';
 
 /**
  * What verifying a stream found. `ok` is true only when the hash chain holds, the published heads
@@ -125,57 +141,203 @@ export type LogAudit = {
 
 /**
  * The whole log from end to end: the heads (signatures, roots, consistency), then every audited
- * event in the store's global order against the published entry at its place, one pass, in
- * batches. A deleted, moved or altered event is named by the entry it should have matched.
+ * event in the store's global order against the published entry at its place. A deleted, moved or
+ * altered event is named by the entry it should have matched.
+ *
+ * Reading and hashing a million events is most of the work, and it is CPU-bound. With `parallel`,
+ * the store is cut into stretches at the positions the heads were published at, and worker threads
+ * (each with its own connection, opened from `parallel.open`) read and hash them while this thread
+ * checks the heads; the stretches are then compared in order, so the answer is the one a single
+ * pass gives. The cut points are hints read from unsigned fields: any cut gives the same order.
  */
 export async function verifyWholeLog(deps: {
   store: Pick<EventStore, 'readAll'>;
   heads: HeadReader;
   publicKey: KeyObject;
   batchSize?: number;
+  /** `rangeEntries`: about how many entries each stretch holds (by default a quarter of a thread's share). */
+  parallel?: { threads: number; open: EventStoreOptions; rangeEntries?: number };
 }): Promise<LogAudit> {
-  const log = await loadPublishedLog(deps.heads, deps.publicKey);
-  const base = { headsChecked: log.heads.length, latestHead: log.latest?.treeHead ?? null };
-  if (log.problem) {
-    return { ok: false, ...base, entriesChecked: 0, problem: { stream: null, revision: null, reason: log.problem } };
-  }
-  let index = 0;
   const batchSize = deps.batchSize ?? 5000;
-  // Reads ahead: the next batch is on its way while this one is hashed. The loop can end (a
-  // mismatch, the last entry checked) with a read pending; its failure must not go unhandled.
-  const read = (after: Position) => {
-    const batch = deps.store.readAll({ after, limit: batchSize });
-    batch.catch(() => {});
-    return batch;
-  };
-  const mismatch = (reason: string): LogAudit => {
-    const entry = log.entries[index]!;
-    return {
-      ok: false,
-      ...base,
-      entriesChecked: index,
-      problem: { stream: entry.stream, revision: entry.revision.toString(), reason },
-    };
-  };
-  let next = read(START);
-  while (index < log.entries.length) {
-    const events = await next;
-    if (events.length === 0) break;
-    next = read(events[events.length - 1]!.position);
-    for (const event of events) {
-      if (index === log.entries.length) break;
-      if (!isAuditedStream(event.streamId)) continue;
-      const entry = log.entries[index]!;
-      if (event.streamId !== entry.stream || event.revision !== entry.revision) {
-        return mismatch(
-          `deleted or moved: the log has this event at entry ${index}, the store has ${event.streamId} revision ${event.revision} there`,
-        );
-      }
-      if (!eventLeafHash(event).equals(entry.leafHash))
-        return mismatch('altered: the event differs from its published leaf');
-      index++;
+  const ranges = deps.parallel ? planRanges(await deps.heads.all(), deps.parallel) : [];
+  const readers = ranges.length > 0 ? startRangeReaders(deps.parallel!, batchSize) : null;
+  const observing = readers ? ranges.map((range) => readers.observe(range)) : [];
+  // A stretch not waited for (the log failed first) must not fail unhandled.
+  for (const observed of observing) observed.catch(() => {});
+  try {
+    const log = await loadPublishedLog(deps.heads, deps.publicKey);
+    const base = { headsChecked: log.heads.length, latestHead: log.latest?.treeHead ?? null };
+    if (log.problem) {
+      return { ok: false, ...base, entriesChecked: 0, problem: { stream: null, revision: null, reason: log.problem } };
     }
+    const { entries } = log;
+    let index = 0;
+    const mismatch = (reason: string): LogAudit => {
+      const entry = entries[index]!;
+      return {
+        ok: false,
+        ...base,
+        entriesChecked: index,
+        problem: { stream: entry.stream, revision: entry.revision.toString(), reason },
+      };
+    };
+    /** Compares observed events with the entries from `index` on; a problem, or null. */
+    const compare = (observed: ObservedEvents): LogAudit | null => {
+      for (let offset = 0; offset < observed.streams.length && index < entries.length; offset++) {
+        const entry = entries[index]!;
+        const [stream, revision] = [observed.streams[offset]!, observed.revisions[offset]!];
+        if (stream !== entry.stream || revision !== entry.revision) {
+          return mismatch(
+            `deleted or moved: the log has this event at entry ${index}, the store has ${stream} revision ${revision} there`,
+          );
+        }
+        if (!entry.leafHash.equals(leafAt(observed, offset)))
+          return mismatch('altered: the event differs from its published leaf');
+        index++;
+      }
+      return null;
+    };
+    let after: Position = START;
+    for (const [i, range] of ranges.entries()) {
+      if (index === entries.length) break;
+      const problem = compare(await observing[i]!);
+      if (problem) return problem;
+      after = range.upTo!;
+    }
+    // Past the last cut (or all of it, without workers): as many audited events as entries remain.
+    if (index < entries.length) {
+      const rest = entries.length - index;
+      const tail = await observeRange(deps.store, { after, upTo: null }, { expected: rest, batchSize, enough: rest });
+      const problem = compare(tail);
+      if (problem) return problem;
+    }
+    if (index < entries.length) return mismatch('deleted: the store ends before this published entry');
+    return { ok: true, ...base, entriesChecked: index, problem: null };
+  } finally {
+    await readers?.close();
   }
-  if (index < log.entries.length) return mismatch('deleted: the store ends before this published entry');
-  return { ok: true, ...base, entriesChecked: index, problem: null };
+}
+
+/** A stretch for each worker request: at least this many entries (fewer, larger requests). */
+const MIN_RANGE_ENTRIES = 10_000;
+
+type PlannedRange = StoreRange & { expected: number };
+
+/**
+ * Cuts the store at head positions into stretches of roughly equal numbers of entries, about four
+ * per thread (so a slow stretch does not leave the other threads idle at the end). Unreadable heads
+ * and heads without a position are not cut at; a position before an earlier cut is ignored. A log
+ * too short for two stretches is not cut: one pass here is quicker than starting threads.
+ */
+function planRanges(
+  files: Awaited<ReturnType<HeadReader['all']>>,
+  parallel: { threads: number; rangeEntries?: number },
+): PlannedRange[] {
+  const heads = files.flatMap(({ head }) => ('unreadable' in head ? [] : [head]));
+  const total = heads.reduce((sum, head) => sum + head.entries.length, 0);
+  const target = parallel.rangeEntries ?? Math.max(MIN_RANGE_ENTRIES, Math.ceil(total / (parallel.threads * 4)));
+  if (total < 2 * target) return [];
+  const ranges: PlannedRange[] = [];
+  let after: Position = START;
+  let expected = 0;
+  for (const [i, head] of heads.entries()) {
+    expected += head.entries.length;
+    const upTo = head.position ? parsePosition(head.position) : null;
+    // The last head always ends a stretch: what follows it is read only if entries are missing.
+    const last = i === heads.length - 1;
+    if ((expected < target && !last) || !upTo || comparePositions(upTo, after) <= 0) continue;
+    ranges.push({ after, upTo, expected });
+    after = upTo;
+    expected = 0;
+  }
+  return ranges;
+}
+
+/**
+ * The worker is TypeScript, as this module is, so it registers tsx's loader before loading it
+ * (a worker cannot be given `--import tsx`). The ES module of `tsx/esm/api`, found through the
+ * package's export map: `import.meta.resolve` would find it too, but not under the test runner.
+ */
+function tsxRegisterUrl(): string {
+  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
+  return pathToFileURL(path.join(path.dirname(manifestPath), manifest.exports['./esm/api']!.import.default)).href;
+}
+
+/** Worker threads that observe stretches of the store, each stretch given to the next idle one. */
+function startRangeReaders(parallel: { threads: number; open: EventStoreOptions }, batchSize: number) {
+  const script = new URL('./verify-worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsxRegisterUrl())})
+    .then(({ register }) => { register(); return import(${JSON.stringify(script)}); })`;
+  const workers = Array.from(
+    { length: Math.max(1, parallel.threads) },
+    () => new Worker(bootstrap, { eval: true, workerData: parallel.open }),
+  );
+  type Waiting = { request: RangeRequest; resolve: (observed: ObservedEvents) => void; reject: (error: Error) => void };
+  const queue: Waiting[] = [];
+  const busy = new Map<Worker, Waiting>();
+  let failure: Error | null = null;
+  let nextId = 0;
+  const dispatch = () => {
+    for (const worker of workers) {
+      if (busy.has(worker) || queue.length === 0) continue;
+      const waiting = queue.shift()!;
+      busy.set(worker, waiting);
+      worker.postMessage(waiting.request);
+    }
+  };
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const waiting of [...queue.splice(0), ...busy.values()]) waiting.reject(failure);
+    busy.clear();
+  };
+  for (const worker of workers) {
+    worker.on('message', (answer: RangeAnswer) => {
+      const waiting = busy.get(worker);
+      busy.delete(worker);
+      if (!waiting) return;
+      if ('error' in answer) waiting.reject(new Error(`reading the event store: ${answer.error}`));
+      else waiting.resolve({ ...answer, lastRead: parsePosition(answer.lastRead)! });
+      dispatch();
+    });
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (busy.has(worker)) fail(new Error(`a verification thread stopped (exit code ${code})`));
+    });
+  }
+  return {
+    observe(range: PlannedRange): Promise<ObservedEvents> {
+      if (failure) return Promise.reject(failure);
+      return new Promise((resolve, reject) => {
+        const request: RangeRequest = {
+          id: nextId++,
+          after: positionToString(range.after),
+          upTo: positionToString(range.upTo!),
+          expected: range.expected,
+          batchSize,
+        };
+        queue.push({ request, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      fail(new Error('the verification has ended'));
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<void>((resolve) => {
+              // A worker still opening its store, or reading, is stopped outright.
+              const timer = setTimeout(() => void worker.terminate(), 5_000);
+              worker.once('exit', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              worker.postMessage('close');
+            }),
+        ),
+      );
+    },
+  };
 }

@@ -5,12 +5,14 @@ import type { EventStore } from './types.ts';
 export * from './types.ts';
 export { verifyStream, isChainedStream } from './hash-chain.ts';
 
-/** EventStoreDB when its URL is given, otherwise PostgreSQL; both with the hash chain on money streams. */
-export async function openEventStore(options: {
+export type EventStoreOptions = {
   databaseUrl: string;
   eventStoreUrl?: string;
   postgres?: PostgresEventStoreOptions;
-}): Promise<EventStore> {
+};
+
+/** EventStoreDB when its URL is given, otherwise PostgreSQL; both with the hash chain on money streams. */
+export async function openEventStore(options: EventStoreOptions): Promise<EventStore> {
   if (options.eventStoreUrl) {
     const { createEventStoreDbStore } = await import('./eventstoredb.ts');
     return withHashChain(createEventStoreDbStore(options.eventStoreUrl));
