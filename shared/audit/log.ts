@@ -87,14 +87,17 @@ export function createHeadReader(storage: FileStorage) {
     cache.set(key, parsed);
     return parsed;
   }
+  /** The head files' keys in size order (the name is the zero-padded size). */
+  const keys = async () => (await storage.list(HEADS_FOLDER)).filter((key) => /\/\d{16}\.json$/.test(key));
   return {
+    keys,
+    read,
     async all(): Promise<{ key: string; head: HeadFile | { unreadable: string } }[]> {
-      const keys = (await storage.list(HEADS_FOLDER)).filter((key) => /\/\d{16}\.json$/.test(key));
-      return Promise.all(keys.map(async (key) => ({ key, head: await read(key) })));
+      return Promise.all((await keys()).map(async (key) => ({ key, head: await read(key) })));
     },
     async latest(): Promise<HeadFile | null> {
-      const keys = (await storage.list(HEADS_FOLDER)).filter((key) => /\/\d{16}\.json$/.test(key));
-      const last = keys[keys.length - 1];
+      const all = await keys();
+      const last = all[all.length - 1];
       if (!last) return null;
       const head = await read(last);
       if ('unreadable' in head) throw new Error(`the latest tree head ${last} is unreadable: ${head.unreadable}`);

@@ -15,7 +15,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '../eventstore/types.ts';
-import { eventLeafHash, loadPublishedLog, type HeadReader, type PublishedLog } from './log.ts';
+import { eventLeafHash, loadPublishedLog, type HeadFile, type HeadReader, type PublishedLog } from './log.ts';
 import { verifyInclusion } from './merkle.ts';
 import { leafAt, observeRange, type ObservedEvents, type StoreRange } from './observe.ts';
 import type { TreeHead } from './signing.ts';
@@ -159,12 +159,33 @@ export async function verifyWholeLog(deps: {
   parallel?: { threads: number; open: EventStoreOptions; rangeEntries?: number };
 }): Promise<LogAudit> {
   const batchSize = deps.batchSize ?? 5000;
-  const ranges = deps.parallel ? planRanges(await deps.heads.all(), deps.parallel) : [];
-  const readers = ranges.length > 0 ? startRangeReaders(deps.parallel!, batchSize) : null;
-  const observing = readers ? ranges.map((range) => readers.observe(range)) : [];
-  // A stretch not waited for (the log failed first) must not fail unhandled.
-  for (const observed of observing) observed.catch(() => {});
+  const ranges: PlannedRange[] = [];
+  const observing: Promise<ObservedEvents>[] = [];
+  let readers: ReturnType<typeof startRangeReaders> | null = null;
   try {
+    if (deps.parallel) {
+      // The threads start first and each stretch is handed out as soon as the heads that end it
+      // are read, so reading the heads and hashing the events overlap.
+      const keys = await deps.heads.keys();
+      const total = keys.length > 0 ? Number(/(\d{16})\.json$/.exec(keys[keys.length - 1]!)![1]) : 0;
+      const { rangeEntries, threads } = deps.parallel;
+      const target = rangeEntries ?? Math.max(MIN_RANGE_ENTRIES, Math.ceil(total / (threads * 4)));
+      // A log too short for two stretches is quicker to check in one pass than to start threads for.
+      if (total >= 2 * target) {
+        readers = startRangeReaders(deps.parallel, batchSize);
+        const planner = rangePlanner(target);
+        for (const [i, key] of keys.entries()) {
+          const head = await deps.heads.read(key);
+          const range = 'unreadable' in head ? null : planner.add(head, i === keys.length - 1);
+          if (!range) continue;
+          ranges.push(range);
+          const observed = readers.observe(range);
+          // A stretch not waited for (the log failed first) must not fail unhandled.
+          observed.catch(() => {});
+          observing.push(observed);
+        }
+      }
+    }
     const log = await loadPublishedLog(deps.heads, deps.publicKey);
     const base = { headsChecked: log.heads.length, latestHead: log.latest?.treeHead ?? null };
     if (log.problem) {
@@ -224,33 +245,25 @@ const MIN_RANGE_ENTRIES = 10_000;
 type PlannedRange = StoreRange & { expected: number };
 
 /**
- * Cuts the store at head positions into stretches of roughly equal numbers of entries, about four
- * per thread (so a slow stretch does not leave the other threads idle at the end). Unreadable heads
- * and heads without a position are not cut at; a position before an earlier cut is ignored. A log
- * too short for two stretches is not cut: one pass here is quicker than starting threads.
+ * Cuts the store at head positions, head after head, into stretches of about `target` entries
+ * (by default about four per thread, so a slow stretch does not leave the other threads idle at
+ * the end). Heads without a position are not cut at; a position before an earlier cut is ignored.
+ * The last head always ends a stretch: what follows it is read only if entries are missing.
  */
-function planRanges(
-  files: Awaited<ReturnType<HeadReader['all']>>,
-  parallel: { threads: number; rangeEntries?: number },
-): PlannedRange[] {
-  const heads = files.flatMap(({ head }) => ('unreadable' in head ? [] : [head]));
-  const total = heads.reduce((sum, head) => sum + head.entries.length, 0);
-  const target = parallel.rangeEntries ?? Math.max(MIN_RANGE_ENTRIES, Math.ceil(total / (parallel.threads * 4)));
-  if (total < 2 * target) return [];
-  const ranges: PlannedRange[] = [];
+function rangePlanner(target: number) {
   let after: Position = START;
   let expected = 0;
-  for (const [i, head] of heads.entries()) {
-    expected += head.entries.length;
-    const upTo = head.position ? parsePosition(head.position) : null;
-    // The last head always ends a stretch: what follows it is read only if entries are missing.
-    const last = i === heads.length - 1;
-    if ((expected < target && !last) || !upTo || comparePositions(upTo, after) <= 0) continue;
-    ranges.push({ after, upTo, expected });
-    after = upTo;
-    expected = 0;
-  }
-  return ranges;
+  return {
+    add(head: HeadFile, last: boolean): PlannedRange | null {
+      expected += head.entries.length;
+      const upTo = head.position ? parsePosition(head.position) : null;
+      if ((expected < target && !last) || !upTo || comparePositions(upTo, after) <= 0) return null;
+      const range = { after, upTo, expected };
+      after = upTo;
+      expected = 0;
+      return range;
+    },
+  };
 }
 
 /**
