@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentUser, open, revealIslands, signUpViaApi, useE2E, visible } from './support/browser.ts';
 import { awardedJob } from './support/jobs.ts';
+import { waitUntil } from '../support/wait.ts';
 
 /**
  * Stored XSS, in a real browser: markup that runs script if it is ever inserted as HTML is saved
@@ -64,7 +65,19 @@ describe('stored XSS', { timeout: 120_000 }, () => {
           category: 'bug',
         });
         const jobId = await awardedJob(context, contractor);
-        await post(context, `/api/conversations/work-order/${jobId}/messages`, { body: tagged('Message') });
+        // The conversation learns its contractor from the accepted proposal a moment later (a
+        // projection): until then a message is refused with 409, as it would be for a person.
+        await waitUntil(
+          async () => {
+            const response = await context.request.post(`/api/conversations/work-order/${jobId}/messages`, {
+              data: { body: tagged('Message') },
+            });
+            if (response.status() === 409) return false;
+            expect(response.status(), await response.text()).toBeLessThan(300);
+            return true;
+          },
+          { timeoutMs: 15_000, intervalMs: 100, message: 'the job conversation never accepted a message' },
+        );
 
         // The customer reads each place.
         await open(page, `/contractors/${contractorId}`);
