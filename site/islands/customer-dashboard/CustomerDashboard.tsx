@@ -246,9 +246,7 @@ function OrderRow({ order, locale, m }: { order: WorkOrder; locale: Locale; m: C
         </a>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
           <OrderStatusBadge order={order} locale={locale} />
-          <span data-price={price.agreed ? 'agreed' : 'budget'}>
-            {price.agreed ? `${price.label}: ${price.text}` : price.text}
-          </span>
+          <span data-price={price.agreed ? 'agreed' : 'budget'}>{price.agreed ? price.labelled : price.text}</span>
           {order.location?.city ? <span>{order.location.city}</span> : null}
         </p>
       </div>

@@ -149,7 +149,7 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
             <dd>
               {hired.name}
               {(order.agreedPriceCents ?? order.awardedPriceCents) !== null &&
-                ` · ${m.agreedPrice}: ${formatPrice((order.agreedPriceCents ?? order.awardedPriceCents)!, locale)}`}
+                ` · ${format(m.labelled, { label: m.agreedPrice, value: formatPrice((order.agreedPriceCents ?? order.awardedPriceCents)!, locale) })}`}
             </dd>
           </div>
         )}

@@ -90,9 +90,11 @@ export function priceFact(
   locale: Locale,
 ) {
   const m = workMessages[locale];
-  return order.agreedPriceCents !== null
-    ? { label: m.agreedPrice, text: formatPrice(order.agreedPriceCents, locale), agreed: true }
-    : { label: m.budget, text: budgetText(order, locale), agreed: false };
+  const fact =
+    order.agreedPriceCents !== null
+      ? { label: m.agreedPrice, text: formatPrice(order.agreedPriceCents, locale), agreed: true }
+      : { label: m.budget, text: budgetText(order, locale), agreed: false };
+  return { ...fact, labelled: format(m.labelled, { label: fact.label, value: fact.text }) };
 }
 
 export function ProposalStatusBadge({ status, locale }: { status: ProposalStatus; locale: Locale }) {
@@ -120,8 +122,14 @@ export function OrderFacts({ order, locale }: { order: WorkOrder; locale: Locale
       </li>
       <li className="inline-flex items-center gap-1" data-price={price.agreed ? 'agreed' : 'budget'}>
         <Wallet aria-hidden="true" className="h-4 w-4" />
-        <span className={price.agreed ? '' : 'sr-only'}>{price.label}: </span>
-        {price.text}
+        {price.agreed ? (
+          price.labelled
+        ) : (
+          <>
+            <span className="sr-only">{price.label}: </span>
+            {price.text}
+          </>
+        )}
       </li>
       {place && (
         <li className="inline-flex items-center gap-1">
