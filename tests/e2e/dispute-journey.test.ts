@@ -130,19 +130,22 @@ describe('a dispute from opening to a paid-out decision', { timeout: 300_000 }, 
         await visible(proOutcome.getByText('Paid to the contractor'));
         await visible(proOutcome.getByText('by a human arbitrator', { exact: false }));
 
-        // ── The customer's refund line is dated (issued at once, on the day of the decision), in
-        // English and in French.
+        // ── The customer's refund line is dated (issued at once, on the day of the decision; sent
+        // the same day by the payouts job), in English and in French.
         const today = (lang: string) =>
           page.evaluate((l) => new Intl.DateTimeFormat(l, { dateStyle: 'long' }).format(new Date()), lang);
         const refundLine = customerOutcome.getByRole('list', { name: 'Payments' }).getByRole('listitem');
-        await visible(refundLine.getByText(`Refund · issued ${await today('en-CA')}`));
+        await visible(refundLine.getByText(new RegExp(`^Refund · (issued|sent) ${await today('en-CA')}$`)));
         await visible(refundLine.getByText('$500.00'));
         await open(page, `/fr/arbitration-status?case=${jobId}`);
         const refundLineFr = page
           .getByTestId('dispute-decision')
           .getByRole('list', { name: 'Paiements' })
           .getByRole('listitem');
-        await visible(refundLineFr.getByText(`Remboursement · émis le ${await today('fr-CA')}`), 20_000);
+        await visible(
+          refundLineFr.getByText(new RegExp(`^Remboursement · (émis|envoyé) le ${await today('fr-CA')}$`)),
+          20_000,
+        );
 
         // ── The customer's work orders say the job was decided by arbitration, at its agreed price.
         await open(page, '/customer-dashboard');
