@@ -47,10 +47,15 @@ type CrmEvent =
  * - `rm_crm_earnings`: gross, platform fee, tax on the fee and net, per month of release;
  * - `rm_crm_payouts`: payouts scheduled and sent.
  * Titles of offerings and work orders are kept in `rm_crm_titles` so rows can name their job.
+ *
+ * Version 2: a pipeline row keeps `paid_cents`, what the contractor was actually paid (gross,
+ * before the platform fee): the whole price on a release, the contractor's share after an
+ * arbitration, the late-cancellation fee after a refund; and its price follows what the escrow
+ * was funded with (docs/decisions.md, "Dashboards tell the truth").
  */
 export const contractorCrmProjection = defineProjection({
   name: 'contractor-crm',
-  version: 1,
+  version: 2,
   handles: [
     'AccountRegistered',
     'BookingRequested',
@@ -110,6 +115,7 @@ export const contractorCrmProjection = defineProjection({
       title text not null,
       stage text not null,
       amount_cents bigint,
+      paid_cents bigint,
       starts_at timestamptz,
       ends_at timestamptz,
       updated_at timestamptz not null,
@@ -218,6 +224,11 @@ async function stage(
       ends_at = coalesce(${extra.endsAt ?? null}, ends_at),
       updated_at = ${at}
     where job_id = ${jobId} and contractor_id = ${current.contractor_id}`;
+}
+
+/** What the contractor was actually paid for a job (gross, before the platform fee). */
+async function paid(tx: TransactionSql, jobId: string, contractorId: string, cents: number) {
+  await tx`update rm_crm_pipeline set paid_cents = ${cents} where job_id = ${jobId} and contractor_id = ${contractorId}`;
 }
 
 async function touchClient(
@@ -515,7 +526,7 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
       return;
     case 'EscrowFunded': {
       const d = event.data;
-      await stage(tx, d.jobId, d.contractorId, 'in_progress', d.fundedAt);
+      await stage(tx, d.jobId, d.contractorId, 'in_progress', d.fundedAt, { amountCents: d.amountCents });
       return;
     }
     case 'WorkMarkedComplete': {
@@ -526,6 +537,7 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
     case 'EscrowReleased': {
       const d = event.data;
       await stage(tx, d.jobId, d.contractorId, 'paid', d.releasedAt);
+      await paid(tx, d.jobId, d.contractorId, d.amountCents);
       await touchClient(tx, d.contractorId, d.customerId, d.releasedAt, {
         completed: true,
         earnedCents: d.contractorNetCents,
@@ -541,6 +553,7 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
     }
     case 'EscrowDistributed': {
       const d = event.data;
+      await paid(tx, d.jobId, d.contractorId, Math.max(0, d.contractorGrossCents));
       if (d.contractorGrossCents <= 0) {
         await stage(tx, d.jobId, d.contractorId, 'lost', d.distributedAt);
         return;
@@ -563,6 +576,7 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
       // A cancellation: the job is lost; a late-cancellation fee is the contractor's, without a platform fee.
       const d = event.data;
       await stage(tx, d.jobId, d.contractorId, 'lost', d.refundedAt);
+      await paid(tx, d.jobId, d.contractorId, d.lateFeeCents);
       if (d.payout && d.payout.amountCents > 0) {
         await earn(tx, d.contractorId, d.refundedAt, {
           grossCents: d.payout.amountCents,
@@ -610,6 +624,8 @@ export type CrmPipelineItem = {
   title: string;
   stage: PipelineStage;
   amountCents: number | null;
+  /** What the contractor was actually paid (gross); null until the escrow closed. */
+  paidCents: number | null;
   startsAt: Date | null;
   endsAt: Date | null;
   updatedAt: Date;
@@ -678,12 +694,14 @@ export async function crmPipeline(sql: Sql, contractorId: string, limit = 200): 
       title: string;
       stage: PipelineStage;
       amount_cents: string | null;
+      paid_cents: string | null;
       starts_at: Date | null;
       ends_at: Date | null;
       updated_at: Date;
     }[]
   >`
-    select job_id, customer_id, title, stage, amount_cents, starts_at, ends_at, updated_at from rm_crm_pipeline
+    select job_id, customer_id, title, stage, amount_cents, paid_cents, starts_at, ends_at, updated_at
+    from rm_crm_pipeline
     where contractor_id = ${contractorId} order by updated_at desc, job_id limit ${limit}`;
   return rows.map((r) => ({
     jobId: r.job_id,
@@ -691,6 +709,7 @@ export async function crmPipeline(sql: Sql, contractorId: string, limit = 200): 
     title: r.title,
     stage: r.stage,
     amountCents: num(r.amount_cents),
+    paidCents: num(r.paid_cents),
     startsAt: r.starts_at,
     endsAt: r.ends_at,
     updatedAt: r.updated_at,

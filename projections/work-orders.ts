@@ -1,5 +1,7 @@
 import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
 import type { ScheduleEvent } from '../shared/domain/booking/events.ts';
+import type { ContractEvent } from '../shared/domain/contracts/events.ts';
+import type { EscrowEvent } from '../shared/domain/escrow/events.ts';
 import {
   locationFsa,
   type WorkMode,
@@ -16,9 +18,26 @@ import { defineProjection } from './types.ts';
  * User ids only: names are looked up at read time from the accounts module. Places are kept to
  * their forward sortation area: the full postal code is personal data, looked up for the parties
  * (shared/personal-data/postal-codes.ts); version 3 rebuilt the table without legacy events' codes.
+ *
+ * Version 5 follows the job's money too (docs/decisions.md, "Dashboards tell the truth"): the
+ * agreed price is the accepted bid, then the contract's price (a revision changes it), then what
+ * the escrow holds; `money_status` is where that money stands (awaiting payment, funded, work
+ * completed, released, disputed, decided by an arbitrator, refunded), null before an escrow opens.
  */
 export const workOrderStatuses = ['open', 'awarded', 'scheduled', 'completed', 'declined', 'cancelled'] as const;
 export type WorkOrderReadStatus = (typeof workOrderStatuses)[number];
+
+export const workOrderMoneyStatuses = [
+  'awaiting-payment',
+  'funded',
+  'completed',
+  'released',
+  'disputed',
+  'decided',
+  'refunded',
+  'cancelled',
+] as const;
+export type WorkOrderMoneyStatus = (typeof workOrderMoneyStatuses)[number];
 
 export const proposalStatuses = ['live', 'withdrawn', 'accepted', 'declined'] as const;
 export type ProposalReadStatus = (typeof proposalStatuses)[number];
@@ -27,7 +46,7 @@ export const WORK_ORDERS_READ_MODEL = 'work-orders';
 
 export const workOrdersProjection = defineProjection({
   name: WORK_ORDERS_READ_MODEL,
-  version: 4,
+  version: 5,
   handles: [
     'WorkOrderPosted',
     'WorkOrderEdited',
@@ -43,6 +62,17 @@ export const workOrdersProjection = defineProjection({
     'BookingDeclined',
     'BookingCancelled',
     'BookingCompleted',
+    'ContractGenerated',
+    'ContractRevised',
+    'EscrowCreated',
+    'EscrowFunded',
+    'WorkMarkedComplete',
+    'ChangesRequested',
+    'EscrowReleased',
+    'EscrowCancelled',
+    'EscrowRefunded',
+    'EscrowFrozen',
+    'EscrowDistributed',
   ],
   schema: `
     create table if not exists rm_work_orders (
@@ -54,6 +84,8 @@ export const workOrdersProjection = defineProjection({
       awarded_contractor_id uuid,
       awarded_proposal_id uuid,
       awarded_price_cents integer,
+      agreed_price_cents integer,
+      money_status text,
       awarded_at timestamptz,
       booking_id uuid,
       title text not null,
@@ -108,7 +140,7 @@ export const workOrdersProjection = defineProjection({
     create index if not exists rm_work_proposals_contractor on rm_work_proposals (contractor_id, submitted_at desc);`,
   reset: 'drop table if exists rm_work_orders, rm_work_proposals',
   async apply(tx, recorded) {
-    const event = recorded as unknown as WorkOrderEvent | ScheduleEvent;
+    const event = recorded as unknown as WorkOrderEvent | ScheduleEvent | ContractEvent | EscrowEvent;
     switch (event.type) {
       case 'WorkOrderPosted': {
         const o = event.data;
@@ -155,7 +187,8 @@ export const workOrdersProjection = defineProjection({
         const a = event.data;
         await tx`
           update rm_work_orders set status = 'awarded', awarded_contractor_id = ${a.contractorId},
-            awarded_proposal_id = ${a.proposalId}, awarded_price_cents = ${a.priceCents}, awarded_at = ${a.awardedAt},
+            awarded_proposal_id = ${a.proposalId}, awarded_price_cents = ${a.priceCents},
+            agreed_price_cents = ${a.priceCents}, awarded_at = ${a.awardedAt},
             updated_at = ${a.awardedAt}
           where work_order_id = ${a.workOrderId}`;
         return;
@@ -204,9 +237,52 @@ export const workOrdersProjection = defineProjection({
           where work_order_id = ${b.workOrderId} and status in ('awarded', 'scheduled')`;
         return;
       }
+      // The job's money (the contract and escrow of a work order share its id; other jobs match no row).
+      case 'ContractGenerated':
+      case 'ContractRevised': {
+        const { terms } = event.data;
+        if (terms.jobKind !== 'work-order' || terms.priceCents === null) return;
+        await tx`
+          update rm_work_orders set agreed_price_cents = ${terms.priceCents} where work_order_id = ${terms.jobId}`;
+        return;
+      }
+      case 'EscrowCreated':
+        await tx`
+          update rm_work_orders set agreed_price_cents = ${event.data.amountCents}, money_status = 'awaiting-payment',
+            updated_at = ${event.data.createdAt}
+          where work_order_id = ${event.data.jobId}`;
+        return;
+      case 'EscrowFunded':
+        await setMoneyStatus(tx, event.data.jobId, 'funded', event.data.fundedAt);
+        return;
+      case 'WorkMarkedComplete':
+        await setMoneyStatus(tx, event.data.jobId, 'completed', event.data.completedAt);
+        return;
+      case 'ChangesRequested':
+        await setMoneyStatus(tx, event.data.jobId, 'funded', event.data.requestedAt);
+        return;
+      case 'EscrowReleased':
+        await setMoneyStatus(tx, event.data.jobId, 'released', event.data.releasedAt);
+        return;
+      case 'EscrowCancelled':
+        await setMoneyStatus(tx, event.data.jobId, 'cancelled', event.data.cancelledAt);
+        return;
+      case 'EscrowRefunded':
+        await setMoneyStatus(tx, event.data.jobId, 'refunded', event.data.refundedAt);
+        return;
+      case 'EscrowFrozen':
+        await setMoneyStatus(tx, event.data.jobId, 'disputed', event.data.frozenAt);
+        return;
+      case 'EscrowDistributed':
+        await setMoneyStatus(tx, event.data.jobId, 'decided', event.data.distributedAt);
+        return;
     }
   },
 });
+
+async function setMoneyStatus(tx: TransactionSql, jobId: string, status: WorkOrderMoneyStatus, at: string) {
+  await tx`update rm_work_orders set money_status = ${status}, updated_at = ${at} where work_order_id = ${jobId}`;
+}
 
 function placeColumns(details: WorkOrderDetails) {
   const l = details.location;
@@ -249,6 +325,9 @@ export type WorkOrderRow = {
   awardedContractorId: string | null;
   awardedProposalId: string | null;
   awardedPriceCents: number | null;
+  /** The accepted bid, then the contract's price, then what the escrow holds. */
+  agreedPriceCents: number | null;
+  moneyStatus: WorkOrderMoneyStatus | null;
   bookingId: string | null;
   title: string;
   description: string;
@@ -282,6 +361,8 @@ type OrderSqlRow = {
   awarded_contractor_id: string | null;
   awarded_proposal_id: string | null;
   awarded_price_cents: number | null;
+  agreed_price_cents: number | null;
+  money_status: WorkOrderMoneyStatus | null;
   booking_id: string | null;
   title: string;
   description: string;
@@ -314,6 +395,8 @@ const toOrder = (row: OrderSqlRow): WorkOrderRow => ({
   awardedContractorId: row.awarded_contractor_id,
   awardedProposalId: row.awarded_proposal_id,
   awardedPriceCents: row.awarded_price_cents,
+  agreedPriceCents: row.agreed_price_cents,
+  moneyStatus: row.money_status,
   bookingId: row.booking_id,
   title: row.title,
   description: row.description,

@@ -82,7 +82,14 @@ type View = {
     taxCents: number;
     contractorNetCents: number;
   } | null;
-  payouts: { kind: string; amountCents: number; dueOn: string | null; status: string }[];
+  payouts: {
+    kind: string;
+    amountCents: number;
+    dueOn: string | null;
+    status: string;
+    scheduledAt: string;
+    sentAt: string | null;
+  }[];
   timeline: { stage: string; state: string; detail?: string }[];
   actions: Record<'addEvidence' | 'answer' | 'requestReview' | 'decide', boolean>;
 };
@@ -174,6 +181,15 @@ async function progress(ready: () => Promise<boolean>, now = new Date()) {
       timeoutMs: 45_000,
     },
   );
+}
+
+/** The customer's own work order as "My work orders" lists it. */
+async function myOrder(person: Person, jobId: string) {
+  const response = await person.browser.get('/api/work-orders/mine');
+  expect(response.statusCode, response.body).toBe(200);
+  return (
+    response.json() as { orders: { id: string; agreedPriceCents: number | null; moneyStatus: string | null }[] }
+  ).orders.find((order) => order.id === jobId);
 }
 
 const statusIs = (browser: Browser, disputeId: string, status: string) => async () =>
@@ -400,6 +416,10 @@ describe('answer, analysis and the arbitrator’s decision', () => {
   it('goes from the answer to the analysis to a binding custom split that distributes the escrow', async () => {
     const { customer, contractor, jobId } = await fundedJob();
     expect((await open(customer, jobId)).statusCode).toBe(201);
+    // The customer's work orders say the job is in dispute (not "Hired").
+    await waitUntil(async () => (await myOrder(customer, jobId))?.moneyStatus === 'disputed', {
+      message: 'the work order did not show the dispute',
+    });
     expect((await upload(customer, jobId, { name: 'crack.png', type: 'image/png', bytes: PNG })).statusCode).toBe(201);
 
     const byOpener = await customer.browser.post(`/api/disputes/${jobId}/answer`, {
@@ -496,6 +516,28 @@ describe('answer, analysis and the arbitrator’s decision', () => {
     expect(asCustomer.decision).toMatchObject({ outcome: 'custom', arbitratorFeeCents: null });
     expect(asCustomer.payouts.map((p) => p.kind)).toEqual(['refund']);
     expect((await viewOf(contractor.browser, jobId)).payouts.map((p) => p.kind)).toEqual(['payout']);
+    // The refund has no due day (it is issued at once): its line is dated by the decision.
+    expect(asCustomer.payouts[0]).toMatchObject({ dueOn: null, sentAt: null });
+    expect(Math.abs(Date.parse(asCustomer.payouts[0]!.scheduledAt) - Date.now())).toBeLessThan(60_000);
+
+    // The dashboards tell the truth: the order is decided at its agreed price, and the contractor's
+    // pipeline shows the $400 share actually paid, not the $1,000 price.
+    await waitUntil(async () => (await myOrder(customer, jobId))?.moneyStatus === 'decided', {
+      message: 'the work order did not show the decision',
+    });
+    expect(await myOrder(customer, jobId)).toMatchObject({ agreedPriceCents: 100_000, moneyStatus: 'decided' });
+    const crm = await contractor.browser.get('/api/contractor/crm');
+    expect(crm.statusCode, crm.body).toBe(200);
+    const pipeline = crm.json().pipeline as {
+      valueCents: Record<string, number>;
+      items: { jobId: string; stage: string; amountCents: number; paidCents: number | null }[];
+    };
+    expect(pipeline.items.find((item) => item.jobId === jobId)).toMatchObject({
+      stage: 'paid',
+      amountCents: 100_000,
+      paidCents: 40_000,
+    });
+    expect(pipeline.valueCents.paid).toBe(40_000);
 
     // A decision on a closed case is refused with 409.
     const again = await admin.post(

@@ -331,6 +331,59 @@ describe('escrow', () => {
     expect(chain).toMatchObject({ ok: true, length: 6 });
   });
 
+  it('my work orders show the agreed price (the revised contract’s, not the budget or the bid) and where the money stands', async () => {
+    const { customer, contractor, jobId } = await awardedJob(55_000);
+    const order = async () => {
+      const response = await customer.browser.get('/api/work-orders/mine');
+      expect(response.statusCode, response.body).toBe(200);
+      return (
+        response.json() as {
+          orders: {
+            id: string;
+            status: string;
+            budgetMaxCents: number;
+            agreedPriceCents: number | null;
+            moneyStatus: string | null;
+          }[];
+        }
+      ).orders.find((o) => o.id === jobId)!;
+    };
+    const shows = (expected: { agreedPriceCents: number; moneyStatus: string | null }) =>
+      waitUntil(
+        async () => {
+          const now = await order();
+          return now.agreedPriceCents === expected.agreedPriceCents && now.moneyStatus === expected.moneyStatus;
+        },
+        { message: `the work order did not show ${JSON.stringify(expected)}` },
+      );
+    // Hired on the $550 bid; the budget it was posted with was up to $1,200.
+    await shows({ agreedPriceCents: 55_000, moneyStatus: null });
+    expect(await order()).toMatchObject({ status: 'awarded', budgetMaxCents: 120_000 });
+    // The parties revise the contract to $525 before signing: that is the agreed price.
+    const revised = await contractor.browser.request('PUT', `/api/contracts/${jobId}/terms`, {
+      version: 1,
+      priceCents: 52_500,
+    });
+    expect(revised.statusCode, revised.body).toBe(200);
+    await shows({ agreedPriceCents: 52_500, moneyStatus: null });
+    expect((await sign(customer, jobId)).statusCode).toBe(200);
+    expect((await sign(contractor, jobId)).statusCode).toBe(200);
+    await settle(rowIn('rm_escrows', jobId));
+    await shows({ agreedPriceCents: 52_500, moneyStatus: 'awaiting-payment' });
+
+    expect((await customer.browser.post(`/api/escrows/${jobId}/fund`, card(SUCCESS), key())).statusCode).toBe(200);
+    await shows({ agreedPriceCents: 52_500, moneyStatus: 'funded' });
+    expect((await contractor.browser.post(`/api/escrows/${jobId}/complete`, {}, key())).statusCode).toBe(200);
+    await shows({ agreedPriceCents: 52_500, moneyStatus: 'completed' });
+    expect((await customer.browser.post(`/api/escrows/${jobId}/approve`, {}, key())).statusCode).toBe(200);
+    await shows({ agreedPriceCents: 52_500, moneyStatus: 'released' });
+
+    // Nobody else sees the party-only money fields.
+    const stranger = await signUp(t.app, { role: 'contractor' });
+    const seen = await stranger.browser.get(`/api/work-orders/${jobId}`);
+    expect([403, 404]).toContain(seen.statusCode);
+  });
+
   it('releases by itself 14 days after completion without an answer', async () => {
     const { customer, contractor, jobId } = await fundedJob(40_000);
     await contractor.browser.post(`/api/escrows/${jobId}/complete`, {}, key());

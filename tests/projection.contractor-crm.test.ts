@@ -167,6 +167,52 @@ describe('contractor-crm projection', () => {
     expect(await stageOf(b.workOrderId)).toBe('lost');
   });
 
+  it('shows what an arbitration actually paid (the contractor’s 20 % share of $300), not the job’s price', async () => {
+    const { workOrderId } = await bookedWorkOrder();
+    await apply('EscrowFunded', {
+      jobId: workOrderId,
+      customerId,
+      contractorId,
+      amountCents: 30_000, // the contract's price, revised from the $200 bid
+      fundedAt: '2026-06-01T12:00:00Z',
+    });
+    await apply('EscrowDistributed', {
+      jobId: workOrderId,
+      customerId,
+      contractorId,
+      disputeId: randomUUID(),
+      shares: { customerBps: 8_000, contractorBps: 2_000, platformBps: 0 },
+      customerRefundCents: 24_000,
+      contractorGrossCents: 6_000,
+      platformShareCents: 0,
+      fee: fee(300, 39),
+      contractorNetCents: 5_661,
+      refund: { refundId: randomUUID(), paymentId: 'p', amountCents: 24_000 },
+      payout: { payoutId: `${workOrderId}-contractor`, amountCents: 5_661, dueOn: '2026-06-04' },
+      distributedAt: '2026-06-02T12:00:00Z',
+    });
+    const item = (await crmPipeline(sql, contractorId)).find((i) => i.jobId === workOrderId);
+    expect(item).toMatchObject({ stage: 'paid', amountCents: 30_000, paidCents: 6_000 });
+
+    // A release pays the whole price.
+    const released = await bookedWorkOrder();
+    await apply('EscrowReleased', {
+      jobId: released.workOrderId,
+      customerId,
+      contractorId,
+      amountCents: 20_000,
+      fee: fee(1_200, 156),
+      contractorNetCents: 18_644,
+      payout: { payoutId: `${released.workOrderId}-contractor`, amountCents: 18_644, dueOn: '2026-06-06' },
+      releasedAt: '2026-06-03T12:00:00Z',
+    });
+    expect((await crmPipeline(sql, contractorId)).find((i) => i.jobId === released.workOrderId)).toMatchObject({
+      stage: 'paid',
+      amountCents: 20_000,
+      paidCents: 20_000,
+    });
+  });
+
   it('gives an urgent alert to the first who accepts and marks the others lost', async () => {
     const other = randomUUID();
     const alertId = randomUUID();

@@ -76,13 +76,36 @@ describe('customer dashboard', { timeout: 120_000 }, () => {
     });
   });
 
-  it('points a new customer to their first job', async () => {
+  it('points a new customer to their first job, and to booking a contractor in a customer’s own words', async () => {
     await e2e.run(async ({ page, context }) => {
       await signUpViaApi(context, 'customer');
       await open(page, '/customer-dashboard');
       await visible(page.getByText('You have not posted a work order yet.', { exact: false }));
       await visible(page.locator('#orders').getByRole('link', { name: 'Post a job' }));
       await visible(page.locator('#messages').getByText('No conversations yet.', { exact: false }));
+      // Bookings speak to the customer, never with the contractor's "Customers book you…".
+      const bookings = page.locator('#bookings');
+      await visible(
+        bookings.getByText('No upcoming bookings yet. Find a contractor and book a time on their schedule.'),
+      );
+      await expect.poll(() => bookings.getByText('Customers book you', { exact: false }).count()).toBe(0);
+      await bookings.getByRole('link', { name: 'Find a contractor' }).click();
+      await waitForPath(page, '/contractors');
     });
+    await e2e.run(
+      async ({ page, context }) => {
+        await signUpViaApi(context, 'customer');
+        await open(page, '/fr/customer-dashboard');
+        const bookings = page.locator('#bookings');
+        await visible(
+          bookings.getByText(
+            'Aucune réservation à venir. Trouvez un entrepreneur et réservez une plage à son horaire.',
+          ),
+        );
+        await expect.poll(() => bookings.getByText('Les clients vous réservent', { exact: false }).count()).toBe(0);
+        await visible(bookings.getByRole('link', { name: 'Trouver un entrepreneur' }));
+      },
+      { locale: 'fr-CA' },
+    );
   });
 });

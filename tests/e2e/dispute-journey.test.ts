@@ -129,6 +129,39 @@ describe('a dispute from opening to a paid-out decision', { timeout: 300_000 }, 
         await visible(proOutcome, 20_000);
         await visible(proOutcome.getByText('Paid to the contractor'));
         await visible(proOutcome.getByText('by a human arbitrator', { exact: false }));
+
+        // ── The customer's refund line is dated (issued at once, on the day of the decision; sent
+        // the same day by the payouts job), in English and in French.
+        const today = (lang: string) =>
+          page.evaluate((l) => new Intl.DateTimeFormat(l, { dateStyle: 'long' }).format(new Date()), lang);
+        const refundLine = customerOutcome.getByRole('list', { name: 'Payments' }).getByRole('listitem');
+        await visible(refundLine.getByText(new RegExp(`^Refund · (issued|sent) ${await today('en-CA')}$`)));
+        await visible(refundLine.getByText('$500.00'));
+        await open(page, `/fr/arbitration-status?case=${jobId}`);
+        const refundLineFr = page
+          .getByTestId('dispute-decision')
+          .getByRole('list', { name: 'Paiements' })
+          .getByRole('listitem');
+        await visible(
+          refundLineFr.getByText(new RegExp(`^Remboursement · (émis|envoyé) le ${await today('fr-CA')}$`)),
+          20_000,
+        );
+
+        // ── The customer's work orders say the job was decided by arbitration, at its agreed price.
+        await open(page, '/customer-dashboard');
+        const order = page.locator(`#orders [data-work-order="${jobId}"]`);
+        await visible(order.getByText('Decided by arbitration'), 20_000);
+        await visible(order.getByText('Agreed price: $1,000'));
+
+        // ── The contractor's pipeline shows the $400 share actually paid, beside the $1,000 price.
+        await open(proPage, '/contractor-dashboard');
+        const crm = proPage.locator('#crm');
+        await visible(crm.getByRole('heading', { name: 'My Business' }), 20_000);
+        await crm.getByRole('tab', { name: 'Pipeline' }).click();
+        const job = crm.getByRole('listitem').filter({ hasText: 'Paint a two-bedroom apartment' });
+        await visible(job.getByText('$400 (your share of $1,000)'));
+        await visible(job.getByText('Paid', { exact: true }));
+        await visible(crm.getByTestId('crm-pipeline').locator('[data-stage="paid"]').getByText('$400'));
       });
     }));
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { hydrated, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
-import { awardedJob } from './support/jobs.ts';
+import { awardedJob, signViaApi } from './support/jobs.ts';
 
 /**
  * The money journey in a real browser: a customer and a contractor each sign the job's contract,
@@ -23,12 +23,41 @@ async function signOnPage(page: Page, name: string) {
   await visible(page.getByText('Contract signed', { exact: true }));
 }
 
-async function payWith(page: Page, number: string) {
+const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+const LABELS = {
+  en: { number: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'CVC', pay: /^Pay / },
+  fr: { number: 'Numéro de carte', expiry: 'Expiration (MM/AA)', cvc: 'CVC', pay: /^Payer / },
+} as const;
+
+async function payWith(page: Page, number: string, locale: 'en' | 'fr' = 'en') {
   const escrow = page.getByTestId('escrow');
-  await escrow.getByLabel('Card number').fill(number);
-  await escrow.getByLabel('Expiry (MM/YY)').fill(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-  await escrow.getByLabel('CVC').fill('123');
-  await escrow.getByRole('button', { name: /^Pay / }).click();
+  const labels = LABELS[locale];
+  await escrow.getByLabel(labels.number).fill(number);
+  await escrow.getByLabel(labels.expiry).fill(EXPIRY.replace('/', ''));
+  await escrow.getByLabel(labels.cvc).fill('123');
+  await escrow.getByRole('button', { name: labels.pay }).click();
+}
+
+/**
+ * A declined card: the message stays beside the Pay button (not a passing toast), is announced,
+ * takes the focus, and what was typed is still there to correct.
+ */
+async function expectDeclinedInline(page: Page, message: string, locale: 'en' | 'fr' = 'en') {
+  const escrow = page.getByTestId('escrow');
+  const inline = escrow.getByTestId('pay-error');
+  await visible(inline);
+  expect(await inline.getAttribute('role')).toBe('alert');
+  expect(await inline.innerText()).toContain(message);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null))
+    .toBe('pay-error');
+  const labels = LABELS[locale];
+  expect(await escrow.getByLabel(labels.number).inputValue()).toBe('4000 0000 0000 0002');
+  expect(await escrow.getByLabel(labels.expiry).inputValue()).toBe(EXPIRY);
+  expect(await escrow.getByLabel(labels.cvc).inputValue()).toBe('123');
+  // Still there a moment later: it waits for the next try.
+  await page.waitForTimeout(6_000);
+  await visible(inline);
 }
 
 describe('contract, escrow and receipt', { timeout: 240_000 }, () => {
@@ -79,9 +108,10 @@ describe('contract, escrow and receipt', { timeout: 240_000 }, () => {
         const escrow = page.getByTestId('escrow');
         await visible(escrow.getByRole('heading', { name: 'Pay into escrow' }), 20_000);
         await payWith(page, '4000 0000 0000 0002');
-        await visible(page.getByText('Your card was declined.'));
+        await expectDeclinedInline(page, 'Your card was declined. Nothing was charged.');
         await payWith(page, '4242 4242 4242 4242');
         await visible(page.getByText('Payment received', { exact: true }));
+        await expect.poll(() => escrow.getByTestId('pay-error').count()).toBe(0);
         await visible(escrow.getByText('Paid into escrow'));
         await visible(escrow.getByText('Paid with VISA •••• 4242'));
 
@@ -109,6 +139,15 @@ describe('contract, escrow and receipt', { timeout: 240_000 }, () => {
         expect(await page.getByTestId('receipt-total').textContent()).toBe('$1,000.00');
         await visible(receipt.getByText('GST/HST registration no.', { exact: false }));
 
+        // ── The customer's dashboard tells the truth: the agreed $1,000 (not the $800 – $1,200
+        // budget) and the money released (not "Hired").
+        await open(page, '/customer-dashboard');
+        const order = page.locator(`#orders [data-work-order="${jobId}"]`);
+        await visible(order.getByText('Agreed price: $1,000'));
+        await visible(order.getByText('Released to the contractor'));
+        expect(await order.getByText('Hired', { exact: true }).count()).toBe(0);
+        expect(await order.getByText('$800', { exact: false }).count()).toBe(0);
+
         // ── The contractor sees the net, the fee invoice and the dashboard's earnings.
         await proPage.reload();
         await hydrated(proPage);
@@ -126,6 +165,43 @@ describe('contract, escrow and receipt', { timeout: 240_000 }, () => {
         await visible(earnings.locator('[data-figure="net"]').getByText('$932.20'), 20_000);
         await visible(earnings.getByText('Upcoming payouts'));
       });
+    }));
+
+  it('en français : une carte refusée puis une bonne, le message sous les yeux, à 360 px', () =>
+    e2e.run(async ({ context: proContext }) => {
+      const pro = await signUpViaApi(proContext, 'contractor');
+      await e2e.run(
+        async ({ page, context }) => {
+          const customer = await signUpViaApi(context, 'customer');
+          const jobId = await awardedJob(context, proContext);
+          await signViaApi(context, jobId, customer.name);
+          await signViaApi(proContext, jobId, pro.name);
+          await open(page, `/fr/contracts/${jobId}`);
+          const escrow = page.getByTestId('escrow');
+          await visible(escrow.getByRole('heading', { name: 'Payer en entiercement' }), 20_000).catch(async () => {
+            // The escrow opens within moments of the second signature.
+            await page.reload();
+            await hydrated(page);
+            await visible(escrow.getByRole('heading', { name: 'Payer en entiercement' }), 20_000);
+          });
+          await payWith(page, '4000 0000 0000 0002', 'fr');
+          await expectDeclinedInline(page, 'Votre carte a été refusée. Aucun montant n’a été prélevé.', 'fr');
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow).toBeLessThanOrEqual(0);
+          await expectNoSeriousAxeViolations(page, 'a declined payment (fr)');
+          await payWith(page, '4242 4242 4242 4242', 'fr');
+          await visible(page.getByText('Paiement reçu', { exact: true }));
+          await visible(escrow.getByText('Versé en entiercement'));
+          await expect.poll(() => escrow.getByTestId('pay-error').count()).toBe(0);
+
+          // Mes bons de travail : le prix convenu et l'argent en entiercement.
+          await open(page, '/fr/customer-dashboard');
+          const order = page.locator(`#orders [data-work-order="${jobId}"]`);
+          await visible(order.getByText(/Prix convenu\s*:\s*1\s000\s\$/));
+          await visible(order.getByText('Versé en entiercement'));
+        },
+        { mobile: true, locale: 'fr-CA' },
+      );
     }));
 
   it('the contracts page works at 360 px, in French, with its empty state', () =>

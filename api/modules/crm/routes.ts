@@ -47,6 +47,8 @@ const crmView = z.object({
         title: z.string(),
         stage,
         amountCents: z.number().int().nullable(),
+        /** What the contractor was actually paid (gross): after an arbitration, their share, not the price. */
+        paidCents: z.number().int().nullable(),
         startsAt: z.string().nullable(),
         updatedAt: z.string(),
       }),
@@ -139,7 +141,9 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     for (const item of pipeline) {
       counts[item.stage] = (counts[item.stage] ?? 0) + 1;
-      valueCents[item.stage] = (valueCents[item.stage] ?? 0) + (item.amountCents ?? 0);
+      // A paid job counts what was paid (an arbitration may have given the contractor a share only).
+      const value = item.stage === 'paid' ? (item.paidCents ?? item.amountCents) : item.amountCents;
+      valueCents[item.stage] = (valueCents[item.stage] ?? 0) + (value ?? 0);
     }
     const horizon = now.getTime() + CALENDAR_DAYS * 86_400_000;
     const calendar = pipeline
@@ -173,6 +177,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
           title: item.title,
           stage: item.stage,
           amountCents: item.amountCents,
+          paidCents: item.paidCents,
           startsAt: iso(item.startsAt),
           updatedAt: item.updatedAt.toISOString(),
         })),

@@ -171,6 +171,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
         amountCents: p.amountCents,
         dueOn: p.dueOn,
         status: p.status,
+        scheduledAt: p.scheduledAt.toISOString(),
         sentAt: iso(p.sentAt),
       }));
     const now = Date.now();

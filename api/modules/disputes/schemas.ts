@@ -154,6 +154,8 @@ export const disputeView = disputeSummary.extend({
       amountCents: z.number(),
       dueOn: z.string().nullable(),
       status: z.string(),
+      /** When the decision that moves it was recorded: a refund has no due day (it is issued at once). */
+      scheduledAt: z.string(),
       sentAt: iso,
     }),
   ),

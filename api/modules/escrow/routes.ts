@@ -108,6 +108,7 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
           amountCents: p.amountCents,
           dueOn: p.dueOn,
           status: p.status,
+          scheduledAt: p.scheduledAt.toISOString(),
           sentAt: iso(p.sentAt),
         })),
       actions: {

@@ -69,6 +69,8 @@ const payout = z.object({
   amountCents: z.number().int(),
   dueOn: z.string().nullable(),
   status: z.enum(['scheduled', 'sent']),
+  /** When the decision that moves it was recorded: a refund has no due day (it is issued at once). */
+  scheduledAt: z.string(),
   sentAt: z.string().nullable(),
 });
 

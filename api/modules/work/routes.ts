@@ -134,6 +134,8 @@ function toView(
     directContractor: person(order.directContractorId),
     awardedContractor: person(order.awardedContractorId),
     awardedPriceCents: party ? order.awardedPriceCents : null,
+    agreedPriceCents: party ? order.agreedPriceCents : null,
+    moneyStatus: party ? order.moneyStatus : null,
     bookingId: party ? order.bookingId : null,
     cancelReason: party ? order.cancelReason : null,
     declineReason: party ? order.declineReason : null,

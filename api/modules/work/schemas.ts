@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { browseSorts, proposalStatuses, workOrderStatuses } from '../../../projections/work-orders.ts';
+import {
+  browseSorts,
+  proposalStatuses,
+  workOrderMoneyStatuses,
+  workOrderStatuses,
+} from '../../../projections/work-orders.ts';
 import { categorySlugs, serviceSlugs } from '../../../shared/domain/catalogue/categories.ts';
 import { workModes } from '../../../shared/domain/work/events.ts';
 import {
@@ -224,6 +229,10 @@ export const workOrderView = z.object({
   directContractor: personRef.nullable(),
   awardedContractor: personRef.nullable(),
   awardedPriceCents: z.number().int().nullable(),
+  /** Party-only: the price agreed (accepted bid, then the contract's, then the escrow's); null before a hire. */
+  agreedPriceCents: z.number().int().nullable(),
+  /** Party-only: where the job's money stands once an escrow is open (null before, and in the public view). */
+  moneyStatus: z.enum(workOrderMoneyStatuses).nullable(),
   bookingId: z.uuid().nullable(),
   cancelReason: z.string().nullable(),
   declineReason: z.string().nullable(),

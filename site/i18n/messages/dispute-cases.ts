@@ -144,6 +144,7 @@ export const disputeCaseMessages = defineMessages({
     'payout:refund': 'Refund',
     payoutDue: 'due {date}',
     payoutSent: 'sent {date}',
+    payoutIssued: 'issued {date}',
     arbitratorFee: 'Arbitrator’s flat fee (paid by the platform): {amount}',
     // Dashboard
     dashboardIntro:
@@ -304,6 +305,7 @@ export const disputeCaseMessages = defineMessages({
     'payout:refund': 'Remboursement',
     payoutDue: 'prévu le {date}',
     payoutSent: 'envoyé le {date}',
+    payoutIssued: 'émis le {date}',
     arbitratorFee: 'Honoraires fixes de l’arbitre (payés par la plateforme) : {amount}',
     dashboardIntro:
       'Les dossiers qui attendent un arbitre passent en premier. Ouvrez un dossier pour voir la chronologie, les preuves, la recommandation de l’IA et le contrat, puis tranchez.',

@@ -16,9 +16,10 @@ type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; it
 
 /**
  * The signed-in person's bookings (either role), upcoming or past, with the contractor's quick
- * confirm on a request and a link to each booking's page. Times are in the device's zone.
+ * confirm on a request and a link to each booking's page. Times are in the device's zone. The
+ * empty state speaks to the viewer's role: customers book contractors, contractors are booked.
  */
-export function BookingsList({ locale }: { locale: Locale }) {
+export function BookingsList({ locale, viewer }: { locale: Locale; viewer: 'customer' | 'contractor' }) {
   const m = bookingMessages[locale];
   const [when, setWhen] = useState<When>('upcoming');
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -98,7 +99,14 @@ export function BookingsList({ locale }: { locale: Locale }) {
       {state.status === 'ready' && state.items.length === 0 && (
         <div className="flex flex-col items-center gap-2 px-4 py-10 text-center">
           <CalendarDays aria-hidden="true" className="h-8 w-8 text-muted" />
-          <p className="text-sm text-muted">{when === 'upcoming' ? m.noUpcoming : m.noPast}</p>
+          <p className="text-sm text-muted">
+            {when === 'past' ? m.noPast : viewer === 'customer' ? m.noUpcomingCustomer : m.noUpcoming}
+          </p>
+          {when === 'upcoming' && viewer === 'customer' && (
+            <a href={localizePath('/contractors', locale)} className={buttonClasses('outline', 'sm')}>
+              {m.findContractor}
+            </a>
+          )}
         </div>
       )}
       {state.status === 'ready' && state.items.length > 0 && (

@@ -33,7 +33,7 @@ function ContractorSchedule({ locale }: { locale: Locale }) {
           </a>
         )}
       </div>
-      <BookingsList locale={locale} />
+      <BookingsList locale={locale} viewer="contractor" />
       <AvailabilityEditor locale={locale} />
     </section>
   );

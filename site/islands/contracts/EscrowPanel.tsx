@@ -12,7 +12,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { escrowAction, fetchEscrow, type Escrow, type EscrowAction } from './api.ts';
 import { bpsToPercent, pcmToPercent } from './card.ts';
 import { useCardFields } from './CardFields.tsx';
-import { EscrowBadge, FORMER_MEMBER, formatDay, formatWhen, percent } from './shared.tsx';
+import { EscrowBadge, FORMER_MEMBER, formatWhen, payoutDate, percent } from './shared.tsx';
 
 type Load = { status: 'loading' } | { status: 'absent' } | { status: 'error' } | { status: 'ready'; escrow: Escrow };
 
@@ -33,6 +33,14 @@ function Amount({
       <dd className="tabular-nums">{formatCad(cents, locale)}</dd>
     </div>
   );
+}
+
+/** Why a payment failed, in the viewer's language: the gateway's refusal by its code, else the server's words. */
+function paymentFailure(error: unknown, failureCode: string | null, m: (typeof contractsMessages)[Locale]): string {
+  if (!(error instanceof ApiError)) return m.payNetwork;
+  if (error.status === 402 && failureCode === 'card_declined') return m.payDeclined;
+  if (error.status === 402 && failureCode === 'insufficient_funds') return m.payInsufficient;
+  return messageOf(error, m.loadFailed);
 }
 
 /** A new key per user attempt; the same attempt retried after a network error keeps its key. */
@@ -70,6 +78,12 @@ export function EscrowPanel({
   const card = useCardFields(locale);
   const [note, setNote] = useState('');
   const attempt = useAttemptKey();
+  // A failed payment's message stays beside the Pay button until the next try, and takes the focus.
+  const [payError, setPayError] = useState<string | null>(null);
+  const payErrorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (payError) payErrorRef.current?.focus();
+  }, [payError]);
 
   const reload = useCallback(async () => {
     try {
@@ -139,12 +153,31 @@ export function EscrowPanel({
     }
   }
 
+  /**
+   * Pays into escrow. A refusal is shown inline (not as a passing toast) and keeps the typed card,
+   * so the customer can correct it or use another one; a success clears the card.
+   */
   async function pay(event: FormEvent) {
     event.preventDefault();
+    setPayError(null);
     const input = card.read();
     if (!input) return;
-    const ok = await run('fund', { card: input }, m.paid, m.payFailed);
-    if (ok) card.clear();
+    setBusy('fund');
+    try {
+      const next = await escrowAction(jobId, 'fund', { card: input }, attempt.current());
+      attempt.settle();
+      setLoad({ status: 'ready', escrow: next });
+      card.clear();
+      toast({ title: m.paid, variant: 'success' });
+    } catch (error) {
+      // A refusal is final for this attempt; only a network failure keeps the key for a retry.
+      if (error instanceof ApiError) attempt.settle();
+      const fresh = await fetchEscrow(jobId).catch(() => null);
+      if (fresh) setLoad({ status: 'ready', escrow: fresh });
+      setPayError(paymentFailure(error, fresh?.lastFailureCode ?? null, m));
+    } finally {
+      setBusy(null);
+    }
   }
 
   const steps = [
@@ -244,9 +277,27 @@ export function EscrowPanel({
           <h3 className="font-semibold">{m.payTitle}</h3>
           <p className="text-sm text-muted">{m.payIntro}</p>
           {card.fields}
-          <Button type="submit" disabled={busy !== null}>
-            {busy === 'fund' ? m.paying : format(m.pay, { amount: formatCad(escrow.amountCents, locale) })}
-          </Button>
+          <div className="flex flex-wrap items-start gap-3">
+            <Button
+              type="submit"
+              disabled={busy !== null}
+              aria-describedby={payError ? `pay-error-${jobId}` : undefined}
+            >
+              {busy === 'fund' ? m.paying : format(m.pay, { amount: formatCad(escrow.amountCents, locale) })}
+            </Button>
+            {payError && (
+              <p
+                id={`pay-error-${jobId}`}
+                ref={payErrorRef}
+                role="alert"
+                tabIndex={-1}
+                data-testid="pay-error"
+                className="min-w-[12rem] flex-1 rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-danger"
+              >
+                <strong className="font-semibold">{m.payFailed}.</strong> {payError}
+              </p>
+            )}
+          </div>
         </form>
       )}
 
@@ -352,11 +403,7 @@ export function EscrowPanel({
               <li key={payout.payoutId} className="flex flex-wrap justify-between gap-2" data-payout={payout.status}>
                 <span>
                   {m[`payout:${payout.kind}`]} ·{' '}
-                  {payout.status === 'sent' && payout.sentAt
-                    ? format(m.payoutSent, { date: formatWhen(payout.sentAt, locale, false) })
-                    : payout.dueOn
-                      ? format(m.payoutDue, { date: formatDay(payout.dueOn, locale) })
-                      : ''}
+                  {payoutDate(payout.status === 'sent' ? payout : { ...payout, sentAt: null }, m, locale)}
                 </span>
                 <span className="tabular-nums">{formatCad(payout.amountCents, locale)}</span>
               </li>

@@ -92,6 +92,7 @@ export type Escrow = {
     amountCents: number;
     dueOn: string | null;
     status: 'scheduled' | 'sent';
+    scheduledAt: string;
     sentAt: string | null;
   }[];
   actions: { fund: boolean; complete: boolean; approve: boolean; requestChanges: boolean; dispute: boolean };

@@ -1,3 +1,4 @@
+import { format } from '../../i18n/index.ts';
 import type { ReactNode } from 'react';
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
@@ -18,6 +19,20 @@ export function formatWhen(iso: string, locale: Locale, withTime = true): string
 /** A calendar date (YYYY-MM-DD), shown as that day wherever the viewer is. */
 export function formatDay(date: string, locale: Locale): string {
   return dateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/**
+ * When a payout or refund moves, never blank: sent on its day; else due on its business day; else
+ * (a refund, issued at once) the day the decision that moved it was recorded.
+ */
+export function payoutDate(
+  payout: { sentAt: string | null; dueOn: string | null; scheduledAt: string },
+  texts: { payoutSent: string; payoutDue: string; payoutIssued: string },
+  locale: Locale,
+): string {
+  if (payout.sentAt) return format(texts.payoutSent, { date: formatWhen(payout.sentAt, locale, false) });
+  if (payout.dueOn) return format(texts.payoutDue, { date: formatDay(payout.dueOn, locale) });
+  return format(texts.payoutIssued, { date: formatWhen(payout.scheduledAt, locale, false) });
 }
 
 export function percent(value: number, locale: Locale): string {

@@ -166,6 +166,32 @@ function Leads({ crm, locale }: { crm: Crm; locale: Locale }) {
   );
 }
 
+/**
+ * A job's money on the line: its price, and once paid what was actually paid. After an arbitration
+ * the contractor may have received a share only: that share is the figure, with the price beside it.
+ */
+function JobAmount({
+  job,
+  locale,
+}: {
+  job: Pick<Crm['pipeline']['items'][number], 'amountCents' | 'paidCents' | 'stage'>;
+  locale: Locale;
+}) {
+  const m = crmMessages[locale];
+  const share = job.stage === 'paid' && job.paidCents !== null && job.paidCents !== job.amountCents;
+  if (share) {
+    return (
+      <span className="tabular-nums" data-paid-cents={job.paidCents}>
+        {money(job.paidCents!, locale)}{' '}
+        <span className="text-xs text-muted">
+          {format(m.shareOfPrice, { price: job.amountCents === null ? '—' : money(job.amountCents, locale) })}
+        </span>
+      </span>
+    );
+  }
+  return job.amountCents !== null ? <span className="tabular-nums">{money(job.amountCents, locale)}</span> : null;
+}
+
 function Pipeline({ crm, locale }: { crm: Crm; locale: Locale }) {
   const m = crmMessages[locale];
   if (crm.pipeline.items.length === 0) return <Empty>{m.pipelineEmpty}</Empty>;
@@ -191,7 +217,7 @@ function Pipeline({ crm, locale }: { crm: Crm; locale: Locale }) {
               </p>
             </div>
             <div className="flex items-center gap-2">
-              {item.amountCents !== null && <span className="tabular-nums">{money(item.amountCents, locale)}</span>}
+              <JobAmount job={item} locale={locale} />
               <span className={pill(item.stage === 'lost' ? 'bad' : item.stage === 'paid' ? 'good' : 'open')}>
                 {m[`stage:${item.stage}`]}
               </span>
@@ -333,7 +359,7 @@ function ClientCard({
                   {job.title || '—'} · {day(job.updatedAt, locale)}
                 </span>
                 <span className="flex items-center gap-2">
-                  {job.amountCents !== null && <span className="tabular-nums">{money(job.amountCents, locale)}</span>}
+                  <JobAmount job={job} locale={locale} />
                   <span className={pill(job.stage === 'lost' ? 'bad' : job.stage === 'paid' ? 'good' : 'open')}>
                     {m[`stage:${job.stage}`]}
                   </span>

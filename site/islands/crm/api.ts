@@ -34,6 +34,8 @@ export type Crm = {
       title: string;
       stage: Stage;
       amountCents: number | null;
+      /** What the contractor was actually paid (gross): after an arbitration, their share. */
+      paidCents: number | null;
       startsAt: string | null;
       updatedAt: string;
     }[];

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { customerDashboardMessages, type CustomerDashboardMessages } from '../../i18n/messages/customer-dashboard.ts';
-import { formatCad } from '../../i18n/money.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
@@ -13,7 +12,7 @@ import { conversationParam, type Conversation } from '../conversations/api.ts';
 import type { PendingReview } from '../reviews/api.ts';
 import { PendingReviews } from '../reviews/PendingReviews.tsx';
 import { useJson, type WorkOrder } from '../work/api.ts';
-import { EmptyState, ErrorState, ListSkeleton, StatusBadge } from '../work/parts.tsx';
+import { EmptyState, ErrorState, ListSkeleton, OrderStatusBadge, priceFact } from '../work/parts.tsx';
 import { countOrders } from './summary.ts';
 import { PaymentsList } from '../contracts/PaymentsList.tsx';
 
@@ -124,7 +123,7 @@ function CustomerDashboard({ locale }: Props) {
       </Section>
 
       <Section id="bookings" title={m.bookings}>
-        <BookingsList locale={locale} />
+        <BookingsList locale={locale} viewer="customer" />
       </Section>
 
       <Section
@@ -230,10 +229,8 @@ function Count({
 }
 
 function OrderRow({ order, locale, m }: { order: WorkOrder; locale: Locale; m: CustomerDashboardMessages }) {
-  const budget =
-    order.budgetMinCents === order.budgetMaxCents
-      ? formatCad(order.budgetMaxCents, locale)
-      : `${formatCad(order.budgetMinCents, locale)} – ${formatCad(order.budgetMaxCents, locale)}`;
+  // Once someone is hired, the price agreed with them (not the budget the order was posted with).
+  const price = priceFact(order, locale);
   const comparable = order.mode === 'bids' && order.status === 'open' && order.proposalCount > 0;
   return (
     <li
@@ -248,8 +245,8 @@ function OrderRow({ order, locale, m }: { order: WorkOrder; locale: Locale; m: C
           {order.title}
         </a>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
-          <StatusBadge status={order.status} locale={locale} />
-          <span>{budget}</span>
+          <OrderStatusBadge order={order} locale={locale} />
+          <span data-price={price.agreed ? 'agreed' : 'budget'}>{price.agreed ? price.labelled : price.text}</span>
           {order.location?.city ? <span>{order.location.city}</span> : null}
         </p>
       </div>

@@ -6,7 +6,7 @@ import { formatCad } from '../../i18n/money.ts';
 import { messageOf } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input } from '../../ui/Field.tsx';
-import { Badge, formatDay, formatWhen } from '../contracts/shared.tsx';
+import { Badge, formatDay, formatWhen, payoutDate } from '../contracts/shared.tsx';
 import { EVIDENCE_ACCEPT, precheck, uploadEvidence, type DisputeStatus, type DisputeView, type Shares } from './api.ts';
 import { numberFormat } from '../../i18n/intl.ts';
 import { localizeUploadRefusal, tooLargeRefusal } from '../../lib/upload-refusals.ts';
@@ -188,12 +188,7 @@ function Outcome({ view, locale }: { view: DisputeView; locale: Locale }) {
           {view.payouts.map((p) => (
             <li key={`${p.kind}-${p.amountCents}`} className="flex justify-between gap-2">
               <span>
-                {m[`payout:${p.kind}`]} ·{' '}
-                {p.sentAt
-                  ? format(m.payoutSent, { date: formatWhen(p.sentAt, locale, false) })
-                  : p.dueOn
-                    ? format(m.payoutDue, { date: formatDay(p.dueOn, locale) })
-                    : ''}
+                {m[`payout:${p.kind}`]} · {payoutDate(p, m, locale)}
               </span>
               <span className="tabular-nums">{money(p.amountCents)}</span>
             </li>

@@ -100,6 +100,7 @@ export type DisputeView = DisputeSummary & {
     amountCents: number;
     dueOn: string | null;
     status: string;
+    scheduledAt: string;
     sentAt: string | null;
   }[];
   timeline: TimelineEntry[];

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { useJson, workApi, workUrls, type WorkOrder } from './api.ts';
-import { ConfirmDialog, EmptyState, ErrorState, ListSkeleton, OrderFacts, StatusBadge } from './parts.tsx';
+import { ConfirmDialog, EmptyState, ErrorState, ListSkeleton, OrderFacts, OrderStatusBadge } from './parts.tsx';
 
 /**
  * The contractor dashboard's inbox of direct requests: work orders customers sent to this
@@ -65,7 +65,7 @@ function DirectRequests({ locale }: { locale: Locale }) {
                 >
                   {order.title}
                 </a>
-                <StatusBadge status={order.status} locale={locale} />
+                <OrderStatusBadge order={order} locale={locale} />
               </div>
               {order.customer && (
                 <p className="mt-1 text-sm text-muted">{format(m.from, { name: order.customer.name })}</p>

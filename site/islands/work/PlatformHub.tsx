@@ -17,7 +17,7 @@ import {
   proposalCountText,
   ProposalStatusBadge,
   SignInPrompt,
-  StatusBadge,
+  OrderStatusBadge,
 } from './parts.tsx';
 
 /**
@@ -73,7 +73,7 @@ function MyOrders({ locale }: { locale: Locale }) {
                 >
                   {order.title}
                 </a>
-                <StatusBadge status={order.status} locale={locale} />
+                <OrderStatusBadge order={order} locale={locale} />
               </div>
               <div className="mt-2">
                 <OrderFacts order={order} locale={locale} />

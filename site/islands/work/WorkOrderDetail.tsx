@@ -24,7 +24,7 @@ import {
   OrderFacts,
   ProposalStatusBadge,
   SignInPrompt,
-  StatusBadge,
+  OrderStatusBadge,
 } from './parts.tsx';
 import { ProposalDialog } from './ProposalDialog.tsx';
 
@@ -107,7 +107,7 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
     <article className="mt-4 max-w-3xl space-y-6" aria-labelledby={`${id}-title`}>
       <header className="space-y-3">
         <div className="flex flex-wrap items-center gap-2">
-          <StatusBadge status={order.status} locale={locale} />
+          <OrderStatusBadge order={order} locale={locale} />
           <Badge>{order.mode === 'direct' ? m.modeDirect : m.modeBids}</Badge>
         </div>
         <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
@@ -148,8 +148,8 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
             <dt className="text-muted">{m.hired}</dt>
             <dd>
               {hired.name}
-              {order.awardedPriceCents !== null &&
-                ` · ${m.agreedPrice}: ${formatPrice(order.awardedPriceCents, locale)}`}
+              {(order.agreedPriceCents ?? order.awardedPriceCents) !== null &&
+                ` · ${format(m.labelled, { label: m.agreedPrice, value: formatPrice((order.agreedPriceCents ?? order.awardedPriceCents)!, locale) })}`}
             </dd>
           </div>
         )}

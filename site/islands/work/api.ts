@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { WorkOrderView } from '../../../api/modules/work/schemas.ts';
 import { ApiError, apiRequest, getJson } from '../../lib/api.ts';
 
 /** What the work-order API answers (api/modules/work/schemas.ts). Money in integer CAD cents. */
@@ -6,39 +7,9 @@ export type Person = { id: string; name: string };
 export type WorkOrderStatus = 'open' | 'awarded' | 'scheduled' | 'completed' | 'declined' | 'cancelled';
 export type ProposalStatus = 'live' | 'withdrawn' | 'accepted' | 'declined';
 
-export type WorkOrder = {
-  id: string;
-  mode: 'direct' | 'bids';
-  status: WorkOrderStatus;
-  title: string;
-  description: string;
-  category: string;
-  service: string | null;
-  remote: boolean;
-  location: {
-    city: string | null;
-    province: string | null;
-    fsa: string | null;
-    postalCode: string | null;
-    lat: number | null;
-    lng: number | null;
-  } | null;
-  budgetMinCents: number;
-  budgetMaxCents: number;
-  preferredDates: string[];
-  photos: { id: string; url: string }[];
-  proposalCount: number;
-  postedAt: string;
-  updatedAt: string;
-  distanceKm: number | null;
-  customer: Person | null;
-  directContractor: Person | null;
-  awardedContractor: Person | null;
-  awardedPriceCents: number | null;
-  bookingId: string | null;
-  cancelReason: string | null;
-  declineReason: string | null;
-};
+/** One schema for the HTTP shape (api/modules/work/schemas.ts); the islands infer it. */
+export type WorkOrder = WorkOrderView;
+export type WorkOrderMoneyStatus = NonNullable<WorkOrderView['moneyStatus']>;
 
 export type Proposal = {
   id: string;

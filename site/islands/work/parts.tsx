@@ -10,7 +10,8 @@ import { Field } from '../../ui/Field.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { serviceCategories } from '../../../shared/domain/catalogue/categories.ts';
 import { signInUrlFor } from '../guard/destination.ts';
-import type { ProposalStatus, WorkOrder, WorkOrderStatus } from './api.ts';
+import type { ProposalStatus, WorkOrder, WorkOrderMoneyStatus, WorkOrderStatus } from './api.ts';
+import { formatPrice } from '../../i18n/money.ts';
 import { budgetText, categoryLabel, instantDate, kmText, placeText, serviceLabel } from './format.ts';
 
 export const statusKey: Record<WorkOrderStatus, keyof WorkMessages> = {
@@ -20,6 +21,17 @@ export const statusKey: Record<WorkOrderStatus, keyof WorkMessages> = {
   completed: 'statusCompleted',
   declined: 'statusDeclined',
   cancelled: 'statusCancelled',
+};
+
+/** Where a hired job's money stands, in the order's own words (cancelled reads as the order's status). */
+export const moneyStatusKey: Record<Exclude<WorkOrderMoneyStatus, 'cancelled'>, keyof WorkMessages> = {
+  'awaiting-payment': 'moneyAwaitingPayment',
+  funded: 'moneyFunded',
+  completed: 'moneyCompleted',
+  released: 'moneyReleased',
+  disputed: 'moneyDisputed',
+  decided: 'moneyDecided',
+  refunded: 'moneyRefunded',
 };
 
 export const proposalStatusKey: Record<ProposalStatus, keyof WorkMessages> = {
@@ -49,6 +61,42 @@ export function StatusBadge({ status, locale }: { status: WorkOrderStatus; local
   return <Badge kind={kind}>{workMessages[locale][statusKey[status]]}</Badge>;
 }
 
+/**
+ * The job's real state: once it is hired and its escrow is open, where the money stands (paid into
+ * escrow, work completed, released, in dispute, decided); before that, or once it ended without
+ * money, the order's own status.
+ */
+export function OrderStatusBadge({
+  order,
+  locale,
+}: {
+  order: Pick<WorkOrder, 'status' | 'moneyStatus'>;
+  locale: Locale;
+}) {
+  const money = order.moneyStatus;
+  const ended = order.status === 'cancelled' || order.status === 'declined' || order.status === 'open';
+  if (ended || money === null || money === 'cancelled') return <StatusBadge status={order.status} locale={locale} />;
+  const kind = money === 'disputed' || money === 'refunded' ? 'bad' : money === 'awaiting-payment' ? 'accent' : 'good';
+  return (
+    <span data-money-status={money}>
+      <Badge kind={kind}>{workMessages[locale][moneyStatusKey[money]]}</Badge>
+    </span>
+  );
+}
+
+/** The price to show: the agreed price once someone is hired, else the budget. */
+export function priceFact(
+  order: Pick<WorkOrder, 'agreedPriceCents' | 'budgetMinCents' | 'budgetMaxCents'>,
+  locale: Locale,
+) {
+  const m = workMessages[locale];
+  const fact =
+    order.agreedPriceCents !== null
+      ? { label: m.agreedPrice, text: formatPrice(order.agreedPriceCents, locale), agreed: true }
+      : { label: m.budget, text: budgetText(order, locale), agreed: false };
+  return { ...fact, labelled: format(m.labelled, { label: fact.label, value: fact.text }) };
+}
+
 export function ProposalStatusBadge({ status, locale }: { status: ProposalStatus; locale: Locale }) {
   const kind =
     status === 'accepted' ? 'good' : status === 'live' ? 'accent' : status === 'declined' ? 'bad' : 'neutral';
@@ -60,9 +108,10 @@ export function proposalCountText(n: number, m: WorkMessages): string {
   return n === 1 ? m.proposalsCountOne : format(m.proposalsCount, { n });
 }
 
-/** The facts every list shows about an order: category, budget, place, distance, date. */
+/** The facts every list shows about an order: category, agreed price (else budget), place, distance, date. */
 export function OrderFacts({ order, locale }: { order: WorkOrder; locale: Locale }) {
   const m = workMessages[locale];
+  const price = priceFact(order, locale);
   const place = order.remote ? m.remote : placeText(order.location);
   const service = serviceLabel(order.service, locale);
   return (
@@ -71,10 +120,16 @@ export function OrderFacts({ order, locale }: { order: WorkOrder; locale: Locale
         {categoryLabel(order.category, locale)}
         {service ? ` · ${service}` : ''}
       </li>
-      <li className="inline-flex items-center gap-1">
+      <li className="inline-flex items-center gap-1" data-price={price.agreed ? 'agreed' : 'budget'}>
         <Wallet aria-hidden="true" className="h-4 w-4" />
-        <span className="sr-only">{m.budget}: </span>
-        {budgetText(order, locale)}
+        {price.agreed ? (
+          price.labelled
+        ) : (
+          <>
+            <span className="sr-only">{price.label}: </span>
+            {price.text}
+          </>
+        )}
       </li>
       {place && (
         <li className="inline-flex items-center gap-1">
