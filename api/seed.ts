@@ -11,12 +11,14 @@ import { recordDemoAccount } from './modules/accounts/demo-accounts.ts';
 import { personalDataByEmail } from './modules/accounts/personal-data.ts';
 import { marketplaceContractors, marketplaceCustomers, seedMarketplace } from './seed-marketplace.ts';
 import { seedMoney } from './seed-money.ts';
+import { seedCommunity } from './seed-community.ts';
 import type { ServiceSlug } from '../shared/domain/catalogue/categories.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2024';
 const SEED_STREAM = 'system-demo-seed';
 const MARKETPLACE_SEED_STREAM = 'system-demo-seed-marketplace';
 const MONEY_SEED_STREAM = 'system-demo-seed-money';
+const COMMUNITY_SEED_STREAM = 'system-demo-seed-community';
 
 export type DemoAccount = { email: string; role: Role; name: string };
 
@@ -260,7 +262,13 @@ async function recordAccountsSeededBeforeTheRecord(deps: AccountsDeps) {
 
 /** Whether the demo seed ever ran on this database: a chapter's marker, or a recorded demo account. */
 export async function holdsDemoData(store: EventStore): Promise<boolean> {
-  for (const stream of [SEED_STREAM, MARKETPLACE_SEED_STREAM, MONEY_SEED_STREAM, DEMO_ACCOUNTS_STREAM]) {
+  for (const stream of [
+    SEED_STREAM,
+    MARKETPLACE_SEED_STREAM,
+    MONEY_SEED_STREAM,
+    COMMUNITY_SEED_STREAM,
+    DEMO_ACCOUNTS_STREAM,
+  ]) {
     if ((await store.readStream(stream, { maxCount: 1 })).length > 0) return true;
   }
   return false;
@@ -283,7 +291,8 @@ async function markSeeded(deps: AccountsDeps, marker: string) {
 /**
  * Seeds demo data once, through the same commands the API runs, in chapters: accounts, then the
  * marketplace (service areas, calendars, work orders, bids, bookings, reviews, conversations), then
- * money (contracts and escrows at each step). A
+ * money (contracts and escrows at each step), then the community (forum discussions, feedback,
+ * services open to barter and trades). A
  * marker stream appended after each chapter (expected: no stream) makes a later start skip it, so
  * a data folder seeded by an older version gains the new chapter on its next start.
  */
@@ -326,6 +335,16 @@ export async function seedDemoData(deps: AccountsDeps, today = new Date()): Prom
     }
     await seedMoney(deps.store, deps.sql, ids, names, today);
     await markSeeded(deps, MONEY_SEED_STREAM);
+    didSeed = true;
+  }
+  if (!(await seeded(deps, COMMUNITY_SEED_STREAM))) {
+    const ids = new Map<string, string>();
+    for (const account of demoAccounts) {
+      const found = await personalDataByEmail(deps.sql, account.email);
+      if (found) ids.set(account.email, found.accountId);
+    }
+    await seedCommunity(deps.store, ids, today);
+    await markSeeded(deps, COMMUNITY_SEED_STREAM);
     didSeed = true;
   }
   return { seeded: didSeed };

@@ -172,6 +172,62 @@ describe('demo data', () => {
     expect(escrow.status).toBe('frozen');
   });
 
+  it('fills the community: discussions with replies in all six categories, feedback with votes, barter', async () => {
+    const visitor = new Browser(t.app);
+    const categories = (await visitor.get('/api/forum/categories')).json() as { value: string; count: number }[];
+    expect(categories).toHaveLength(6);
+    for (const category of categories) expect(category.count, category.value).toBeGreaterThan(0);
+    const posts = (await visitor.get('/api/forum/posts?sort=popular&limit=100')).json() as {
+      id: string;
+      title: string;
+      upvotes: number;
+      replyCount: number;
+    }[];
+    expect(posts.length).toBeGreaterThanOrEqual(8);
+    expect(posts.filter((post) => post.replyCount > 0).length).toBeGreaterThanOrEqual(8);
+    expect(posts[0]!.upvotes).toBeGreaterThan(1);
+    expect(posts.map((post) => post.title)).toContain('Comment choisir un bon peintre?');
+    const welcome = posts.find((post) => post.title === 'Welcome to the EarnIt community forum')!;
+    const replies = (await visitor.get(`/api/forum/posts/${welcome.id}/replies`)).json() as {
+      authorName: string;
+      upvotes: number;
+    }[];
+    expect(replies.map((reply) => reply.authorName)).toEqual(['Sparkle Home Cleaning', 'Émilie Lavoie']);
+    expect(replies[1]!.upvotes).toBe(1);
+
+    const board = (await visitor.get('/api/feedback')).json() as {
+      title: string;
+      status: string;
+      upvoteCount: number;
+    }[];
+    expect(board.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(board.map((item) => item.status))).toEqual(
+      new Set(['open', 'planned', 'in_progress', 'completed', 'declined']),
+    );
+    expect(board[0]).toMatchObject({ title: 'Save favourite contractors', status: 'planned', upvoteCount: 4 });
+
+    const barter = (await visitor.get('/api/barter/services')).json() as {
+      total: number;
+      services: { title: string; barterWants: string | null; contractor: { name: string } }[];
+    };
+    expect(barter.total).toBeGreaterThanOrEqual(4);
+    expect(barter.services.map((service) => service.title)).toContain('Lavage de vitres en échange');
+    expect(barter.services.every((service) => service.barterWants)).toBe(true);
+
+    // Trades in progress: the demo contractor has an accepted trade whose other side marked it done.
+    const marc = await signIn('contractor@demo.ca');
+    const { trades } = (await marc.get('/api/barter/trades')).json() as {
+      trades: { status: string; proposerMarkedAt: string | null; actions: { markComplete: boolean } }[];
+    };
+    expect(trades).toEqual([
+      expect.objectContaining({ status: 'accepted', actions: expect.objectContaining({ markComplete: true }) }),
+    ]);
+    expect(trades[0]!.proposerMarkedAt).not.toBeNull();
+    const greenThumb = await signIn('greenthumb@demo.ca');
+    const negotiating = (await greenThumb.get('/api/barter/trades')).json().trades as { status: string }[];
+    expect(negotiating.map((trade) => trade.status)).toEqual(['negotiating']);
+  });
+
   it('puts no seeded person’s name or e-mail in any event, nor a name in a seeded message', async () => {
     // Wait for the money process to have generated the seeded jobs' contracts (it runs after start).
     await waitUntil(

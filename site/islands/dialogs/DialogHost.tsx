@@ -5,6 +5,8 @@ import { toast } from '../../stores/toasts.ts';
 import type { HostedDialogProps } from '../../ui/Dialog.tsx';
 import { island } from '../../ui/island.tsx';
 import {
+  dialogHostListening,
+  dialogHostStopped,
   isDialogName,
   OPEN_DIALOG_ATTRIBUTE,
   OPEN_DIALOG_EVENT,
@@ -60,7 +62,11 @@ function DialogHost({ locale }: { locale: Locale }) {
     };
     window.addEventListener(OPEN_DIALOG_EVENT, onEvent);
     document.addEventListener('click', onClick);
+    // A dialog asked for before this island's code ran (see openDialog in ../shell/events.ts).
+    const waiting = dialogHostListening();
+    if (waiting) void show(waiting);
     return () => {
+      dialogHostStopped();
       window.removeEventListener(OPEN_DIALOG_EVENT, onEvent);
       document.removeEventListener('click', onClick);
     };

@@ -30,8 +30,32 @@ export function isDialogName(value: unknown): value is DialogName {
 
 export type OpenDialogDetail = { dialog: DialogName };
 
+/**
+ * The dialog host is an island too, and may start after the island (or static button) asking for a
+ * dialog: a press the early-input script (ui/early-input.ts) replays can come first. `<html>` holds
+ * `data-dialog-host` while the host listens; until then the latest request waits in
+ * `data-dialog-waiting`, and the host opens it as it starts.
+ */
+export const DIALOG_HOST_ATTRIBUTE = 'data-dialog-host';
+export const DIALOG_WAITING_ATTRIBUTE = 'data-dialog-waiting';
+
 export function openDialog(dialog: DialogName): void {
+  const root = typeof document === 'undefined' ? null : document.documentElement;
+  if (root && !root.hasAttribute(DIALOG_HOST_ATTRIBUTE)) root.setAttribute(DIALOG_WAITING_ATTRIBUTE, dialog);
   window.dispatchEvent(new CustomEvent<OpenDialogDetail>(OPEN_DIALOG_EVENT, { detail: { dialog } }));
+}
+
+/** For the dialog host once it listens: marks it listening and hands over the request that waited. */
+export function dialogHostListening(): DialogName | null {
+  const root = document.documentElement;
+  root.setAttribute(DIALOG_HOST_ATTRIBUTE, '');
+  const waiting = root.getAttribute(DIALOG_WAITING_ATTRIBUTE);
+  root.removeAttribute(DIALOG_WAITING_ATTRIBUTE);
+  return isDialogName(waiting) ? waiting : null;
+}
+
+export function dialogHostStopped(): void {
+  document.documentElement.removeAttribute(DIALOG_HOST_ATTRIBUTE);
 }
 
 /** Spec section 2, footer: the Platform column's dialog buttons, in order. */
