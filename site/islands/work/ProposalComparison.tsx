@@ -15,7 +15,14 @@ import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
 import { statusOf, useJson, workApi, workUrls, type ComparisonRow, type WorkOrder } from './api.ts';
 import { budgetText, dateText, hoursText, kmText, numberText } from './format.ts';
-import { ConfirmDialog, EmptyState, ErrorState, ProposalStatusBadge, SignInPrompt, StatusBadge } from './parts.tsx';
+import {
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  OrderStatusBadge,
+  ProposalStatusBadge,
+  SignInPrompt,
+} from './parts.tsx';
 
 type Props = { locale: Locale; workOrderId: string };
 
@@ -138,7 +145,7 @@ function ProposalComparison({ locale, workOrderId }: Props) {
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-xl font-semibold">{order.title}</h2>
-          <StatusBadge status={order.status} locale={locale} />
+          <OrderStatusBadge order={order} locale={locale} />
         </div>
         <p className="text-sm text-muted">
           {m.budget}: {budgetText(order, locale)} · {m.compareIntro}
@@ -152,7 +159,9 @@ function ProposalComparison({ locale, workOrderId }: Props) {
         >
           <p>
             {m.hired}: <strong>{hired.name}</strong>
-            {order.awardedPriceCents !== null ? ` · ${formatPrice(order.awardedPriceCents, locale)}` : ''}
+            {(order.agreedPriceCents ?? order.awardedPriceCents) !== null
+              ? ` · ${formatPrice((order.agreedPriceCents ?? order.awardedPriceCents)!, locale)}`
+              : ''}
           </p>
           {(order.status === 'awarded' || order.status === 'scheduled') && (
             <a
