@@ -32,7 +32,10 @@ const FOOTER_CONTROLS = [...FOOTER_PLATFORM_DIALOGS, ...FOOTER_COMPANY_DIALOGS].
   title: TITLES[dialog],
 }));
 
-/** Under 6× throttling the island code, the dialog chunk and its data take a while. */
+/**
+ * Under 6× throttling (on a shared machine) the island code, the dialog chunk and its data take a
+ * while, and so can Playwright's own checks before a click.
+ */
 const SLOW_MS = 30_000;
 
 /** Slows the page's CPU 6× and counts, in the page, the clicks that reach an island still waiting for its code. */
@@ -87,7 +90,7 @@ describe('no lost interactions before islands load', { timeout: 300_000 }, () =>
       for (const { label, title } of FOOTER_CONTROLS) {
         await page.goto('/', { waitUntil: 'commit' });
         // click() scrolls the footer into view, which starts its (client:visible) hydration.
-        await footerButton(page, label).click();
+        await footerButton(page, label).click({ timeout: SLOW_MS });
         await visible(dialogFor(page, title), SLOW_MS);
         expect(await page.getByRole('dialog').count(), label).toBe(1);
       }
@@ -100,16 +103,19 @@ describe('no lost interactions before islands load', { timeout: 300_000 }, () =>
       await throttle(page);
 
       await page.goto('/', { waitUntil: 'commit' });
-      await page.locator('header').getByRole('button', { name: m.communityForum, exact: true }).click();
+      await page
+        .locator('header')
+        .getByRole('button', { name: m.communityForum, exact: true })
+        .click({ timeout: SLOW_MS });
       await visible(dialogFor(page, forumMessages.en.title), SLOW_MS);
 
       await page.goto('/', { waitUntil: 'commit' });
-      await page.getByRole('button', { name: m.accentColor, exact: true }).click();
+      await page.getByRole('button', { name: m.accentColor, exact: true }).click({ timeout: SLOW_MS });
       await visible(page.getByRole('dialog', { name: m.accentColor }), SLOW_MS);
 
       await page.goto('/', { waitUntil: 'commit' });
       expect(await theme(page)).toBe('dark');
-      await themeButton(page, m.switchToLight).click();
+      await themeButton(page, m.switchToLight).click({ timeout: SLOW_MS });
       await expect.poll(() => theme(page), { timeout: SLOW_MS }).toBe('light');
       // Replayed once only: after hydration it is still light (a second toggle would make it dark).
       await hydrated(page, SLOW_MS);
@@ -123,7 +129,7 @@ describe('no lost interactions before islands load', { timeout: 300_000 }, () =>
       async ({ page }) => {
         await throttle(page);
         await page.goto('/', { waitUntil: 'commit' });
-        await page.getByRole('button', { name: m.openMenu, exact: true }).click();
+        await page.getByRole('button', { name: m.openMenu, exact: true }).click({ timeout: SLOW_MS });
         await visible(page.getByRole('dialog', { name: m.menuTitle }), SLOW_MS);
       },
       { mobile: true },
