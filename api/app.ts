@@ -43,6 +43,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { workRoutes } from './modules/work/routes.ts';
 import authPlugin from './plugins/auth.ts';
+import errorLanguagePlugin from './plugins/error-language.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { cachedBrowseAnswers } from './modules/catalogue/browse-cache.ts';
 import securityPlugin from './plugins/security.ts';
@@ -102,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Rate limits before idempotency: their preHandler runs first, so a 429 never claims a key.
   await app.register(abuseLimitsPlugin, { redis: options.runtime.redis });
   await app.register(idempotencyPlugin);
+  // After idempotency (answers are stored in English), before compression.
+  await app.register(errorLanguagePlugin);
   await app.register(securityPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Repeated directory searches are answered here, before any session work (see browse-cache.ts).

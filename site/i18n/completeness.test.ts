@@ -25,7 +25,9 @@ const SAME_IN_BOTH: Record<string, string> = {
 const SAME_WORDS: Record<string, string> = {
   'adminModerationMessages.votes': '« {count} votes » is French',
   'bookingMessages.minutes': '« {count} min » is the French abbreviation too',
+  'forumMessages.discussionCountOne': '« {count} discussion » is French',
   'forumMessages.discussionCountMany': '« {count} discussions » is French',
+  'forumMessages.categoryPostsOne': '« {count} discussion » is French',
   'forumMessages.categoryPostsMany': '« {count} discussions » is French',
   'serverLimitMessages.minutes': '« {count} minutes » is French',
 };

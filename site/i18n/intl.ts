@@ -30,3 +30,10 @@ export function numberFormat(lang: string, options: Intl.NumberFormatOptions = {
 export function dateTimeFormat(lang: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return cached(dateTimeFormats, lang, options, () => new Intl.DateTimeFormat(lang, options));
 }
+
+const pluralRulesCache = new Map<string, Intl.PluralRules>();
+
+/** `new Intl.PluralRules(lang, options)`, built once (site/i18n/plural.ts picks counts' words with it). */
+export function pluralRules(lang: string, options: Intl.PluralRulesOptions = {}): Intl.PluralRules {
+  return cached(pluralRulesCache, lang, options, () => new Intl.PluralRules(lang, options));
+}

@@ -24,6 +24,21 @@ describe('apiRequest', () => {
     expect(withoutBody).toMatchObject({ method: 'PATCH', credentials: 'include', headers: {}, body: undefined });
   });
 
+  it('asks for answers in the page’s language (the server writes its errors in it)', async () => {
+    vi.stubGlobal('document', { documentElement: { lang: 'fr-CA' } });
+    try {
+      respond(200, '{}');
+      respond(200, '{}');
+      await apiRequest('POST', '/api/forum/posts', { title: 'x' });
+      await getJson('/api/forum/posts');
+      for (const [, init] of fetchMock.mock.calls) {
+        expect(init!.headers).toMatchObject({ 'Accept-Language': 'fr-CA' });
+      }
+    } finally {
+      vi.stubGlobal('document', undefined);
+    }
+  });
+
   it('turns a non-2xx answer into "<status>: <body text>"', async () => {
     respond(409, '{"error":"An account with this email address already exists."}', 'Conflict');
     const error = await apiRequest('POST', '/api/auth/register', {}).catch((e: unknown) => e);

@@ -25,6 +25,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The page's language as Accept-Language, so the server answers errors in it (it reads this header
+ * first, then the `lang` cookie): a French page gets French refusals even without the cookie.
+ */
+function languageHeader(): Record<string, string> {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang ? { 'Accept-Language': lang } : {};
+}
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text().catch(() => '');
@@ -70,6 +79,7 @@ export async function apiRequest(
 ): Promise<Response> {
   const body = data === undefined ? undefined : data instanceof FormData ? data : JSON.stringify(data);
   const headers: Record<string, string> = {
+    ...languageHeader(),
     ...(typeof body === 'string' ? { 'Content-Type': 'application/json' } : {}),
     ...extraHeaders,
   };
@@ -91,7 +101,7 @@ export type On401 = 'throw' | 'returnNull';
 
 /** A read: GET, parsed JSON; with `on401: 'returnNull'` a 401 answers null instead of failing. */
 export async function getJson<T>(url: string, options: { on401?: On401 } = {}): Promise<T | null> {
-  const response = await fetch(url, { credentials: 'include' });
+  const response = await fetch(url, { credentials: 'include', headers: languageHeader() });
   if (options.on401 === 'returnNull' && response.status === 401) return null;
   await throwIfNotOk(response);
   return (await response.json()) as T;

@@ -46,4 +46,12 @@ describe('messages any create may answer', () => {
     ).toBeNull();
     expect(abuseLimitMessageOf(refused(400, 'Please fill in all fields.'), 'fr')).toBeNull();
   });
+
+  it('shows the abuse limit the server already wrote in French as it is', () => {
+    const french = format(serverLimitMessages.fr.tooOften, { wait: '45 secondes' });
+    expect(abuseLimitMessageOf(refused(429, french), 'fr')).toBe(french);
+    expect(
+      abuseLimitMessageOf(refused(429, 'Trop de tentatives. Veuillez patienter 4 secondes et réessayer.'), 'fr'),
+    ).toBeNull();
+  });
 });

@@ -34,8 +34,14 @@ export function localizedMessageOf(error: unknown, fallback: string, locale: Loc
   return message ? localizeCreateMessage(message, locale) : fallback;
 }
 
+/** The French abuse limit's opening, as the server sends it to a French page. */
+const FRENCH_ABUSE_LIMIT = serverLimitMessages.fr.tooOften.split('{wait}')[0]!;
+
 /** The abuse limit's message in the page's language when that is what refused the call, else null. */
 export function abuseLimitMessageOf(error: unknown, locale: Locale): string | null {
   const message = error instanceof ApiError && error.status === 429 ? error.serverMessage : null;
-  return message && parseAbuseLimitMessage(message) ? localizeCreateMessage(message, locale) : null;
+  if (!message) return null;
+  // The server answers a French page in French already (api/i18n/error-language.ts).
+  if (message.startsWith(FRENCH_ABUSE_LIMIT)) return message;
+  return parseAbuseLimitMessage(message) ? localizeCreateMessage(message, locale) : null;
 }

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { haptic } from '../lib/haptics.ts';
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 export type Toast = { id: number; title: string; description?: string; variant: ToastVariant; open: boolean };
@@ -39,6 +40,8 @@ function storage(): Storage | null {
 
 export function toast(input: ToastInput): number {
   const id = show(input);
+  // Spec section 9: a failure is felt as well as seen (a heavy pulse), where the device can.
+  if (input.variant === 'destructive') haptic('heavy');
   storage()?.setItem(CARRY_OVER_KEY, JSON.stringify({ ...input, shownAt: Date.now() }));
   return id;
 }

@@ -1,4 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { haptic, type Haptic } from '../lib/haptics.ts';
 
 type Variant = 'primary' | 'outline' | 'ghost' | 'destructive';
 type Size = 'sm' | 'md' | 'lg' | 'icon';
@@ -23,9 +24,28 @@ export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', e
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size };
 
+/** What a press feels like (spec section 9): destructive buttons warn, the main action is firmer. */
+const pressHaptics: Record<Variant, Haptic> = {
+  primary: 'medium',
+  outline: 'light',
+  ghost: 'light',
+  destructive: 'warning',
+};
+
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', className = '', type = 'button', ...props },
+  { variant = 'primary', size = 'md', className = '', type = 'button', onClick, ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      onClick={(event) => {
+        haptic(pressHaptics[variant]);
+        onClick?.(event);
+      }}
+      {...props}
+    />
+  );
 });

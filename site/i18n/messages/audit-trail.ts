@@ -69,7 +69,7 @@ export const auditTrailMessages = defineMessages({
     failedAt: 'First bad event: revision {revision} ({type}).',
     failedReason: 'Reason: {reason}',
     chainOk: 'Hash chain: intact (events checked: {length})',
-    chainOkOne: 'Hash chain: intact over its one event',
+    chainOkOne: 'Hash chain: intact (event checked: {length})',
     chainBroken: 'Hash chain: broken',
     legacyNote:
       'Events written under the earlier hash rule: {count}. That rule does not cover their metadata (who acted and when): their content is checked, their metadata is not.',
@@ -146,7 +146,7 @@ export const auditTrailMessages = defineMessages({
     failedAt: 'Premier événement fautif : révision {revision} ({type}).',
     failedReason: 'Raison : {reason}',
     chainOk: 'Chaîne d’empreintes : intacte (événements vérifiés : {length})',
-    chainOkOne: 'Chaîne d’empreintes : intacte sur son seul événement',
+    chainOkOne: 'Chaîne d’empreintes : intacte (événement vérifié : {length})',
     chainBroken: 'Chaîne d’empreintes : rompue',
     legacyNote:
       'Événements écrits selon l’ancienne règle d’empreinte : {count}. Cette règle ne couvre pas leurs métadonnées (auteur et heure) : leur contenu est vérifié, leurs métadonnées ne le sont pas.',

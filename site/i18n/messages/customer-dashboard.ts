@@ -21,7 +21,7 @@ export const customerDashboardMessages = defineMessages({
     noOrders:
       'You have not posted a work order yet. Describe the job and collect bids, or send it to a contractor you picked.',
     compareProposals: 'Compare {n} proposals',
-    compareOneProposal: 'Compare 1 proposal',
+    compareOneProposal: 'Compare {n} proposal',
     viewOrder: 'View',
     allMessages: 'All messages',
     noMessages: 'No conversations yet. Each booking and hired job has its own conversation with the contractor.',
@@ -52,7 +52,7 @@ export const customerDashboardMessages = defineMessages({
     noOrders:
       'Vous n’avez encore publié aucun bon de travail. Décrivez le travail et recevez des soumissions, ou envoyez-le à l’entrepreneur de votre choix.',
     compareProposals: 'Comparer {n} propositions',
-    compareOneProposal: 'Comparer 1 proposition',
+    compareOneProposal: 'Comparer {n} proposition',
     viewOrder: 'Voir',
     allMessages: 'Tous les messages',
     noMessages:

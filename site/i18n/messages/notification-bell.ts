@@ -8,9 +8,11 @@ export const notificationBellMessages = defineMessages({
   en: {
     bell: 'Notifications',
     bellUnread: 'Notifications, {count} unread',
+    unreadFailed: 'Failed to fetch unread count',
   },
   fr: {
     bell: 'Notifications',
     bellUnread: 'Notifications, {count} non lues',
+    unreadFailed: 'Impossible de récupérer le nombre de notifications non lues',
   },
 });

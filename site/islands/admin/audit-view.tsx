@@ -6,6 +6,7 @@ import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { auditTrailMessages } from '../../i18n/messages/audit-trail.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { auditUrls, type AuditHistory, type AuditJob, type FoundJobs, type StreamAuditView } from './audit-stores.ts';
+import { plural } from '../../i18n/plural.ts';
 
 /**
  * The auditor view's pieces, drawn from what the audit API answered (no fetching here, so they
@@ -190,7 +191,9 @@ export function VerificationResult({
         <>
           <ul className="list-disc space-y-1 pl-5 text-sm [overflow-wrap:anywhere]">
             <li>
-              {!v.chain.ok ? m.chainBroken : v.length === 1 ? m.chainOkOne : format(m.chainOk, { length: v.length })}
+              {!v.chain.ok
+                ? m.chainBroken
+                : plural(locale, v.length, { one: m.chainOkOne, other: m.chainOk }, { length: v.length })}
             </li>
             {v.chain.legacyRuleEvents > 0 && <li>{format(m.legacyNote, { count: v.chain.legacyRuleEvents })}</li>}
             <li data-testid="audit-head">

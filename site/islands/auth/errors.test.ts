@@ -119,6 +119,13 @@ describe('recognised registration failures', () => {
     expect(signUpFieldError(new Error('x'))).toBeNull();
   });
 
+  it('puts them under the field also when the server answered a French page in French', () => {
+    const refused = (message: string) => signUpFieldError(apiError(400, { error: message }));
+    expect(refused(serverMessages.fr.underAge)).toEqual({ field: 'dateOfBirth', key: 'underAge' });
+    expect(refused(serverMessages.fr.commonPassword)).toEqual({ field: 'password', key: 'passwordCommon' });
+    expect(refused(serverMessages.fr.invalidCredentials)).toBeNull();
+  });
+
   it('knows the server’s sign-up and confirmation messages word for word, and has them in French', () => {
     expect(serverMessages.en).toMatchObject({
       underAge: UNDER_AGE_MESSAGE,

@@ -66,7 +66,9 @@ export function signUpFieldError(error: unknown): { field: SignUpField; key: Val
   const message = serverMessageOf(error);
   if (!message) return null;
   for (const [name, target] of Object.entries(SIGN_UP_FIELD_ERRORS)) {
-    if (target && serverMessages.en[name as keyof typeof serverMessages.en] === message) {
+    const key = name as keyof typeof serverMessages.en;
+    // The server answers in the page's language: the English or the French text.
+    if (target && (serverMessages.en[key] === message || serverMessages.fr[key] === message)) {
       return { field: target[0], key: target[1] };
     }
   }

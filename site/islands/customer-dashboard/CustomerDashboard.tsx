@@ -15,6 +15,7 @@ import { useJson, type WorkOrder } from '../work/api.ts';
 import { EmptyState, ErrorState, ListSkeleton, OrderStatusBadge, priceFact } from '../work/parts.tsx';
 import { countOrders } from './summary.ts';
 import { PaymentsList } from '../contracts/PaymentsList.tsx';
+import { plural } from '../../i18n/plural.ts';
 
 type Props = { locale: Locale };
 
@@ -253,7 +254,7 @@ function OrderRow({ order, locale, m }: { order: WorkOrder; locale: Locale; m: C
       <div className="flex flex-wrap gap-2">
         {comparable ? (
           <a className={buttonClasses('primary', 'sm')} href={localizePath(`/projects/${order.id}/proposals`, locale)}>
-            {order.proposalCount === 1 ? m.compareOneProposal : format(m.compareProposals, { n: order.proposalCount })}
+            {plural(locale, order.proposalCount, { one: m.compareOneProposal, other: m.compareProposals })}
           </a>
         ) : null}
         <a className={buttonClasses('outline', 'sm')} href={localizePath(`/projects/${order.id}`, locale)}>

@@ -6,6 +6,7 @@ import { format } from '../../i18n/index.ts';
 import { formatPercent, formatPrice } from '../../i18n/money.ts';
 import type { InfoDialogMessages } from '../../i18n/messages/info-dialogs.ts';
 import { numberFormat } from '../../i18n/intl.ts';
+import { plural } from '../../i18n/plural.ts';
 
 /**
  * Turns the shared domain data (fee tiers, plans, arbitration rules) into the sentences the
@@ -58,10 +59,12 @@ const evidenceKeys = {
 
 /** "Photo: 3 points", "Written statement: 1 point". */
 export function evidenceRow(kind: EvidenceKind, points: number, locale: Locale, m: InfoDialogMessages): string {
-  return format(points === 1 ? m.evidencePoint : m.evidencePoints, {
-    kind: m[evidenceKeys[kind]],
-    points: formatNumber(points, locale),
-  });
+  return plural(
+    locale,
+    points,
+    { one: m.evidencePoint, other: m.evidencePoints },
+    { kind: m[evidenceKeys[kind]], points: formatNumber(points, locale) },
+  );
 }
 
 const categoryKeys = {

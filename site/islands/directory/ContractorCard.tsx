@@ -5,6 +5,7 @@ import { contractorMessages } from '../../i18n/messages/directory.ts';
 import { formatPrice } from '../../i18n/money.ts';
 import { Badges, formatNumber, placeLabel, profileHref, Rating, serviceLabel, VerifiedBadges } from './parts.tsx';
 import type { DirectoryContractor } from './types.ts';
+import { plural } from '../../i18n/plural.ts';
 
 /** One result: who, where and how far, rating, badges, services and the lowest price. */
 export function ContractorCard({
@@ -80,7 +81,7 @@ export function ContractorCard({
         {c.completedJobs > 0 && (
           <span className="inline-flex items-center gap-1 text-muted">
             <Briefcase aria-hidden="true" className="size-4" />
-            {c.completedJobs === 1 ? m.jobsOne : format(m.jobsMany, { n: c.completedJobs })}
+            {plural(locale, c.completedJobs, { one: m.jobsOne, other: m.jobsMany })}
           </span>
         )}
       </div>

@@ -34,6 +34,7 @@ import {
   type DirectoryForm,
 } from './query.ts';
 import type { BrowseAnswer, PlaceSuggestion } from './types.ts';
+import { plural } from '../../i18n/plural.ts';
 
 type Props = { locale: Locale };
 type Results = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; answer: BrowseAnswer };
@@ -485,7 +486,7 @@ function ContractorDirectory({ locale }: Props) {
 }
 
 function resultsTitle(answer: BrowseAnswer, m: (typeof directoryMessages)['en'], locale: Locale): string {
-  const count = answer.total === 1 ? m.resultsOne : format(m.resultsMany, { n: answer.total });
+  const count = plural(locale, answer.total, { one: m.resultsOne, other: m.resultsMany });
   const place = answer.place ? placeLabel(answer.place, locale) : null;
   return place ? `${count} ${format(m.near, { place })}` : count;
 }

@@ -14,6 +14,7 @@ import { Gallery } from './Gallery.tsx';
 import { Badges, formatNumber, placeLabel, Rating, serviceLabel, VerifiedBadges } from './parts.tsx';
 import type { ContractorProfileView } from './types.ts';
 import { dateTimeFormat } from '../../i18n/intl.ts';
+import { plural } from '../../i18n/plural.ts';
 
 type Props = { locale: Locale; id: string };
 type Status =
@@ -145,7 +146,7 @@ function ContractorProfile({ locale, id }: Props) {
             </span>
           )}
           {p.yearsOfExperience !== null && (
-            <span>{p.yearsOfExperience === 1 ? m.yearsOne : format(m.yearsMany, { n: p.yearsOfExperience })}</span>
+            <span>{plural(locale, p.yearsOfExperience, { one: m.yearsOne, other: m.yearsMany })}</span>
           )}
         </p>
         <Rating average={p.rating.average} count={p.rating.count} locale={locale} size="lg" />

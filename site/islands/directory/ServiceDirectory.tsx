@@ -7,6 +7,7 @@ import { getJson } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { plural } from '../../i18n/plural.ts';
 
 type Counted = { slug: string; en: string; fr: string; contractors: number };
 type Directory = { totalContractors: number; categories: (Counted & { services: Counted[] })[] };
@@ -32,7 +33,7 @@ function ServiceDirectory({ locale }: { locale: Locale }) {
   }, [load]);
 
   const count = (n: number) =>
-    n === 0 ? m.contractorsNone : n === 1 ? m.contractorsOne : format(m.contractorsMany, { n });
+    n === 0 ? m.contractorsNone : plural(locale, n, { one: m.contractorsOne, other: m.contractorsMany });
 
   if (status.kind === 'loading') {
     return (

@@ -8,6 +8,7 @@ import { format } from '../../i18n/index.ts';
 import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
 import { contractorMessages } from '../../i18n/messages/directory.ts';
 import { dateTimeFormat, numberFormat } from '../../i18n/intl.ts';
+import { plural } from '../../i18n/plural.ts';
 
 /** A service's or category's label in the reader's language; the slug itself if unknown. */
 export function serviceLabel(slug: string, locale: Locale): string {
@@ -58,7 +59,7 @@ export function Rating({
         ))}
       </span>
       <span className="font-semibold">{formatNumber(average, locale)}</span>
-      <span className="text-muted">({count === 1 ? m.reviewsOne : format(m.reviewsMany, { n: count })})</span>
+      <span className="text-muted">({plural(locale, count, { one: m.reviewsOne, other: m.reviewsMany })})</span>
     </span>
   );
 }

@@ -34,6 +34,7 @@ import {
   type PostsPage,
 } from './data.ts';
 import { dateTimeFormat } from '../../i18n/intl.ts';
+import { plural } from '../../i18n/plural.ts';
 
 type Filter = ForumCategory | 'all';
 
@@ -149,7 +150,7 @@ function ForumBody({ locale }: { locale: Locale }) {
       </Tabs.Content>
 
       <Tabs.Content value="categories" className="focus-visible:outline-2">
-        <CategoryGrid m={m} categories={categories} selected={category} onSelect={setCategory} />
+        <CategoryGrid m={m} locale={locale} categories={categories} selected={category} onSelect={setCategory} />
       </Tabs.Content>
     </Tabs.Root>
   );
@@ -260,7 +261,7 @@ function Browse(props: BrowseProps) {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted" aria-live="polite" data-testid="forum-count">
-          {list ? (total === 1 ? m.discussionCountOne : format(m.discussionCountMany, { count: total })) : '\u00a0'}
+          {list ? plural(locale, total, { one: m.discussionCountOne, other: m.discussionCountMany }) : '\u00a0'}
         </p>
         <Button
           variant={formOpen ? 'outline' : 'primary'}
@@ -378,6 +379,7 @@ function CategoryBadge({ m, value }: { m: ForumMessages; value: ForumCategory })
 
 function UpvoteButton({
   m,
+  locale,
   count,
   upvoted,
   signedIn,
@@ -385,6 +387,7 @@ function UpvoteButton({
   onDone,
 }: {
   m: ForumMessages;
+  locale: Locale;
   count: number;
   upvoted: boolean;
   signedIn: boolean;
@@ -409,7 +412,7 @@ function UpvoteButton({
       size="sm"
       disabled={!signedIn || upvoted || pending}
       aria-pressed={upvoted}
-      aria-label={`${upvoted ? m.upvoted : m.upvote} (${count === 1 ? m.upvotesLabelOne : format(m.upvotesLabel, { count })})`}
+      aria-label={`${upvoted ? m.upvoted : m.upvote} (${plural(locale, count, { one: m.upvotesLabelOne, other: m.upvotesLabel })})`}
       onClick={() => void upvote()}
     >
       <ThumbsUp aria-hidden="true" className="h-4 w-4" />
@@ -449,11 +452,12 @@ function PostCard(props: {
           <time dateTime={post.createdAt}>{formatDate(post.createdAt, locale)}</time>
           <span className="inline-flex items-center gap-1">
             <MessageSquare aria-hidden="true" className="h-3.5 w-3.5" />
-            {post.replyCount === 1 ? m.repliesLabelOne : format(m.repliesLabel, { count: post.replyCount })}
+            {plural(locale, post.replyCount, { one: m.repliesLabelOne, other: m.repliesLabel })}
           </span>
         </Meta>
         <UpvoteButton
           m={m}
+          locale={locale}
           count={post.upvotes}
           upvoted={post.hasUserUpvoted}
           signedIn={props.signedIn}
@@ -606,6 +610,7 @@ function PostDetail(props: {
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{post.content}</p>
         <UpvoteButton
           m={m}
+          locale={locale}
           count={post.upvotes}
           upvoted={post.hasUserUpvoted}
           signedIn={signedIn}
@@ -650,6 +655,7 @@ function PostDetail(props: {
                     <p className="text-sm break-words whitespace-pre-wrap">{reply.content}</p>
                     <UpvoteButton
                       m={m}
+                      locale={locale}
                       count={reply.upvotes}
                       upvoted={reply.hasUserUpvoted}
                       signedIn={signedIn}
@@ -689,11 +695,13 @@ function PostDetail(props: {
 
 function CategoryGrid({
   m,
+  locale,
   categories,
   selected,
   onSelect,
 }: {
   m: ForumMessages;
+  locale: Locale;
   categories: ReturnType<typeof usePolledJson<ForumCategoryCount[]>>;
   selected: Filter;
   onSelect: (value: Filter) => void;
@@ -724,10 +732,8 @@ function CategoryGrid({
                       aria-hidden="true"
                       className="inline-block h-4 w-16 animate-skeleton rounded-md bg-surface-2"
                     />
-                  ) : count === 1 ? (
-                    m.categoryPostsOne
                   ) : (
-                    format(m.categoryPostsMany, { count })
+                    plural(locale, count, { one: m.categoryPostsOne, other: m.categoryPostsMany })
                   )}
                 </span>
               </button>

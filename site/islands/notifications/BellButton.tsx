@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { notificationBellMessages } from '../../i18n/messages/notification-bell.ts';
+import { toast } from '../../stores/toasts.ts';
 import { useOnDemand } from '../../ui/on-demand.ts';
 import { iconButtonClass } from '../shell/Hint.tsx';
 import { badgeText } from './format.ts';
@@ -17,7 +18,11 @@ export function BellButton({ locale }: { locale: Locale }) {
   const popover = useOnDemand(() => import('./NotificationPopover.tsx'));
   const [used, setUsed] = useState(false);
   const count = useStore($unreadCount);
-  useEffect(() => followUnreadCount(), []);
+  useEffect(
+    () =>
+      followUnreadCount(() => toast({ title: notificationBellMessages[locale].unreadFailed, variant: 'destructive' })),
+    [locale],
+  );
   if (popover.loaded && used) return <popover.loaded.NotificationPopover locale={locale} />;
   return (
     <button

@@ -9,13 +9,24 @@ export const STREAM_URL = '/api/notifications/stream';
 /** Spec section 7: refetched every 30 seconds for signed-in users. */
 export const POLL_INTERVAL_MS = 30_000;
 
-/** Fetches the count now; a failure keeps the last known count (the next poll tries again). */
-export async function refreshUnreadCount(): Promise<void> {
+/** Whether the current run of failures was already reported (a success ends the run). */
+let failureReported = false;
+
+/**
+ * Fetches the count now; a failure keeps the last known count (the next poll tries again) and is
+ * reported once, through `onFailure` (spec section 8: 'Failed to fetch unread count'), not again on
+ * each retry until a fetch has succeeded.
+ */
+export async function refreshUnreadCount(onFailure?: () => void): Promise<void> {
   try {
     const answer = await getJson<{ count: number }>(UNREAD_COUNT_URL, { on401: 'returnNull' });
     if (answer && typeof answer.count === 'number') $unreadCount.set(answer.count);
+    failureReported = false;
   } catch {
     // Offline or a server error: polling is the fallback, so wait for the next tick.
+    if (failureReported) return;
+    failureReported = true;
+    onFailure?.();
   }
 }
 
@@ -24,9 +35,9 @@ export async function refreshUnreadCount(): Promise<void> {
  * stream updates it at once, and polling every 30 s stays as the fallback for when the stream is
  * blocked or down. Returns the function that stops both (sign-out, unmount).
  */
-export function followUnreadCount(): () => void {
-  void refreshUnreadCount();
-  const timer = window.setInterval(() => void refreshUnreadCount(), POLL_INTERVAL_MS);
+export function followUnreadCount(onFailure?: () => void): () => void {
+  void refreshUnreadCount(onFailure);
+  const timer = window.setInterval(() => void refreshUnreadCount(onFailure), POLL_INTERVAL_MS);
   let source: EventSource | null = null;
   if (typeof EventSource !== 'undefined') {
     source = new EventSource(STREAM_URL);

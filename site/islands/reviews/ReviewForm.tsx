@@ -68,7 +68,7 @@ export function ReviewForm({ bookingId, locale, otherPartyName, onCancel, onSubm
       noValidate
       className="space-y-4"
     >
-      <StarsInput value={rating} onChange={setRating} m={m} error={ratingError} />
+      <StarsInput value={rating} onChange={setRating} m={m} locale={locale} error={ratingError} />
       <div className="space-y-1.5">
         <label htmlFor={textId} className="block text-sm font-medium">
           {m.textLabel}

@@ -11,6 +11,7 @@ import { fetchSummary, type ReviewItem } from './api.ts';
 import { formatAverage } from './format.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 import { StarsDisplay } from './Stars.tsx';
+import { plural } from '../../i18n/plural.ts';
 
 const PAGE = 10;
 
@@ -80,9 +81,7 @@ export function ReviewsList({ locale, contractorId, userId, title }: ReviewsList
               label={format(m.average, { average: formatAverage(state.average, locale) })}
             />
             <span aria-hidden="true">{formatAverage(state.average, locale)}</span>
-            <span className="text-muted">
-              ({state.count === 1 ? m.countOne : format(m.countMany, { count: state.count })})
-            </span>
+            <span className="text-muted">({plural(locale, state.count, { one: m.countOne, other: m.countMany })})</span>
           </p>
         )}
       </div>

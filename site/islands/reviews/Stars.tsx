@@ -1,7 +1,8 @@
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
-import { format } from '../../i18n/index.ts';
 import type { ReviewMessages } from '../../i18n/messages/reviews.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { plural } from '../../i18n/plural.ts';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
@@ -28,11 +29,13 @@ export function StarsInput({
   value,
   onChange,
   m,
+  locale,
   error,
 }: {
   value: number | null;
   onChange: (rating: number) => void;
   m: ReviewMessages;
+  locale: Locale;
   error?: string | null;
 }) {
   const name = useId();
@@ -61,7 +64,7 @@ export function StarsInput({
               aria-hidden="true"
               className={`h-7 w-7 transition-colors ${n <= shown ? 'fill-amber-400 text-amber-500' : 'text-muted'}`}
             />
-            <span className="sr-only">{n === 1 ? m.starOne : format(m.starMany, { count: n })}</span>
+            <span className="sr-only">{plural(locale, n, { one: m.starOne, other: m.starMany })}</span>
           </label>
         ))}
       </div>

@@ -24,6 +24,7 @@ import { categoryLabel, serviceLabel } from '../work/format.ts';
 import { CategoryServiceFields, ErrorState } from '../work/parts.tsx';
 import { dateTimeFormat } from '../../i18n/intl.ts';
 import { numberFormat } from '../../i18n/intl.ts';
+import { plural } from '../../i18n/plural.ts';
 
 /** What /api/urgent-alerts answers (api/modules/urgent/schemas.ts). */
 type Alert = {
@@ -110,7 +111,7 @@ function SendForm({ locale, onSent }: { locale: Locale; onSent: () => void }) {
       });
       const { alert } = (await response.json()) as { alert: Alert };
       const reached = alert.reached ?? 0;
-      toast({ title: reached === 1 ? m.sentOne : format(m.sent, { n: reached }), variant: 'success' });
+      toast({ title: plural(locale, reached, { one: m.sentOne, other: m.sent }), variant: 'success' });
       setTitle('');
       setDescription('');
       setBase('');
@@ -309,7 +310,7 @@ function AlertItem({
         })}
       </p>
       <p className="text-xs text-muted">
-        {alert.reached !== null && `${alert.reached === 1 ? m.reachedOne : format(m.reached, { n: alert.reached })} · `}
+        {alert.reached !== null && `${plural(locale, alert.reached, { one: m.reachedOne, other: m.reached })} · `}
         {alert.acceptedBy
           ? format(m.acceptedBy, { name: alert.acceptedBy.name })
           : alert.status === 'open' && format(m.expires, { time: when.format(new Date(alert.expiresAt)) })}

@@ -34,6 +34,7 @@ import {
   SignInPrompt,
 } from './parts.tsx';
 import { ProposalDialog } from './ProposalDialog.tsx';
+import { plural } from '../../i18n/plural.ts';
 
 type Near = 'postal' | 'gps' | 'me' | 'anywhere';
 type Sort = 'newest' | 'budget' | 'distance';
@@ -415,7 +416,7 @@ function JobBrowser({ locale, variant }: Props) {
         {mounted && session.status === 'unauthenticated' && <SignInPrompt locale={locale} text={m.signInToBid} />}
         <section aria-labelledby={`${id}-results`} aria-busy={loading} className="space-y-3">
           <h2 id={`${id}-results`} className="text-lg font-semibold" aria-live="polite">
-            {page ? (page.total === 1 ? m.resultsOne : format(m.results, { n: page.total })) : title}
+            {page ? plural(locale, page.total, { one: m.resultsOne, other: m.results }) : title}
           </h2>
           {error && !page ? (
             <ErrorState
@@ -447,7 +448,7 @@ function JobBrowser({ locale, variant }: Props) {
                           {order.title}
                         </a>
                       </h3>
-                      <Badge kind="accent">{proposalCountText(order.proposalCount, m)}</Badge>
+                      <Badge kind="accent">{proposalCountText(order.proposalCount, m, locale)}</Badge>
                     </div>
                     <div className="mt-2">
                       <OrderFacts order={order} locale={locale} />

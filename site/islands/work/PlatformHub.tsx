@@ -84,7 +84,7 @@ function MyOrders({ locale }: { locale: Locale }) {
                     href={localizePath(workOrderPaths.proposals(order.id), locale)}
                     className="text-accent-text underline-offset-2 hover:underline"
                   >
-                    {m.hubSeeProposals} · {proposalCountText(order.proposalCount, m)}
+                    {m.hubSeeProposals} · {proposalCountText(order.proposalCount, m, locale)}
                   </a>
                 </p>
               )}

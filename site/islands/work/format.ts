@@ -1,9 +1,9 @@
 import { serviceCategories } from '../../../shared/domain/catalogue/categories.ts';
-import { format } from '../../i18n/index.ts';
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { formatPrice } from '../../i18n/money.ts';
 import type { WorkOrder } from './api.ts';
 import { dateTimeFormat, numberFormat } from '../../i18n/intl.ts';
+import { plural } from '../../i18n/plural.ts';
 
 /** A fixed budget (min = max) as one amount, a range as "min – max". */
 export function budgetText(order: Pick<WorkOrder, 'budgetMinCents' | 'budgetMaxCents'>, locale: Locale): string {
@@ -48,7 +48,7 @@ export function numberText(value: number, locale: Locale, fractionDigits = 1): s
 }
 
 export function hoursText(hours: number, locale: Locale, labels: { hour: string; hours: string }): string {
-  return format(hours === 1 ? labels.hour : labels.hours, { n: numberText(hours, locale) });
+  return plural(locale, hours, { one: labels.hour, other: labels.hours }, { n: numberText(hours, locale) });
 }
 
 export function kmText(km: number, locale: Locale): string {

@@ -13,6 +13,7 @@ import { signInUrlFor } from '../guard/destination.ts';
 import type { ProposalStatus, WorkOrder, WorkOrderMoneyStatus, WorkOrderStatus } from './api.ts';
 import { formatPrice } from '../../i18n/money.ts';
 import { budgetText, categoryLabel, instantDate, kmText, placeText, serviceLabel } from './format.ts';
+import { plural } from '../../i18n/plural.ts';
 
 export const statusKey: Record<WorkOrderStatus, keyof WorkMessages> = {
   open: 'statusOpen',
@@ -103,9 +104,9 @@ export function ProposalStatusBadge({ status, locale }: { status: ProposalStatus
   return <Badge kind={kind}>{workMessages[locale][proposalStatusKey[status]]}</Badge>;
 }
 
-export function proposalCountText(n: number, m: WorkMessages): string {
+export function proposalCountText(n: number, m: WorkMessages, locale: Locale): string {
   if (n === 0) return m.noProposalsYet;
-  return n === 1 ? m.proposalsCountOne : format(m.proposalsCount, { n });
+  return plural(locale, n, { one: m.proposalsCountOne, other: m.proposalsCount });
 }
 
 /** The facts every list shows about an order: category, agreed price (else budget), place, distance, date. */
