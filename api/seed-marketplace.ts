@@ -858,7 +858,13 @@ async function seedJobs(r: Runner) {
       contractorId,
       completedAt,
     );
-    const booking = { bookingId, contractorId, customerId, completedAt: completedAt.toISOString() };
+    const job = {
+      jobId: bookingId,
+      kind: 'booking' as const,
+      contractorId,
+      customerId,
+      completedAt: completedAt.toISOString(),
+    };
     const reviews: [string, [number, string] | undefined, number][] = [
       [customerId, story.customerReview, 5],
       [contractorId, story.contractorReview, 9],
@@ -870,7 +876,7 @@ async function seedJobs(r: Runner) {
         r,
         reviewStreamId(bookingId),
         reviewDecider,
-        { type: 'SubmitReview', reviewerId, booking, rating: review[0], text: review[1], now: at },
+        { type: 'SubmitReview', reviewerId, job, rating: review[0], text: review[1], now: at },
         reviewerId,
         at,
       );
@@ -882,7 +888,7 @@ async function seedJobs(r: Runner) {
         r,
         reviewStreamId(bookingId),
         reviewDecider,
-        { type: 'PublishReviews', booking, now: deadline },
+        { type: 'PublishReviews', job, now: deadline },
         null,
         deadline,
       );

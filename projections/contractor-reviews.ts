@@ -1,6 +1,6 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
-import type { ReviewEvent } from '../shared/domain/reviews/events.ts';
+import { reviewedJobOf, type ReviewEvent } from '../shared/domain/reviews/events.ts';
 import { defineProjection } from './types.ts';
 
 /**
@@ -11,11 +11,12 @@ import { defineProjection } from './types.ts';
  */
 export const contractorReviewsProjection = defineProjection({
   name: 'contractor-reviews',
-  version: 1,
+  // Version 2: keyed by the reviewed job (a booking or a work order), no longer only bookings.
+  version: 2,
   handles: ['ReviewsPublished', 'AccountClosed'],
   schema: `
     create table if not exists rm_contractor_reviews (
-      booking_id uuid primary key,
+      job_id uuid primary key,
       contractor_id uuid not null,
       customer_id uuid not null,
       rating smallint not null,
@@ -24,7 +25,7 @@ export const contractorReviewsProjection = defineProjection({
       published_at timestamptz not null
     );
     create index if not exists rm_contractor_reviews_by_contractor
-      on rm_contractor_reviews (contractor_id, published_at desc, booking_id);`,
+      on rm_contractor_reviews (contractor_id, published_at desc, job_id);`,
   reset: 'drop table if exists rm_contractor_reviews',
   async apply(tx, recorded) {
     const event = recorded as unknown as ReviewEvent | AccountEvent;
@@ -33,10 +34,10 @@ export const contractorReviewsProjection = defineProjection({
         const review = event.data.reviews.find((r) => r.side === 'customer');
         if (!review) return;
         await tx`
-          insert into rm_contractor_reviews (booking_id, contractor_id, customer_id, rating, text, submitted_at, published_at)
-          values (${event.data.bookingId}, ${event.data.contractorId}, ${event.data.customerId}, ${review.rating},
+          insert into rm_contractor_reviews (job_id, contractor_id, customer_id, rating, text, submitted_at, published_at)
+          values (${reviewedJobOf(event.data).jobId}, ${event.data.contractorId}, ${event.data.customerId}, ${review.rating},
             ${review.text}, ${review.submittedAt}, ${event.data.publishedAt})
-          on conflict (booking_id) do nothing`;
+          on conflict (job_id) do nothing`;
         return;
       }
       case 'AccountClosed':
@@ -50,7 +51,8 @@ export const contractorReviewsProjection = defineProjection({
 });
 
 export type PublishedReview = {
-  bookingId: string;
+  /** The reviewed job: a booking's or a work order's id. */
+  jobId: string;
   customerId: string;
   rating: number;
   text: string;
@@ -66,7 +68,7 @@ export async function reviewsOf(
 ): Promise<{ total: number; reviews: PublishedReview[] }> {
   const rows = await sql<
     {
-      booking_id: string;
+      job_id: string;
       customer_id: string;
       rating: number;
       text: string;
@@ -77,7 +79,7 @@ export async function reviewsOf(
   >`
     select *, count(*) over () as total from rm_contractor_reviews
     where contractor_id = ${contractorId}
-    order by published_at desc, booking_id
+    order by published_at desc, job_id
     limit ${page.limit} offset ${page.offset}`;
   const [counted] =
     rows.length === 0 && page.offset > 0
@@ -87,7 +89,7 @@ export async function reviewsOf(
   return {
     total: rows.length ? Number(rows[0]!.total) : Number(counted?.total ?? 0),
     reviews: rows.map((r) => ({
-      bookingId: r.booking_id,
+      jobId: r.job_id,
       customerId: r.customer_id,
       rating: r.rating,
       text: r.text,

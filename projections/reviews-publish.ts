@@ -7,8 +7,8 @@ import { reviewsDueForPublication } from './reviews.ts';
 import type { ScheduledJob } from './scheduled.ts';
 
 /**
- * Publishes the reviews of bookings completed at least 7 days ago when only one side wrote (both
- * written publish at once, from the decider). The read model only finds candidates: the decider
+ * Publishes the reviews of jobs (bookings, work orders) completed at least 7 days ago when only
+ * one side wrote (both written publish at once, from the decider). The read model only finds candidates: the decider
  * refuses a window still open and does nothing for reviews already published, so a lagging read
  * model or two runs never publish twice.
  */
@@ -17,18 +17,18 @@ export const reviewsPublishJob: ScheduledJob = {
   intervalMs: 5 * 60_000,
   async run({ sql, store, now }) {
     let published = 0;
-    for (const booking of await reviewsDueForPublication(sql, now)) {
+    for (const job of await reviewsDueForPublication(sql, now)) {
       try {
         const result = await handleCommand(
           store,
-          reviewStreamId(booking.bookingId),
+          reviewStreamId(job.jobId),
           reviewDecider,
-          { type: 'PublishReviews', booking, now },
+          { type: 'PublishReviews', job, now },
           { actorId: null, correlationId: randomUUID(), now },
         );
         if (result.newEvents.length > 0) published += 1;
       } catch (error) {
-        // One booking's refusal (a clock a little behind the read model's) must not stop the others.
+        // One job's refusal (a clock a little behind the read model's) must not stop the others.
         if (!(error instanceof ConflictError)) throw error;
       }
     }

@@ -1,26 +1,53 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { BookingCompleted, BookingRequested } from '../shared/domain/booking/events.ts';
-import { REVIEW_WINDOW_DAYS, type ReviewEvent, type ReviewSide } from '../shared/domain/reviews/events.ts';
-import type { ReviewedBooking } from '../shared/domain/reviews/decider.ts';
+import type { EscrowReleased } from '../shared/domain/escrow/events.ts';
+import {
+  REVIEW_WINDOW_DAYS,
+  reviewedJobOf,
+  type ReviewEvent,
+  type ReviewJobKind,
+  type ReviewSide,
+} from '../shared/domain/reviews/events.ts';
+import type { ReviewedJob } from '../shared/domain/reviews/decider.ts';
+import type { WorkOrderAwarded, WorkOrderEdited, WorkOrderPosted } from '../shared/domain/work/events.ts';
 import { defineProjection } from './types.ts';
 
 /**
- * Reviews' own read model. From the booking contract (shared/domain/booking/events.ts) it keeps
- * each booking's two parties and when it was completed, so the reviews module never reads the
- * bookings module's tables; from its own events, which sides have written and the reviews, which
- * become readable by everyone only once published. Before publication a review row is read only
- * by its own writer (the queries below enforce it: see `reviewsOfBooking`).
+ * Reviews' own read model: every job that can be reviewed, and the reviews. A job is a booking
+ * (a direct booking or a recurring visit), from the booking contract (shared/domain/booking/
+ * events.ts), completed when the booking is; or a work order won by a bid or a direct request,
+ * from the work contract (its title and, once awarded, its two parties), completed when its escrow
+ * is released (shared/domain/escrow/events.ts). A booking made for a work order is part of that
+ * work order's job and is reviewed with it, not on its own. The reviews module never reads the
+ * other modules' tables.
+ *
+ * From its own events it keeps which sides have written and the reviews, which become readable by
+ * everyone only once published. Before publication a review row is read only by its own writer
+ * (the queries below enforce it: see `reviewsOfJob`).
  */
 export const reviewsProjection = defineProjection({
   name: 'reviews',
-  version: 1,
-  handles: ['BookingRequested', 'BookingCompleted', 'ReviewSubmitted', 'ReviewsPublished'],
+  version: 2,
+  handles: [
+    'BookingRequested',
+    'BookingCompleted',
+    'WorkOrderPosted',
+    'WorkOrderEdited',
+    'WorkOrderAwarded',
+    'EscrowReleased',
+    'ReviewSubmitted',
+    'ReviewsPublished',
+  ],
   schema: `
-    create table if not exists rm_review_bookings (
-      booking_id uuid primary key,
+    create table if not exists rm_review_work_orders (
+      work_order_id uuid primary key,
+      title text not null
+    );
+    create table if not exists rm_review_jobs (
+      job_id uuid primary key,
+      kind text not null check (kind in ('booking', 'work-order')),
       customer_id uuid not null,
       contractor_id uuid not null,
-      work_order_id uuid,
       starts_at timestamptz,
       completed_at timestamptz,
       customer_reviewed_at timestamptz,
@@ -28,12 +55,13 @@ export const reviewsProjection = defineProjection({
       published_at timestamptz,
       publish_reason text
     );
-    create index if not exists rm_review_bookings_customer on rm_review_bookings (customer_id, completed_at);
-    create index if not exists rm_review_bookings_contractor on rm_review_bookings (contractor_id, completed_at);
-    create index if not exists rm_review_bookings_due on rm_review_bookings (completed_at)
+    create index if not exists rm_review_jobs_customer on rm_review_jobs (customer_id, completed_at);
+    create index if not exists rm_review_jobs_contractor on rm_review_jobs (contractor_id, completed_at);
+    create index if not exists rm_review_jobs_due on rm_review_jobs (completed_at)
       where published_at is null and (customer_reviewed_at is not null or contractor_reviewed_at is not null);
     create table if not exists rm_reviews (
-      booking_id uuid not null,
+      job_id uuid not null,
+      kind text not null check (kind in ('booking', 'work-order')),
       side text not null check (side in ('customer', 'contractor')),
       reviewer_id uuid not null,
       reviewee_id uuid not null,
@@ -41,48 +69,86 @@ export const reviewsProjection = defineProjection({
       text text not null,
       submitted_at timestamptz not null,
       published_at timestamptz,
-      primary key (booking_id, side)
+      primary key (job_id, side)
     );
-    create index if not exists rm_reviews_about on rm_reviews (reviewee_id, side, published_at desc, booking_id)
+    create index if not exists rm_reviews_about on rm_reviews (reviewee_id, side, published_at desc, job_id)
       where published_at is not null;
     create index if not exists rm_reviews_by on rm_reviews (reviewer_id, published_at desc)
       where published_at is not null;`,
-  reset: 'drop table if exists rm_review_bookings, rm_reviews',
+  // Version 1 kept bookings only, in rm_review_bookings.
+  reset: 'drop table if exists rm_review_bookings, rm_review_jobs, rm_review_work_orders, rm_reviews',
   async apply(tx, recorded) {
-    const event = recorded as unknown as BookingRequested | BookingCompleted | ReviewEvent;
+    const event = recorded as unknown as
+      | BookingRequested
+      | BookingCompleted
+      | WorkOrderPosted
+      | WorkOrderEdited
+      | WorkOrderAwarded
+      | EscrowReleased
+      | ReviewEvent;
     switch (event.type) {
       case 'BookingRequested': {
         const b = event.data;
+        // A booking for a work order is that work order's job: reviewed with it, at its release.
+        if (b.workOrderId) return;
         await tx`
-          insert into rm_review_bookings (booking_id, customer_id, contractor_id, work_order_id, starts_at)
-          values (${b.bookingId}, ${b.customerId}, ${b.contractorId}, ${b.workOrderId}, ${b.startsAt})
-          on conflict (booking_id) do nothing`;
+          insert into rm_review_jobs (job_id, kind, customer_id, contractor_id, starts_at)
+          values (${b.bookingId}, 'booking', ${b.customerId}, ${b.contractorId}, ${b.startsAt})
+          on conflict (job_id) do nothing`;
         return;
       }
       case 'BookingCompleted': {
         const b = event.data;
+        if (b.workOrderId) return;
         await tx`
-          insert into rm_review_bookings (booking_id, customer_id, contractor_id, work_order_id, completed_at)
-          values (${b.bookingId}, ${b.customerId}, ${b.contractorId}, ${b.workOrderId}, ${b.completedAt})
-          on conflict (booking_id) do update set completed_at = excluded.completed_at`;
+          insert into rm_review_jobs (job_id, kind, customer_id, contractor_id, completed_at)
+          values (${b.bookingId}, 'booking', ${b.customerId}, ${b.contractorId}, ${b.completedAt})
+          on conflict (job_id) do update set completed_at = excluded.completed_at`;
+        return;
+      }
+      case 'WorkOrderPosted':
+      case 'WorkOrderEdited': {
+        const w = event.data;
+        await tx`
+          insert into rm_review_work_orders (work_order_id, title) values (${w.workOrderId}, ${w.title})
+          on conflict (work_order_id) do update set title = excluded.title`;
+        return;
+      }
+      case 'WorkOrderAwarded': {
+        const w = event.data;
+        await tx`
+          insert into rm_review_jobs (job_id, kind, customer_id, contractor_id)
+          values (${w.workOrderId}, 'work-order', ${w.customerId}, ${w.contractorId})
+          on conflict (job_id) do nothing`;
+        return;
+      }
+      case 'EscrowReleased': {
+        // Bookings' escrows are released too; their reviews opened when the booking was completed.
+        const e = event.data;
+        await tx`
+          update rm_review_jobs set completed_at = ${e.releasedAt}
+          where job_id = ${e.jobId} and kind = 'work-order' and completed_at is null`;
         return;
       }
       case 'ReviewSubmitted': {
         const r = event.data;
+        const { jobId, jobKind } = reviewedJobOf(r);
         await tx`
-          insert into rm_reviews (booking_id, side, reviewer_id, reviewee_id, rating, text, submitted_at)
-          values (${r.bookingId}, ${r.side}, ${r.reviewerId}, ${r.revieweeId}, ${r.rating}, ${r.text}, ${r.submittedAt})
-          on conflict (booking_id, side) do nothing`;
+          insert into rm_reviews (job_id, kind, side, reviewer_id, reviewee_id, rating, text, submitted_at)
+          values (${jobId}, ${jobKind}, ${r.side}, ${r.reviewerId}, ${r.revieweeId}, ${r.rating}, ${r.text},
+            ${r.submittedAt})
+          on conflict (job_id, side) do nothing`;
         const column = r.side === 'customer' ? tx`customer_reviewed_at` : tx`contractor_reviewed_at`;
-        await tx`update rm_review_bookings set ${column} = ${r.submittedAt} where booking_id = ${r.bookingId}`;
+        await tx`update rm_review_jobs set ${column} = ${r.submittedAt} where job_id = ${jobId}`;
         return;
       }
       case 'ReviewsPublished': {
         const p = event.data;
-        await tx`update rm_reviews set published_at = ${p.publishedAt} where booking_id = ${p.bookingId}`;
+        const { jobId } = reviewedJobOf(p);
+        await tx`update rm_reviews set published_at = ${p.publishedAt} where job_id = ${jobId}`;
         await tx`
-          update rm_review_bookings set published_at = ${p.publishedAt}, publish_reason = ${p.reason}
-          where booking_id = ${p.bookingId}`;
+          update rm_review_jobs set published_at = ${p.publishedAt}, publish_reason = ${p.reason}
+          where job_id = ${jobId}`;
         return;
       }
     }
@@ -91,32 +157,35 @@ export const reviewsProjection = defineProjection({
 
 // ------------------------------------------------------------------------------------- queries
 
-type BookingRow = {
-  booking_id: string;
+type JobRow = {
+  job_id: string;
+  kind: ReviewJobKind;
   customer_id: string;
   contractor_id: string;
-  work_order_id: string | null;
   starts_at: Date | null;
   completed_at: Date | null;
   customer_reviewed_at: Date | null;
   contractor_reviewed_at: Date | null;
   published_at: Date | null;
   publish_reason: 'both-written' | 'window-closed' | null;
+  title: string | null;
 };
 
-export type ReviewBooking = ReviewedBooking & {
-  workOrderId: string | null;
+export type ReviewJob = ReviewedJob & {
+  /** A work order's title (null for a booking). */
+  title: string | null;
   startsAt: string | null;
   customerReviewed: boolean;
   contractorReviewed: boolean;
   publishedAt: string | null;
 };
 
-const toBooking = (row: BookingRow): ReviewBooking => ({
-  bookingId: row.booking_id,
+const toJob = (row: JobRow): ReviewJob => ({
+  jobId: row.job_id,
+  kind: row.kind,
   customerId: row.customer_id,
   contractorId: row.contractor_id,
-  workOrderId: row.work_order_id,
+  title: row.title,
   startsAt: row.starts_at?.toISOString() ?? null,
   completedAt: row.completed_at?.toISOString() ?? null,
   customerReviewed: row.customer_reviewed_at !== null,
@@ -124,44 +193,50 @@ const toBooking = (row: BookingRow): ReviewBooking => ({
   publishedAt: row.published_at?.toISOString() ?? null,
 });
 
-/** The booking as reviews know it (its parties, completion, what was written); null if unknown. */
-export async function reviewBooking(sql: Sql, bookingId: string): Promise<ReviewBooking | null> {
-  const [row] = await sql<BookingRow[]>`select * from rm_review_bookings where booking_id = ${bookingId}`;
-  return row ? toBooking(row) : null;
+/** A job with its work order's title, when it has one. */
+const jobs = (sql: Sql) => sql`
+  rm_review_jobs j left join rm_review_work_orders w on j.kind = 'work-order' and w.work_order_id = j.job_id`;
+
+/** The job as reviews know it (its parties, completion, what was written); null if unknown or of another kind. */
+export async function reviewJob(sql: Sql, jobId: string, kind: ReviewJobKind): Promise<ReviewJob | null> {
+  const [row] = await sql<JobRow[]>`
+    select j.*, w.title from ${jobs(sql)} where j.job_id = ${jobId} and j.kind = ${kind}`;
+  return row ? toJob(row) : null;
 }
 
-export type PendingReview = ReviewBooking & { side: ReviewSide; otherPartyId: string; otherSideReviewed: boolean };
+export type PendingReview = ReviewJob & { side: ReviewSide; otherPartyId: string; otherSideReviewed: boolean };
 
 /**
- * "Reviews to write": my completed bookings whose window is still open, that I have not reviewed
- * and that are not published yet; the closest deadline first.
+ * "Reviews to write": my completed jobs whose window is still open, that I have not reviewed and
+ * that are not published yet; the closest deadline first.
  */
 export async function pendingReviewsOf(sql: Sql, userId: string, now: Date): Promise<PendingReview[]> {
   const openSince = new Date(now.getTime() - REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const rows = await sql<BookingRow[]>`
-    select * from rm_review_bookings
-    where customer_id = ${userId} and completed_at is not null and published_at is null
-      and customer_reviewed_at is null and completed_at > ${openSince}
+  const rows = await sql<JobRow[]>`
+    select j.*, w.title from ${jobs(sql)}
+    where j.customer_id = ${userId} and j.completed_at is not null and j.published_at is null
+      and j.customer_reviewed_at is null and j.completed_at > ${openSince}
     union all
-    select * from rm_review_bookings
-    where contractor_id = ${userId} and completed_at is not null and published_at is null
-      and contractor_reviewed_at is null and completed_at > ${openSince}
-    order by completed_at, booking_id
+    select j.*, w.title from ${jobs(sql)}
+    where j.contractor_id = ${userId} and j.completed_at is not null and j.published_at is null
+      and j.contractor_reviewed_at is null and j.completed_at > ${openSince}
+    order by completed_at, job_id
     limit 100`;
   return rows.map((row) => {
-    const booking = toBooking(row);
+    const job = toJob(row);
     const side: ReviewSide = row.customer_id === userId ? 'customer' : 'contractor';
     return {
-      ...booking,
+      ...job,
       side,
-      otherPartyId: side === 'customer' ? booking.contractorId : booking.customerId,
-      otherSideReviewed: side === 'customer' ? booking.contractorReviewed : booking.customerReviewed,
+      otherPartyId: side === 'customer' ? job.contractorId : job.customerId,
+      otherSideReviewed: side === 'customer' ? job.contractorReviewed : job.customerReviewed,
     };
   });
 }
 
 export type ReviewRow = {
-  bookingId: string;
+  jobId: string;
+  kind: ReviewJobKind;
   side: ReviewSide;
   reviewerId: string;
   revieweeId: string;
@@ -172,7 +247,8 @@ export type ReviewRow = {
 };
 
 type ReviewSqlRow = {
-  booking_id: string;
+  job_id: string;
+  kind: ReviewJobKind;
   side: ReviewSide;
   reviewer_id: string;
   reviewee_id: string;
@@ -183,7 +259,8 @@ type ReviewSqlRow = {
 };
 
 const toReview = (row: ReviewSqlRow): ReviewRow => ({
-  bookingId: row.booking_id,
+  jobId: row.job_id,
+  kind: row.kind,
   side: row.side,
   reviewerId: row.reviewer_id,
   revieweeId: row.reviewee_id,
@@ -194,13 +271,13 @@ const toReview = (row: ReviewSqlRow): ReviewRow => ({
 });
 
 /**
- * The reviews of one booking that `viewerId` may read: every published one, and before
- * publication only the viewer's own. The other side's review is never selected before then.
+ * The reviews of one job that `viewerId` may read: every published one, and before publication
+ * only the viewer's own. The other side's review is never selected before then.
  */
-export async function reviewsOfBooking(sql: Sql, bookingId: string, viewerId: string | null): Promise<ReviewRow[]> {
+export async function reviewsOfJob(sql: Sql, jobId: string, viewerId: string | null): Promise<ReviewRow[]> {
   const rows = await sql<ReviewSqlRow[]>`
     select * from rm_reviews
-    where booking_id = ${bookingId} and (published_at is not null or reviewer_id = ${viewerId}::uuid)
+    where job_id = ${jobId} and (published_at is not null or reviewer_id = ${viewerId}::uuid)
     order by submitted_at, side`;
   return rows.map(toReview);
 }
@@ -221,7 +298,7 @@ export async function publishedReviewsAbout(
     sql<ReviewSqlRow[]>`
       select * from rm_reviews
       where reviewee_id = ${userId} and published_at is not null and (${side}::text is null or side = ${side})
-      order by published_at desc, booking_id
+      order by published_at desc, job_id
       limit ${options.limit} offset ${options.offset}`,
     sql<{ average: string | null; count: number }[]>`
       select round(avg(rating), 2)::text as average, count(*)::int as count from rm_reviews
@@ -234,43 +311,43 @@ export async function publishedReviewsAbout(
 }
 
 /**
- * My bookings with a review I may read: the ones I reviewed (waiting for the other side, or
+ * My jobs with a review I may read: the ones I reviewed (waiting for the other side, or
  * published) and the ones published with only the other side's review; the latest first. Each
- * comes with the reviews the visibility rule of `reviewsOfBooking` lets me read.
+ * comes with the reviews the visibility rule of `reviewsOfJob` lets me read.
  */
-export async function reviewedBookingsOf(
+export async function reviewedJobsOf(
   sql: Sql,
   userId: string,
   limit: number,
-): Promise<{ booking: ReviewBooking; reviews: ReviewRow[] }[]> {
-  const bookings = await sql<(BookingRow & { latest: Date })[]>`
-    select b.*, greatest(b.published_at, b.customer_reviewed_at) as latest from rm_review_bookings b
-    where b.customer_id = ${userId} and (b.customer_reviewed_at is not null or b.published_at is not null)
+): Promise<{ job: ReviewJob; reviews: ReviewRow[] }[]> {
+  const rows = await sql<(JobRow & { latest: Date })[]>`
+    select j.*, w.title, greatest(j.published_at, j.customer_reviewed_at) as latest from ${jobs(sql)}
+    where j.customer_id = ${userId} and (j.customer_reviewed_at is not null or j.published_at is not null)
     union all
-    select b.*, greatest(b.published_at, b.contractor_reviewed_at) as latest from rm_review_bookings b
-    where b.contractor_id = ${userId} and (b.contractor_reviewed_at is not null or b.published_at is not null)
-    order by latest desc, booking_id
+    select j.*, w.title, greatest(j.published_at, j.contractor_reviewed_at) as latest from ${jobs(sql)}
+    where j.contractor_id = ${userId} and (j.contractor_reviewed_at is not null or j.published_at is not null)
+    order by latest desc, job_id
     limit ${limit}`;
-  if (bookings.length === 0) return [];
-  const ids = bookings.map((row) => row.booking_id);
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.job_id);
   const reviews = await sql<ReviewSqlRow[]>`
     select * from rm_reviews
-    where booking_id = any(${ids}::uuid[]) and (published_at is not null or reviewer_id = ${userId})
+    where job_id = any(${ids}::uuid[]) and (published_at is not null or reviewer_id = ${userId})
     order by submitted_at, side`;
-  return bookings.map((row) => ({
-    booking: toBooking(row),
-    reviews: reviews.filter((review) => review.booking_id === row.booking_id).map(toReview),
+  return rows.map((row) => ({
+    job: toJob(row),
+    reviews: reviews.filter((review) => review.job_id === row.job_id).map(toReview),
   }));
 }
 
-/** Bookings whose window closed at `now` with at least one review not yet published (the job's list). */
-export async function reviewsDueForPublication(sql: Sql, now: Date, limit = 100): Promise<ReviewBooking[]> {
+/** Jobs whose window closed at `now` with at least one review not yet published (the job's list). */
+export async function reviewsDueForPublication(sql: Sql, now: Date, limit = 100): Promise<ReviewJob[]> {
   const closedBefore = new Date(now.getTime() - REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const rows = await sql<BookingRow[]>`
-    select * from rm_review_bookings
-    where published_at is null and (customer_reviewed_at is not null or contractor_reviewed_at is not null)
-      and completed_at <= ${closedBefore}
-    order by completed_at, booking_id
+  const rows = await sql<JobRow[]>`
+    select j.*, null as title from rm_review_jobs j
+    where j.published_at is null and (j.customer_reviewed_at is not null or j.contractor_reviewed_at is not null)
+      and j.completed_at <= ${closedBefore}
+    order by j.completed_at, j.job_id
     limit ${limit}`;
-  return rows.map(toBooking);
+  return rows.map(toJob);
 }

@@ -86,6 +86,7 @@ const INTENDED: Record<string, Caller[]> = {
   'POST /api/bookings/{id}/cancel': MEMBERS,
   'POST /api/bookings/{id}/complete': MEMBERS,
   'POST /api/bookings/{bookingId}/reviews': MEMBERS,
+  'POST /api/work-orders/{workOrderId}/reviews': MEMBERS,
   'POST /api/contracts/{jobId}/sign': MEMBERS,
   'PUT /api/contracts/{jobId}/terms': MEMBERS,
   'POST /api/escrows/{jobId}/fund': MEMBERS,
@@ -172,6 +173,7 @@ const NOT_OWNED: Record<string, string> = {
   'POST /api/service-subscriptions/{id}/visits/{index}/skip': 'tests/api.recurring.test.ts',
   'POST /api/urgent-alerts/{id}/cancel': 'tests/api.urgent.test.ts',
   'POST /api/bookings/{bookingId}/reviews': 'tests/api.reviews.test.ts (needs a completed booking)',
+  'POST /api/work-orders/{workOrderId}/reviews': 'tests/api.reviews.test.ts (needs a released work order)',
   'POST /api/disputes/{disputeId}/evidence': 'tests/api.disputes.test.ts (a multipart upload)',
   'POST /api/barter/trades/{id}/review': 'tests/api.barter.test.ts (needs a completed trade)',
 };

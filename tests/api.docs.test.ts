@@ -56,6 +56,7 @@ describe('GET /api/docs/json', () => {
       ['/api/bookings', 'post'],
       ['/api/bookings/{id}/cancel', 'post'],
       ['/api/bookings/{bookingId}/reviews', 'post'],
+      ['/api/work-orders/{workOrderId}/reviews', 'post'],
       ['/api/conversations/{kind}/{id}/messages', 'post'],
       ['/api/conversations/stream', 'get'],
     ] as const) {

@@ -210,6 +210,10 @@ const CREATES: Record<string, { role: Role; send: Send; prepare?: (browser: Brow
     role: 'customer',
     send: json(`/api/bookings/${someone}/reviews`, (v) => ({ rating: 5 - v, text: 'Careful and on time.' })),
   },
+  'POST /api/work-orders/{workOrderId}/reviews': {
+    role: 'contractor',
+    send: json(`/api/work-orders/${someone}/reviews`, (v) => ({ rating: 5 - v, text: 'Clear and paid promptly.' })),
+  },
   'POST /api/work-orders/{id}/proposals': {
     role: 'contractor',
     send: json(`/api/work-orders/${someone}/proposals`, (v) => ({

@@ -86,7 +86,7 @@ async function completedBooking(customer: Person, contractor: Person) {
     async () =>
       (
         await t.runtime
-          .sql`select 1 from rm_review_bookings where booking_id = ${bookingId} and completed_at is not null`
+          .sql`select 1 from rm_review_jobs where job_id = ${bookingId} and completed_at is not null`
       ).length > 0,
     { message: 'the booking was not projected for reviews' },
   );

@@ -87,7 +87,7 @@ async function booking(customer: Person, contractor: Person, completedAt: Date |
     async () =>
       (
         await t.runtime.sql`
-          select 1 from rm_review_bookings where booking_id = ${bookingId}
+          select 1 from rm_review_jobs where job_id = ${bookingId}
             and (completed_at is not null or ${completedAt === null})`
       ).length > 0,
     { message: 'the booking was not projected for reviews' },

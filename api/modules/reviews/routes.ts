@@ -1,31 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   pendingReviewsOf,
   publishedReviewsAbout,
-  reviewBooking,
-  reviewedBookingsOf,
-  reviewsOfBooking,
-  type ReviewBooking,
+  reviewedJobsOf,
+  reviewJob,
+  reviewsOfJob,
+  type ReviewJob,
   type ReviewRow,
 } from '../../../projections/reviews.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
-import {
-  REVIEW_LIMITS,
-  REVIEW_MESSAGES,
-  reviewDeadline,
-  reviewDecider,
-  sideOf,
-} from '../../../shared/domain/reviews/decider.ts';
-import { reviewSides, reviewStreamId } from '../../../shared/domain/reviews/events.ts';
+import { REVIEW_MESSAGES, reviewDeadline, reviewDecider, sideOf } from '../../../shared/domain/reviews/decider.ts';
+import { reviewStreamId, type ReviewJobKind } from '../../../shared/domain/reviews/events.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import type { Sql } from '../../../shared/db/postgres.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../accounts/schemas.ts';
-import { wholeNumberQuery } from '../query.ts';
 import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
+import {
+  bookingParams,
+  jobReviewsView,
+  mineQuery,
+  pageQuery,
+  pendingView,
+  reviewBody,
+  type ReviewView,
+  submittedView,
+  summaryView,
+  userParams,
+  workOrderParams,
+} from './schemas.ts';
+
+export { reviewBody } from './schemas.ts';
 
 const READ_MODELS = ['reviews'] as const;
 
@@ -44,81 +53,20 @@ export function publicName(fullName: string | undefined): string {
   return last ? `${first} ${Array.from(last)[0]!.toUpperCase()}.` : first;
 }
 
-export const reviewBody = z.strictObject({
-  rating: z
-    .number({ error: REVIEW_MESSAGES.rating })
-    .int({ error: REVIEW_MESSAGES.rating })
-    .min(REVIEW_LIMITS.ratingMin, { error: REVIEW_MESSAGES.rating })
-    .max(REVIEW_LIMITS.ratingMax, { error: REVIEW_MESSAGES.rating }),
-  // The exact rule (trimmed, counted in characters, plain text) is the decider's; this bounds the body.
-  text: z.string({ error: REVIEW_MESSAGES.text }).max(REVIEW_LIMITS.textMax * 4, { error: REVIEW_MESSAGES.text }),
-});
-
-const bookingParams = z.strictObject({ bookingId: z.uuid({ error: 'The booking id is not valid' }) });
-const userParams = z.strictObject({ id: z.uuid({ error: 'The user id is not valid' }) });
-const pageQuery = z.strictObject({
-  limit: wholeNumberQuery('limit', { min: 1, max: 50, default: 10 }),
-  offset: wholeNumberQuery('offset', { min: 0, max: 10_000, default: 0 }),
-});
-const mineQuery = z.strictObject({
-  limit: wholeNumberQuery('limit', { min: 1, max: 50, default: 20 }),
-});
-
-const side = z.enum(reviewSides);
-const reviewView = z.object({
-  bookingId: z.uuid(),
-  side: side.describe('Who wrote it: the customer reviews the contractor, the contractor the customer'),
-  reviewerId: z.uuid(),
-  reviewerName: z.string(),
-  revieweeId: z.uuid(),
-  rating: z.number().int().min(1).max(5),
-  text: z.string(),
-  submittedAt: z.string(),
-  published: z.boolean(),
-  publishedAt: z.string().nullable(),
-});
-const party = z.object({ id: z.uuid(), name: z.string() });
-const pendingView = z.object({
-  bookingId: z.uuid(),
-  side,
-  otherParty: party,
-  startsAt: z.string().nullable(),
-  completedAt: z.string(),
-  deadline: z.string().describe('Reviews are published at the latest then; writing closes'),
-  otherSideReviewed: z.boolean(),
-});
-const bookingReviewsView = z.object({
-  bookingId: z.uuid(),
-  published: z.boolean(),
-  publishedAt: z.string().nullable(),
-  reviews: z.array(reviewView),
-  viewer: z
-    .object({
-      side,
-      otherParty: party,
-      completedAt: z.string().nullable(),
-      deadline: z.string().nullable(),
-      hasReviewed: z.boolean(),
-      otherSideReviewed: z.boolean(),
-      canReview: z.boolean(),
-    })
-    .nullable()
-    .describe("The signed-in party's own view; null for anyone else"),
-});
-const summaryView = z.object({
-  average: z.number().nullable().describe('Average stars, 2 decimals; null without reviews'),
-  count: z.number().int(),
-  reviews: z.array(reviewView),
-  hasMore: z.boolean(),
-});
-
 async function namesFor(sql: Sql, ids: Iterable<string>) {
   return displayNames(sql, [...new Set(ids)]);
 }
 
-function toView(review: ReviewRow, names: Map<string, string>) {
+/** A job's id as the views carry it: `bookingId` too for a booking. */
+const jobFields = (jobId: string, kind: ReviewJobKind) => ({
+  jobId,
+  kind,
+  bookingId: kind === 'booking' ? jobId : null,
+});
+
+function toView(review: ReviewRow, names: Map<string, string>): ReviewView {
   return {
-    bookingId: review.bookingId,
+    ...jobFields(review.jobId, review.kind),
     side: review.side,
     reviewerId: review.reviewerId,
     reviewerName: publicName(names.get(review.reviewerId)),
@@ -131,30 +79,103 @@ function toView(review: ReviewRow, names: Map<string, string>) {
   };
 }
 
-function viewerOf(booking: ReviewBooking, userId: string, names: Map<string, string>, now: Date) {
-  const mySide = sideOf(booking, userId);
+function viewerOf(job: ReviewJob, userId: string, names: Map<string, string>, now: Date) {
+  const mySide = sideOf(job, userId);
   if (!mySide) return null;
-  const otherId = mySide === 'customer' ? booking.contractorId : booking.customerId;
-  const hasReviewed = mySide === 'customer' ? booking.customerReviewed : booking.contractorReviewed;
-  const deadline = booking.completedAt ? reviewDeadline(booking.completedAt) : null;
+  const otherId = mySide === 'customer' ? job.contractorId : job.customerId;
+  const hasReviewed = mySide === 'customer' ? job.customerReviewed : job.contractorReviewed;
+  const deadline = job.completedAt ? reviewDeadline(job.completedAt) : null;
   return {
     side: mySide,
     otherParty: { id: otherId, name: names.get(otherId) ?? FORMER_MEMBER },
-    completedAt: booking.completedAt,
+    completedAt: job.completedAt,
     deadline: deadline?.toISOString() ?? null,
     hasReviewed,
-    otherSideReviewed: mySide === 'customer' ? booking.contractorReviewed : booking.customerReviewed,
-    canReview: !hasReviewed && !booking.publishedAt && deadline !== null && now < deadline,
+    otherSideReviewed: mySide === 'customer' ? job.contractorReviewed : job.customerReviewed,
+    canReview: !hasReviewed && !job.publishedAt && deadline !== null && now < deadline,
   };
 }
 
+const NOT_FOUND: Record<ReviewJobKind, string> = {
+  booking: REVIEW_MESSAGES.bookingNotFound,
+  'work-order': REVIEW_MESSAGES.workOrderNotFound,
+};
+
 /**
- * Double-blind reviews (issue deliverable 5). Writing: the two parties of a completed booking,
- * once each. Reading: published reviews are public; before publication a party reads only their
- * own review, and nobody else reads anything.
+ * Double-blind reviews of every completed job (issue deliverable 5; docs/decisions.md, "Reviews of
+ * every job"). Writing: the two parties of a completed booking, or of a work order whose escrow was
+ * released, once each. Reading: published reviews are public; before publication a party reads only
+ * their own review, and nobody else reads anything.
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sql, store } = app.runtime;
+
+  async function submit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: ReviewJobKind,
+    jobId: string,
+    body: z.infer<typeof reviewBody>,
+  ) {
+    const user = await signedInUser(request);
+    const context = commandContext(request);
+    const job = await reviewJob(sql, jobId, kind);
+    if (!job) throw new NotFoundError(NOT_FOUND[kind]);
+    const result = await handleCommand(
+      store,
+      reviewStreamId(jobId),
+      reviewDecider,
+      { type: 'SubmitReview', reviewerId: user.id, job, ...body, now: context.now },
+      context,
+    );
+    const submitted = result.newEvents[0];
+    if (submitted?.type !== 'ReviewSubmitted') throw new Error('SubmitReview appended no ReviewSubmitted');
+    const published = result.newEvents.some((event) => event.type === 'ReviewsPublished');
+    const { reviewerId, revieweeId, side: written, rating, text, submittedAt } = submitted.data;
+    const publishedAt = published ? context.now.toISOString() : null;
+    const view = toView(
+      { jobId, kind, side: written, reviewerId, revieweeId, rating, text, submittedAt, publishedAt },
+      new Map([[user.id, user.name]]),
+    );
+    return answerAfterProjections(
+      request,
+      reply,
+      result.position,
+      { review: view, published },
+      { statusCode: 201, projections: READ_MODELS },
+    );
+  }
+
+  async function reviewsOf(request: FastifyRequest, kind: ReviewJobKind, jobId: string) {
+    const viewer = await request.currentUser();
+    const job = await reviewJob(sql, jobId, kind);
+    if (!job) throw new NotFoundError(NOT_FOUND[kind]);
+    const reviews = await reviewsOfJob(sql, job.jobId, viewer?.id ?? null);
+    const names = await namesFor(sql, [job.customerId, job.contractorId, ...reviews.map((r) => r.reviewerId)]);
+    return {
+      ...jobFields(job.jobId, job.kind),
+      title: job.title,
+      published: job.publishedAt !== null,
+      publishedAt: job.publishedAt,
+      reviews: reviews.map((review) => toView(review, names)),
+      viewer: viewer ? viewerOf(job, viewer.id, names, new Date()) : null,
+    };
+  }
+
+  const submitResponses = {
+    201: submittedView,
+    400: errorSchema,
+    401: errorSchema,
+    403: errorSchema,
+    404: errorSchema,
+    409: errorSchema,
+    422: errorSchema,
+    429: errorSchema,
+  };
+  const submitDescription =
+    'Rating 1–5 and 10–2000 characters of plain text. The review stays hidden from the other side until they ' +
+    'have written theirs (both are then published at once) or 7 days have passed since completion. Writing ' +
+    'closes when the reviews are published.';
 
   app.post(
     '/api/bookings/:bookingId/reviews',
@@ -164,54 +185,34 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Review a completed booking (its customer or its contractor, once each)',
-        description:
-          'Rating 1–5 and 10–2000 characters of plain text. The review stays hidden from the other side until they ' +
-          'have written theirs (both are then published at once) or 7 days have passed since completion. Writing ' +
-          'closes when the reviews are published.',
+        description: submitDescription,
         headers: optionalIdempotencyHeader,
         params: bookingParams,
         body: reviewBody,
-        response: {
-          201: z.object({ review: reviewView, published: z.boolean() }),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          422: errorSchema,
-          429: errorSchema,
-        },
+        response: submitResponses,
       },
     },
-    async (request, reply) => {
-      const user = await signedInUser(request);
-      const context = commandContext(request);
-      const { bookingId } = request.params;
-      const booking = await reviewBooking(sql, bookingId);
-      const result = await handleCommand(
-        store,
-        reviewStreamId(bookingId),
-        reviewDecider,
-        { type: 'SubmitReview', reviewerId: user.id, booking, ...request.body, now: context.now },
-        context,
-      );
-      const submitted = result.newEvents[0];
-      if (submitted?.type !== 'ReviewSubmitted') throw new Error('SubmitReview appended no ReviewSubmitted');
-      const published = result.newEvents.some((event) => event.type === 'ReviewsPublished');
-      const { reviewerId, revieweeId, side: written, rating, text, submittedAt } = submitted.data;
-      const publishedAt = published ? context.now.toISOString() : null;
-      const view = toView(
-        { bookingId, side: written, reviewerId, revieweeId, rating, text, submittedAt, publishedAt },
-        new Map([[user.id, user.name]]),
-      );
-      return answerAfterProjections(
-        request,
-        reply,
-        result.position,
-        { review: view, published },
-        { statusCode: 201, projections: READ_MODELS },
-      );
+    async (request, reply) => submit(request, reply, 'booking', request.params.bookingId, request.body),
+  );
+
+  app.post(
+    '/api/work-orders/:workOrderId/reviews',
+    {
+      onRequest: app.requireUser,
+      config: { abuseLimit: 'review', idempotent: 'optional' },
+      schema: {
+        tags: ['reviews'],
+        summary:
+          'Review a work order won by a bid or a direct request, once its payment is released (its customer or its ' +
+          'contractor, once each)',
+        description: submitDescription,
+        headers: optionalIdempotencyHeader,
+        params: workOrderParams,
+        body: reviewBody,
+        response: submitResponses,
+      },
     },
+    async (request, reply) => submit(request, reply, 'work-order', request.params.workOrderId, request.body),
   );
 
   app.get(
@@ -220,7 +221,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['reviews'],
-        summary: 'Reviews to write: my completed bookings I have not reviewed yet, closest deadline first',
+        summary:
+          'Reviews to write: my completed jobs (bookings, released work orders) I have not reviewed yet, closest ' +
+          'deadline first',
         response: { 200: z.array(pendingView), 401: errorSchema },
       },
     },
@@ -232,7 +235,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         pending.map((p) => p.otherPartyId),
       );
       return pending.map((p) => ({
-        bookingId: p.bookingId,
+        ...jobFields(p.jobId, p.kind),
+        title: p.title,
         side: p.side,
         otherParty: { id: p.otherPartyId, name: names.get(p.otherPartyId) ?? FORMER_MEMBER },
         startsAt: p.startsAt,
@@ -249,29 +253,26 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['reviews'],
-        summary: 'My reviewed bookings: my review waiting for the other side, and published reviews, latest first',
+        summary: 'My reviewed jobs: my review waiting for the other side, and published reviews, latest first',
         querystring: mineQuery,
-        response: { 200: z.array(bookingReviewsView), 400: errorSchema, 401: errorSchema },
+        response: { 200: z.array(jobReviewsView), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => {
       const user = await signedInUser(request);
       const now = new Date();
-      const entries = await reviewedBookingsOf(sql, user.id, request.query.limit);
+      const entries = await reviewedJobsOf(sql, user.id, request.query.limit);
       const names = await namesFor(
         sql,
-        entries.flatMap(({ booking, reviews }) => [
-          booking.customerId,
-          booking.contractorId,
-          ...reviews.map((r) => r.reviewerId),
-        ]),
+        entries.flatMap(({ job, reviews }) => [job.customerId, job.contractorId, ...reviews.map((r) => r.reviewerId)]),
       );
-      return entries.map(({ booking, reviews }) => ({
-        bookingId: booking.bookingId,
-        published: booking.publishedAt !== null,
-        publishedAt: booking.publishedAt,
+      return entries.map(({ job, reviews }) => ({
+        ...jobFields(job.jobId, job.kind),
+        title: job.title,
+        published: job.publishedAt !== null,
+        publishedAt: job.publishedAt,
         reviews: reviews.map((review) => toView(review, names)),
-        viewer: viewerOf(booking, user.id, names, now),
+        viewer: viewerOf(job, user.id, names, now),
       }));
     },
   );
@@ -283,27 +284,24 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: "A booking's reviews: the parties see their own and, once published, both; others only published ones",
         params: bookingParams,
-        response: { 200: bookingReviewsView, 400: errorSchema, 404: errorSchema },
+        response: { 200: jobReviewsView, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => {
-      const viewer = await request.currentUser();
-      const booking = await reviewBooking(sql, request.params.bookingId);
-      if (!booking) throw new NotFoundError(REVIEW_MESSAGES.bookingNotFound);
-      const reviews = await reviewsOfBooking(sql, booking.bookingId, viewer?.id ?? null);
-      const names = await namesFor(sql, [
-        booking.customerId,
-        booking.contractorId,
-        ...reviews.map((r) => r.reviewerId),
-      ]);
-      return {
-        bookingId: booking.bookingId,
-        published: booking.publishedAt !== null,
-        publishedAt: booking.publishedAt,
-        reviews: reviews.map((review) => toView(review, names)),
-        viewer: viewer ? viewerOf(booking, viewer.id, names, new Date()) : null,
-      };
+    async (request) => reviewsOf(request, 'booking', request.params.bookingId),
+  );
+
+  app.get(
+    '/api/work-orders/:workOrderId/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary:
+          "A work order's reviews: the parties see their own and, once published, both; others only published ones",
+        params: workOrderParams,
+        response: { 200: jobReviewsView, 400: errorSchema, 404: errorSchema },
+      },
     },
+    async (request) => reviewsOf(request, 'work-order', request.params.workOrderId),
   );
 
   async function summaryAbout(userId: string, page: { limit: number; offset: number }, onlySide?: 'customer') {

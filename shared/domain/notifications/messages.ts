@@ -21,6 +21,12 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
     'reviews.published.message.both-written': 'Both reviews of your booking are written: you can now read them.',
     'reviews.published.message.window-closed':
       'The 7-day review window of your booking has closed: the reviews written are now published.',
+    'reviews.nudge.message.work-order.contractor':
+      'Your contractor left a review of your work order. Write yours to see it.',
+    'reviews.published.message.work-order.both-written':
+      'Both reviews of your work order are written: you can now read them.',
+    'reviews.published.message.work-order.window-closed':
+      'The 7-day review window of your work order has closed: the reviews written are now published.',
     'work.directRequest.title': 'New job request',
     'work.directRequest.message': 'A customer sent you a work order directly. Review it and accept or decline.',
     'work.proposalSubmitted.title': 'New proposal on your work order',
@@ -196,6 +202,12 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
       'Les deux avis de votre réservation sont écrits : vous pouvez maintenant les lire.',
     'reviews.published.message.window-closed':
       'La période d’avis de 7 jours de votre réservation est terminée : les avis écrits sont maintenant publiés.',
+    'reviews.nudge.message.work-order.contractor':
+      'Votre entrepreneur a laissé un avis sur votre bon de travail. Écrivez le vôtre pour le lire.',
+    'reviews.published.message.work-order.both-written':
+      'Les deux avis de votre bon de travail sont écrits : vous pouvez maintenant les lire.',
+    'reviews.published.message.work-order.window-closed':
+      'La période d’avis de 7 jours de votre bon de travail est terminée : les avis écrits sont maintenant publiés.',
     'work.directRequest.title': 'Nouvelle demande de travail',
     'work.directRequest.message':
       'Un client vous a envoyé un bon de travail directement. Consultez-le, puis acceptez ou refusez.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { deciderSpec } from '../testing.ts';
-import { REVIEW_MESSAGES, reviewDeadline, reviewDecider, type ReviewedBooking } from './decider.ts';
+import { REVIEW_MESSAGES, reviewDeadline, reviewDecider, type ReviewedJob } from './decider.ts';
 import type { Review, ReviewEvent } from './events.ts';
 
 const bookingId = '1b7a1d1e-2f4e-4b7a-9b0e-1a2b3c4d5e70';
@@ -10,8 +10,8 @@ const contractorId = '3d7a1d1e-2f4e-4b7a-9b0e-1a2b3c4d5e72';
 const stranger = '4e7a1d1e-2f4e-4b7a-9b0e-1a2b3c4d5e73';
 
 const completedAt = '2026-06-01T15:00:00.000Z';
-const booking: ReviewedBooking = { bookingId, contractorId, customerId, completedAt };
-const parties = { bookingId, contractorId, customerId };
+const booking: ReviewedJob = { jobId: bookingId, kind: 'booking', contractorId, customerId, completedAt };
+const parties = { bookingId, jobId: bookingId, jobKind: 'booking' as const, contractorId, customerId };
 const day1 = new Date('2026-06-02T10:00:00.000Z');
 const day3 = new Date('2026-06-04T10:00:00.000Z');
 
@@ -42,12 +42,12 @@ const submit = (
     rating: number;
     text: string;
     now: Date;
-    booking: ReviewedBooking | null;
+    job: ReviewedJob | null;
   }> = {},
 ) => ({
   type: 'SubmitReview' as const,
   reviewerId: customerId,
-  booking,
+  job: booking,
   rating: 5,
   text: 'Great work on the deck, on time and tidy.',
   now: day1,
@@ -93,10 +93,10 @@ describe('review decider: SubmitReview', () => {
 
   it('refuses an unknown booking and a booking not completed yet', () => {
     spec([])
-      .when(submit({ booking: null }))
+      .when(submit({ job: null }))
       .thenThrows(NotFoundError, REVIEW_MESSAGES.bookingNotFound);
     spec([])
-      .when(submit({ booking: { ...booking, completedAt: null } }))
+      .when(submit({ job: { ...booking, completedAt: null } }))
       .thenThrows(ConflictError, REVIEW_MESSAGES.notCompleted);
   });
 
@@ -150,7 +150,7 @@ describe('review decider: SubmitReview', () => {
 
 describe('review decider: PublishReviews', () => {
   const after = new Date('2026-06-08T15:00:00.000Z');
-  const publish = (now = after) => ({ type: 'PublishReviews' as const, booking, now });
+  const publish = (now = after) => ({ type: 'PublishReviews' as const, job: booking, now });
 
   it('publishes a lone review once the window has closed', () => {
     spec([customerSubmitted])
@@ -178,5 +178,88 @@ describe('review decider: PublishReviews', () => {
     spec([customerSubmitted])
       .when(publish(new Date(after.getTime() - 1)))
       .thenThrows(ConflictError, REVIEW_MESSAGES.windowOpen);
+  });
+});
+
+describe('review decider: work orders won by a bid or a direct request', () => {
+  const workOrderId = '5f7a1d1e-2f4e-4b7a-9b0e-1a2b3c4d5e74';
+  const releasedAt = '2026-06-10T12:00:00.000Z';
+  const order: ReviewedJob = {
+    jobId: workOrderId,
+    kind: 'work-order',
+    contractorId,
+    customerId,
+    completedAt: releasedAt,
+  };
+  const job = { jobId: workOrderId, jobKind: 'work-order' as const, contractorId, customerId };
+  const at = new Date('2026-06-11T09:00:00.000Z');
+  const later = new Date('2026-06-12T09:00:00.000Z');
+  const customerOnOrder: Review = { ...customerReview, submittedAt: at.toISOString() };
+  const contractorOnOrder: Review = { ...contractorReview, submittedAt: later.toISOString() };
+  const customerWrote: ReviewEvent = { type: 'ReviewSubmitted', data: { ...customerOnOrder, ...job } };
+  const onOrder = (overrides: Parameters<typeof submit>[0] = {}) => submit({ job: order, now: at, ...overrides });
+
+  it('names the work order as the job (no booking id) and publishes both when the second side writes', () => {
+    spec([]).when(onOrder()).then([customerWrote]);
+    spec([customerWrote])
+      .when(onOrder({ reviewerId: contractorId, rating: 4, text: contractorReview.text, now: later }))
+      .then([
+        { type: 'ReviewSubmitted', data: { ...contractorOnOrder, ...job } },
+        {
+          type: 'ReviewsPublished',
+          data: {
+            ...job,
+            reviews: [customerOnOrder, contractorOnOrder],
+            reason: 'both-written',
+            publishedAt: later.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('refuses a work order before its escrow is released, a stranger, a second review and a closed window', () => {
+    spec([])
+      .when(onOrder({ job: { ...order, completedAt: null } }))
+      .thenThrows(ConflictError, REVIEW_MESSAGES.notReleased);
+    spec([])
+      .when(onOrder({ reviewerId: stranger }))
+      .thenThrows(ForbiddenError, REVIEW_MESSAGES.notParty);
+    spec([customerWrote])
+      .when(onOrder({ now: later }))
+      .thenThrows(ConflictError, REVIEW_MESSAGES.alreadyReviewed);
+    spec([])
+      .when(onOrder({ now: reviewDeadline(releasedAt) }))
+      .thenThrows(ConflictError, REVIEW_MESSAGES.windowClosed);
+  });
+
+  it('publishes a lone review of a work order when its window closes, still naming the work order', () => {
+    const closed = reviewDeadline(releasedAt);
+    spec([customerWrote])
+      .when({ type: 'PublishReviews', job: order, now: closed })
+      .then([
+        {
+          type: 'ReviewsPublished',
+          data: { ...job, reviews: [customerOnOrder], reason: 'window-closed', publishedAt: closed.toISOString() },
+        },
+      ]);
+  });
+
+  it('reads a booking review written before jobs had ids, and names the job when publishing it', () => {
+    const legacy: ReviewEvent = {
+      type: 'ReviewSubmitted',
+      data: { ...customerReview, bookingId, contractorId, customerId },
+    };
+    const closed = reviewDeadline(completedAt);
+    spec([legacy])
+      .when({ type: 'PublishReviews', job: booking, now: closed })
+      .then([
+        {
+          type: 'ReviewsPublished',
+          data: { ...parties, reviews: [customerReview], reason: 'window-closed', publishedAt: closed.toISOString() },
+        },
+      ]);
+    spec([legacy])
+      .when(submit({ now: day3 }))
+      .thenThrows(ConflictError, REVIEW_MESSAGES.alreadyReviewed);
   });
 });

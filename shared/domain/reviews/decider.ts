@@ -1,14 +1,23 @@
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import { checkPlainText } from '../plain-text.ts';
-import { REVIEW_WINDOW_DAYS, type Review, type ReviewEvent, type ReviewSide } from './events.ts';
+import {
+  REVIEW_WINDOW_DAYS,
+  type Review,
+  reviewedJobOf,
+  type ReviewedJobRef,
+  type ReviewEvent,
+  type ReviewJobKind,
+  type ReviewSide,
+} from './events.ts';
 
 /**
- * Double-blind reviews of one completed booking (stream `review-<bookingId>`). The booking's facts
- * (its two parties, when it was completed) come from the reviews read model, looked up by the route
- * or the scheduled job and passed in the command: the decider stays pure.
+ * Double-blind reviews of one completed job (stream `review-<jobId>`): a booking, or a work order
+ * won by a bid or a direct request. The job's facts (its two parties, when it was completed: the
+ * booking marked completed, the work order's escrow released) come from the reviews read model,
+ * looked up by the route or the scheduled job and passed in the command: the decider stays pure.
  *
- * Rules: only the booking's customer and contractor review it, once each; a review opens at
+ * Rules: only the job's customer and contractor review it, once each; a review opens at
  * completion and may be written until the reviews are published (both written) or the window of
  * REVIEW_WINDOW_DAYS days after completion closes. The second review publishes both at once; the
  * scheduled job publishes a lone review when the window has closed.
@@ -17,37 +26,53 @@ export const REVIEW_LIMITS = { ratingMin: 1, ratingMax: 5, textMin: 10, textMax:
 
 export const REVIEW_MESSAGES = {
   bookingNotFound: 'Booking not found.',
-  notParty: 'Only the customer and the contractor of this booking can review it.',
-  notCompleted: 'You can review this booking once the job is completed.',
-  windowClosed: `The review window for this booking has closed (reviews are open for ${REVIEW_WINDOW_DAYS} days after the job is completed).`,
-  alreadyReviewed: 'You have already reviewed this booking.',
+  workOrderNotFound: 'Work order not found.',
+  notParty: 'Only the customer and the contractor of this job can review it.',
+  notCompleted: 'You can review this job once it is completed.',
+  notReleased: 'You can review this work order once its payment is released to the contractor.',
+  windowClosed: `The review window for this job has closed (reviews are open for ${REVIEW_WINDOW_DAYS} days after the job is completed).`,
+  alreadyReviewed: 'You have already reviewed this job.',
   rating: `Please choose a rating from ${REVIEW_LIMITS.ratingMin} to ${REVIEW_LIMITS.ratingMax} stars.`,
   text: `The review must be ${REVIEW_LIMITS.textMin} to ${REVIEW_LIMITS.textMax} characters.`,
   control: 'The review can only contain plain text (letters, numbers, punctuation, line breaks and tabs).',
-  windowOpen: 'The review window of this booking is still open.',
+  windowOpen: 'The review window of this job is still open.',
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** When the reviews of a booking completed at `completedAt` are published at the latest. */
+/** When the reviews of a job completed at `completedAt` are published at the latest. */
 export function reviewDeadline(completedAt: string | Date): Date {
   return new Date(new Date(completedAt).getTime() + REVIEW_WINDOW_DAYS * DAY_MS);
 }
 
-/** What the reviews read model knows of the booking (null: no such booking there). */
-export type ReviewedBooking = {
-  bookingId: string;
+/** What the reviews read model knows of the job (null: no such job there). */
+export type ReviewedJob = {
+  jobId: string;
+  kind: ReviewJobKind;
   contractorId: string;
   customerId: string;
-  /** Null while the job is not completed. */
+  /** Null while the job is not completed (a booking not marked completed, a work order not released). */
   completedAt: string | null;
 };
+
+/** The job's reference as review events carry it (a booking's id stays in `bookingId` too). */
+export function jobRef(job: Pick<ReviewedJob, 'jobId' | 'kind'>): ReviewedJobRef {
+  return job.kind === 'booking'
+    ? { bookingId: job.jobId, jobId: job.jobId, jobKind: 'booking' }
+    : { jobId: job.jobId, jobKind: job.kind };
+}
+
+/** An event's job reference, completed for events written before `jobId` existed. */
+function refOf(data: ReviewedJobRef): ReviewedJobRef {
+  const { jobId, jobKind } = reviewedJobOf(data);
+  return jobRef({ jobId, kind: jobKind });
+}
 
 export type ReviewState =
   | { status: 'none' }
   | {
       status: 'open' | 'published';
-      bookingId: string;
+      job: ReviewedJobRef;
       contractorId: string;
       customerId: string;
       reviews: readonly Review[];
@@ -56,33 +81,32 @@ export type ReviewState =
 export type SubmitReview = {
   type: 'SubmitReview';
   reviewerId: string;
-  booking: ReviewedBooking | null;
+  job: ReviewedJob | null;
   rating: number;
   text: string;
   now: Date;
 };
 
 /** From the scheduled job: publish what was written once the window has closed. */
-export type PublishReviews = { type: 'PublishReviews'; booking: ReviewedBooking; now: Date };
+export type PublishReviews = { type: 'PublishReviews'; job: ReviewedJob; now: Date };
 
 export type ReviewCommand = SubmitReview | PublishReviews;
 
-export function sideOf(
-  booking: Pick<ReviewedBooking, 'contractorId' | 'customerId'>,
-  userId: string,
-): ReviewSide | null {
-  if (userId === booking.customerId) return 'customer';
-  if (userId === booking.contractorId) return 'contractor';
+export function sideOf(job: Pick<ReviewedJob, 'contractorId' | 'customerId'>, userId: string): ReviewSide | null {
+  if (userId === job.customerId) return 'customer';
+  if (userId === job.contractorId) return 'contractor';
   return null;
 }
 
 export function submitReview(command: SubmitReview, state: ReviewState): ReviewEvent[] {
-  const { booking, now } = command;
-  if (!booking) throw new NotFoundError(REVIEW_MESSAGES.bookingNotFound);
-  const side = sideOf(booking, command.reviewerId);
+  const { job, now } = command;
+  if (!job) throw new NotFoundError(REVIEW_MESSAGES.bookingNotFound);
+  const side = sideOf(job, command.reviewerId);
   if (!side) throw new ForbiddenError(REVIEW_MESSAGES.notParty);
-  if (!booking.completedAt) throw new ConflictError(REVIEW_MESSAGES.notCompleted);
-  if (state.status === 'published' || now.getTime() >= reviewDeadline(booking.completedAt).getTime()) {
+  if (!job.completedAt) {
+    throw new ConflictError(job.kind === 'work-order' ? REVIEW_MESSAGES.notReleased : REVIEW_MESSAGES.notCompleted);
+  }
+  if (state.status === 'published' || now.getTime() >= reviewDeadline(job.completedAt).getTime()) {
     throw new ConflictError(REVIEW_MESSAGES.windowClosed);
   }
   const written = state.status === 'open' ? state.reviews : [];
@@ -98,13 +122,13 @@ export function submitReview(command: SubmitReview, state: ReviewState): ReviewE
 
   const review: Review = {
     reviewerId: command.reviewerId,
-    revieweeId: side === 'customer' ? booking.contractorId : booking.customerId,
+    revieweeId: side === 'customer' ? job.contractorId : job.customerId,
     side,
     rating,
     text: checked.text,
     submittedAt: now.toISOString(),
   };
-  const parties = { bookingId: booking.bookingId, contractorId: booking.contractorId, customerId: booking.customerId };
+  const parties = { ...jobRef(job), contractorId: job.contractorId, customerId: job.customerId };
   const submitted: ReviewEvent = { type: 'ReviewSubmitted', data: { ...review, ...parties } };
   if (written.length === 0) return [submitted];
   // The other side has written theirs: both become public now, in the order they were written.
@@ -118,17 +142,17 @@ export function submitReview(command: SubmitReview, state: ReviewState): ReviewE
 }
 
 export function publishReviews(command: PublishReviews, state: ReviewState): ReviewEvent[] {
-  const { booking, now } = command;
-  // Nothing written, or already public: nothing to do (the job may see a booking twice).
+  const { job, now } = command;
+  // Nothing written, or already public: nothing to do (the scheduled job may see a job twice).
   if (state.status !== 'open') return [];
-  if (!booking.completedAt || now.getTime() < reviewDeadline(booking.completedAt).getTime()) {
+  if (!job.completedAt || now.getTime() < reviewDeadline(job.completedAt).getTime()) {
     throw new ConflictError(REVIEW_MESSAGES.windowOpen);
   }
   return [
     {
       type: 'ReviewsPublished',
       data: {
-        bookingId: state.bookingId,
+        ...state.job,
         contractorId: state.contractorId,
         customerId: state.customerId,
         reviews: [...state.reviews],
@@ -142,15 +166,16 @@ export function publishReviews(command: PublishReviews, state: ReviewState): Rev
 export function evolveReviews(state: ReviewState, event: ReviewEvent): ReviewState {
   switch (event.type) {
     case 'ReviewSubmitted': {
-      const { bookingId, contractorId, customerId, ...review } = event.data;
+      const { bookingId, jobId, jobKind, contractorId, customerId, ...review } = event.data;
       const reviews = state.status === 'none' ? [] : state.reviews;
-      return { status: 'open', bookingId, contractorId, customerId, reviews: [...reviews, review] };
+      const job = refOf({ bookingId, jobId, jobKind });
+      return { status: 'open', job, contractorId, customerId, reviews: [...reviews, review] };
     }
     case 'ReviewsPublished':
       return state.status === 'none'
         ? {
             status: 'published',
-            bookingId: event.data.bookingId,
+            job: refOf(event.data),
             contractorId: event.data.contractorId,
             customerId: event.data.customerId,
             reviews: event.data.reviews,

@@ -1,6 +1,14 @@
 /**
- * Double-blind reviews of a completed booking: one per side, hidden until both sides have written
- * or 7 days have passed since completion. One stream per booking, `review-<bookingId>`.
+ * Double-blind reviews of a completed job: one per side, hidden until both sides have written or
+ * 7 days have passed since completion. One stream per job, `review-<jobId>`.
+ *
+ * A job is what a customer and a contractor agreed and finished (docs/decisions.md, "Reviews of
+ * every job"): a booking (a direct booking or a recurring visit; its id is the job's), completed
+ * when the booking is marked completed, or a work order won by a bid or a direct request (the
+ * work order's id), completed when its escrow is released. Events written before work orders were
+ * reviewable name only `bookingId`; later ones name the job (`jobId`, `jobKind`) and keep
+ * `bookingId` for a booking. Read the job with `reviewedJobOf`.
+ *
  * This file is the contract the directory reads (ratings, badges): add, never change a meaning.
  */
 export const reviewSides = ['customer', 'contractor'] as const;
@@ -17,16 +25,30 @@ export type Review = {
   submittedAt: string;
 };
 
+/** What was reviewed: a booking (direct or a recurring visit) or a work order (bid or direct request). */
+export const reviewJobKinds = ['booking', 'work-order'] as const;
+export type ReviewJobKind = (typeof reviewJobKinds)[number];
+
+/**
+ * The job a review event is about. `bookingId` is set for a booking (alone on older events);
+ * `jobId` and `jobKind` on every event written since work orders became reviewable.
+ */
+export type ReviewedJobRef = { bookingId?: string; jobId?: string; jobKind?: ReviewJobKind };
+
+export function reviewedJobOf(data: ReviewedJobRef): { jobId: string; jobKind: ReviewJobKind } {
+  if (data.jobId) return { jobId: data.jobId, jobKind: data.jobKind ?? 'booking' };
+  return { jobId: data.bookingId!, jobKind: 'booking' };
+}
+
 export type ReviewSubmitted = {
   type: 'ReviewSubmitted';
-  data: Review & { bookingId: string; contractorId: string; customerId: string };
+  data: Review & ReviewedJobRef & { contractorId: string; customerId: string };
 };
 
 /** Both reviews are public from now on (both written, or the 7-day window closed). */
 export type ReviewsPublished = {
   type: 'ReviewsPublished';
-  data: {
-    bookingId: string;
+  data: ReviewedJobRef & {
     contractorId: string;
     customerId: string;
     /** The reviews written (one or two); the directory rates contractors from side 'customer'. */
@@ -38,7 +60,7 @@ export type ReviewsPublished = {
 
 export type ReviewEvent = ReviewSubmitted | ReviewsPublished;
 
-export const reviewStreamId = (bookingId: string) => `review-${bookingId}`;
+export const reviewStreamId = (jobId: string) => `review-${jobId}`;
 
 /** Reviews open at completion and are published at the latest this long after it. */
 export const REVIEW_WINDOW_DAYS = 7;

@@ -6,7 +6,7 @@ import { reviewMessages } from '../../i18n/messages/reviews.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { $reviewsChanged, fetchBookingReviews, type BookingReviews as Reviews } from './api.ts';
+import { $reviewsChanged, fetchBookingReviews, type JobReviews as Reviews } from './api.ts';
 import { formatDate } from './format.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 import { ReviewForm, ReviewSaved } from './ReviewForm.tsx';
@@ -96,7 +96,12 @@ export function BookingReviews({ bookingId, locale }: { bookingId: string; local
                 {viewer.otherSideReviewed && (
                   <p className="text-sm text-accent-text">{format(m.otherWrote, { name: other })}</p>
                 )}
-                <ReviewForm bookingId={bookingId} locale={locale} otherPartyName={other} onSubmitted={setSaved} />
+                <ReviewForm
+                  job={{ kind: 'booking', jobId: bookingId }}
+                  locale={locale}
+                  otherPartyName={other}
+                  onSubmitted={setSaved}
+                />
               </>
             )}
           </>

@@ -6,14 +6,14 @@ import { reviewMessages } from '../../i18n/messages/reviews.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { $reviewsChanged, fetchMine, type BookingReviews } from './api.ts';
-import { formatDate } from './format.ts';
+import { $reviewsChanged, fetchMine, type JobReviews } from './api.ts';
+import { formatDate, jobLabel } from './format.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: BookingReviews[] };
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: JobReviews[] };
 
 /**
- * The bookings I reviewed: my review waiting, hidden from the other side (until they write theirs
+ * The jobs I reviewed (bookings, work orders): my review waiting, hidden from the other side (until they write theirs
  * or the 7 days are over), and published ones with both reviews. Reloads after I submit one.
  */
 export function MyReviews({ locale }: { locale: Locale }) {
@@ -71,12 +71,16 @@ export function MyReviews({ locale }: { locale: Locale }) {
             const theirs = entry.reviews.find((review) => review.side !== viewer?.side);
             return (
               <li
-                key={entry.bookingId}
+                key={entry.jobId}
                 data-testid="my-review"
+                data-kind={entry.kind}
                 data-published={entry.published}
                 className="space-y-3 px-4 py-4"
               >
                 <p className="text-sm text-muted">
+                  {entry.kind === 'work-order' && (
+                    <span className="block font-medium text-fg">{jobLabel(entry, m, locale)}</span>
+                  )}
                   {format(viewer?.side === 'customer' ? m.yourContractor : m.yourCustomer, { name: other })}
                   {entry.published && entry.publishedAt
                     ? ` · ${format(m.publishedOn, { date: formatDate(entry.publishedAt, locale) })}`

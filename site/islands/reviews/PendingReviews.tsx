@@ -7,13 +7,14 @@ import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { fetchPending, type PendingReview } from './api.ts';
-import { formatDate } from './format.ts';
+import { formatDate, jobLabel } from './format.ts';
 import { ReviewForm } from './ReviewForm.tsx';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: PendingReview[] };
 
 /**
- * "Reviews to write": my completed bookings I have not reviewed yet, the closest deadline first,
+ * "Reviews to write": my completed jobs (bookings, recurring visits, work orders whose payment was
+ * released) I have not reviewed yet, the closest deadline first,
  * each with its form opening in place. A submitted one stays with the saved message until the
  * page is left.
  */
@@ -68,14 +69,14 @@ export function PendingReviews({ locale }: { locale: Locale }) {
           {state.items.map((item) => {
             const name = item.otherParty.name === 'Former member' ? m.formerMember : item.otherParty.name;
             return (
-              <li key={item.bookingId} data-testid="pending-review" className="space-y-3 px-4 py-4">
+              <li key={item.jobId} data-testid="pending-review" data-kind={item.kind} className="space-y-3 px-4 py-4">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-medium">
                       {format(item.side === 'customer' ? m.yourContractor : m.yourCustomer, { name })}
                     </p>
                     <p className="text-sm text-muted">
-                      {item.startsAt ? format(m.bookingOn, { date: formatDate(item.startsAt, locale) }) : m.booking}
+                      {jobLabel(item, m, locale)}
                       {' · '}
                       {format(m.deadline, { date: formatDate(item.deadline, locale) })}
                     </p>
@@ -83,23 +84,18 @@ export function PendingReviews({ locale }: { locale: Locale }) {
                       <p className="mt-1 text-sm text-accent-text">{format(m.otherWrote, { name })}</p>
                     )}
                   </div>
-                  {open !== item.bookingId && (
+                  {open !== item.jobId && (
                     <button
                       type="button"
-                      onClick={() => setOpen(item.bookingId)}
+                      onClick={() => setOpen(item.jobId)}
                       className={buttonClasses('primary', 'sm')}
                     >
                       {m.write}
                     </button>
                   )}
                 </div>
-                {open === item.bookingId && (
-                  <ReviewForm
-                    bookingId={item.bookingId}
-                    locale={locale}
-                    otherPartyName={name}
-                    onCancel={() => setOpen(null)}
-                  />
+                {open === item.jobId && (
+                  <ReviewForm job={item} locale={locale} otherPartyName={name} onCancel={() => setOpen(null)} />
                 )}
               </li>
             );

@@ -8,11 +8,12 @@ import { reviewMessages } from '../../i18n/messages/reviews.ts';
 import { localizedMessageOf } from '../../lib/server-messages.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
-import { $reviewsChanged, submitReview } from './api.ts';
+import { $reviewsChanged, submitReview, type ReviewJobRef } from './api.ts';
 import { StarsInput } from './Stars.tsx';
 
 export type ReviewFormProps = {
-  bookingId: string;
+  /** The completed job reviewed: a booking or a work order. */
+  job: ReviewJobRef;
   locale: Locale;
   /** Who is reviewed, for the form's title. */
   otherPartyName: string;
@@ -21,11 +22,11 @@ export type ReviewFormProps = {
 };
 
 /**
- * The review of one completed booking: stars 1–5 (a radio group) and 10–2000 characters of text
+ * The review of one completed job (a booking or a work order): stars 1–5 (a radio group) and 10–2000 characters of text
  * with a counter. After submitting it says what happens next: the review stays hidden until the
  * other side has written theirs, or 7 days have passed.
  */
-export function ReviewForm({ bookingId, locale, otherPartyName, onCancel, onSubmitted }: ReviewFormProps) {
+export function ReviewForm({ job, locale, otherPartyName, onCancel, onSubmitted }: ReviewFormProps) {
   const m = reviewMessages[locale];
   const id = useId();
   const [rating, setRating] = useState<number | null>(null);
@@ -44,7 +45,7 @@ export function ReviewForm({ bookingId, locale, otherPartyName, onCancel, onSubm
     if (rating === null || length < REVIEW_LIMITS.textMin || length > REVIEW_LIMITS.textMax) return;
     setSubmitting(true);
     try {
-      const result = await submitReview(bookingId, { rating, text });
+      const result = await submitReview(job, { rating, text });
       setDone({ published: result.published });
       $reviewsChanged.set($reviewsChanged.get() + 1);
       onSubmitted?.({ published: result.published });

@@ -106,7 +106,7 @@ export function ReviewsList({ locale, contractorId, userId, title }: ReviewsList
         <>
           <ul className="divide-y divide-border">
             {state.reviews.map((review) => (
-              <li key={`${review.bookingId}:${review.side}`} className="px-4 py-4">
+              <li key={`${review.jobId}:${review.side}`} className="px-4 py-4">
                 <ReviewCard review={review} locale={locale} />
               </li>
             ))}

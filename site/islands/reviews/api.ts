@@ -1,56 +1,32 @@
 import { atom } from 'nanostores';
+import type {
+  JobReviewsView,
+  PendingReviewView,
+  ReviewView,
+  ReviewSummaryView,
+  SubmittedReviewView,
+} from '../../../api/modules/reviews/schemas.ts';
 import { apiRequest, getJson } from '../../lib/api.ts';
 
-export type ReviewSide = 'customer' | 'contractor';
+/** The reviews API's answers (api/modules/reviews/schemas.ts), as the islands read them. */
+export type ReviewSide = ReviewView['side'];
+export type ReviewJobKind = ReviewView['kind'];
+export type ReviewItem = ReviewView;
+export type PendingReview = PendingReviewView;
+/** A reviewed job (a booking or a work order) with the reviews the signed-in person may read. */
+export type JobReviews = JobReviewsView;
+/** Which job a review is written for: its kind picks the route. */
+export type ReviewJobRef = { kind: ReviewJobKind; jobId: string };
 
-export type ReviewItem = {
-  bookingId: string;
-  side: ReviewSide;
-  reviewerId: string;
-  reviewerName: string;
-  revieweeId: string;
-  rating: number;
-  text: string;
-  submittedAt: string;
-  published: boolean;
-  publishedAt: string | null;
-};
-
-export type PendingReview = {
-  bookingId: string;
-  side: ReviewSide;
-  otherParty: { id: string; name: string };
-  startsAt: string | null;
-  completedAt: string;
-  deadline: string;
-  otherSideReviewed: boolean;
-};
-
-export type BookingReviews = {
-  bookingId: string;
-  published: boolean;
-  publishedAt: string | null;
-  reviews: ReviewItem[];
-  viewer: null | {
-    side: ReviewSide;
-    otherParty: { id: string; name: string };
-    completedAt: string | null;
-    deadline: string | null;
-    hasReviewed: boolean;
-    otherSideReviewed: boolean;
-    canReview: boolean;
-  };
-};
-
-export type ReviewSummary = { average: number | null; count: number; reviews: ReviewItem[]; hasMore: boolean };
+export type ReviewSummary = ReviewSummaryView;
 
 /** Bumped after the user submits a review, so every review island on the page reloads. */
 export const $reviewsChanged = atom(0);
 
 export const fetchPending = async () => (await getJson<PendingReview[]>('/api/reviews/pending')) ?? [];
-export const fetchMine = async () => (await getJson<BookingReviews[]>('/api/reviews/mine')) ?? [];
+export const fetchMine = async () => (await getJson<JobReviews[]>('/api/reviews/mine')) ?? [];
 export const fetchBookingReviews = async (bookingId: string) =>
-  (await getJson<BookingReviews>(`/api/bookings/${encodeURIComponent(bookingId)}/reviews`))!;
+  (await getJson<JobReviews>(`/api/bookings/${encodeURIComponent(bookingId)}/reviews`))!;
 
 export async function fetchSummary(
   about: { contractorId: string } | { userId: string },
@@ -64,10 +40,15 @@ export async function fetchSummary(
   return (await getJson<ReviewSummary>(`${path}?${query}`))!;
 }
 
+const reviewPath = (job: ReviewJobRef) =>
+  job.kind === 'work-order'
+    ? `/api/work-orders/${encodeURIComponent(job.jobId)}/reviews`
+    : `/api/bookings/${encodeURIComponent(job.jobId)}/reviews`;
+
 export async function submitReview(
-  bookingId: string,
+  job: ReviewJobRef,
   review: { rating: number; text: string },
-): Promise<{ review: ReviewItem; published: boolean }> {
-  const response = await apiRequest('POST', `/api/bookings/${encodeURIComponent(bookingId)}/reviews`, review);
-  return (await response.json()) as { review: ReviewItem; published: boolean };
+): Promise<SubmittedReviewView> {
+  const response = await apiRequest('POST', reviewPath(job), review);
+  return (await response.json()) as SubmittedReviewView;
 }

@@ -32,7 +32,9 @@ describe('messaging and review islands render on the server', () => {
   });
 
   it('renders the review form: a star radio group with its legend, a labelled text and a counter', () => {
-    const html = renderToString(<ReviewForm bookingId={id} locale="en" otherPartyName="Marie T." />);
+    const html = renderToString(
+      <ReviewForm job={{ kind: 'booking', jobId: id }} locale="en" otherPartyName="Marie T." />,
+    );
     expect(html).toContain('<legend');
     expect(html).toContain('Rating');
     expect(html.match(/type="radio"/g)).toHaveLength(5);
