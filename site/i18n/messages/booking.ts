@@ -192,7 +192,8 @@ export const bookingMessages = defineMessages({
     browseContractors: 'Parcourir les entrepreneurs',
     messageContractor: 'Écrire à {name}',
     proposeTitle: 'Proposer des moments',
-    proposeHelp: 'Indiquez de un à trois moments qui vous conviennent. {name} peut en accepter un dans votre conversation.',
+    proposeHelp:
+      'Indiquez de un à trois moments qui vous conviennent. {name} peut en accepter un dans votre conversation.',
     proposeOption: 'Moment {n}',
     proposeOptionOptional: 'Moment {n} (facultatif)',
     proposeNoteLabel: 'Message (facultatif)',
