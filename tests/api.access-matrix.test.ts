@@ -63,6 +63,7 @@ const INTENDED: Record<string, Caller[]> = {
   'POST /api/uploads/photos': PARTIES,
   'PATCH /api/contractor/profile': CONTRACTOR,
   'PUT /api/contractor/service-area': CONTRACTOR,
+  'PUT /api/contractor/service-area/location': CONTRACTOR,
   'PUT /api/contractor/availability': CONTRACTOR,
   'PUT /api/contractor/availability/exceptions/{date}': CONTRACTOR,
   'DELETE /api/contractor/availability/exceptions/{date}': CONTRACTOR,
@@ -74,6 +75,7 @@ const INTENDED: Record<string, Caller[]> = {
   'POST /api/work-orders': CUSTOMER,
   'PUT /api/work-orders/{id}': CUSTOMER,
   'POST /api/work-orders/{id}/cancel': CUSTOMER,
+  'POST /api/work-orders/{id}/time-proposals': CUSTOMER,
   'POST /api/work-orders/{id}/direct-request/accept': CONTRACTOR,
   'POST /api/work-orders/{id}/direct-request/decline': CONTRACTOR,
   'POST /api/work-orders/{id}/proposals': CONTRACTOR,
@@ -379,6 +381,14 @@ const OWNED: Record<string, Setup> = {
   'POST /api/work-orders/{id}/proposals/{proposalId}/withdraw': async () => {
     const { contractor, orderId, proposalId } = await orderWithProposal();
     return { url: `/api/work-orders/${orderId}/proposals/${proposalId}/withdraw`, body: {}, party: contractor.browser };
+  },
+  'POST /api/work-orders/{id}/time-proposals': async () => {
+    const { customer, orderId, proposalId } = await orderWithProposal();
+    const awarded = await customer.browser.post(`/api/work-orders/${orderId}/proposals/${proposalId}/accept`, {});
+    expect(awarded.statusCode, awarded.body).toBeLessThan(300);
+    await t.runtime.runner!.idle();
+    const body = { times: [new Date(Date.now() + 3 * DAY).toISOString()], message: 'Would this time suit you?' };
+    return { url: `/api/work-orders/${orderId}/time-proposals`, body, party: customer.browser };
   },
   'POST /api/work-orders/{id}/proposals/{proposalId}/accept': async () => {
     const { customer, orderId, proposalId } = await orderWithProposal();

@@ -128,3 +128,18 @@ export function distanceKm(a: LatLng, b: LatLng): number {
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/**
+ * A place a person typed in one field (the onboarding's "location"): a postal code or its FSA
+ * ('K1A 0B1', 'K1A'), else a city, optionally with its province ('Montréal, QC'). A city is given
+ * the FSA nearest its centre, so a service area made from it has one like any other. Null when
+ * the text names no Canadian place this table knows.
+ */
+export function resolveLocation(text: string): GeoPlace | null {
+  const value = text.trim();
+  if (!value) return null;
+  if (fsaOf(value)) return lookupPostalCode(value);
+  const city = lookupCity(value);
+  if (!city) return null;
+  return { ...city, fsa: nearestPlace(city).fsa };
+}

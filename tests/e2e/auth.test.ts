@@ -273,7 +273,7 @@ describe('sign-up', { timeout: 60_000 }, () => {
       expect(await back.isDisabled()).toBe(true);
 
       // Step 1 is validated before going on.
-      await visible(dialog.getByText('Step 1 of 4', { exact: true }));
+      await visible(dialog.getByText('Step 1 of 5', { exact: true }));
       await next.click();
       await visible(dialog.getByText('Service title must be at least 3 characters', { exact: true }));
       await visible(dialog.getByText('Please provide a detailed description (20+ characters)', { exact: true }));
@@ -284,7 +284,7 @@ describe('sign-up', { timeout: 60_000 }, () => {
       await next.click();
 
       // Step 2: location and remote work.
-      await visible(dialog.getByText('Step 2 of 4', { exact: true }));
+      await visible(dialog.getByText('Step 2 of 5', { exact: true }));
       expect(await back.isDisabled()).toBe(false);
       await dialog.getByLabel('Location (optional)', { exact: true }).fill('Ottawa, ON');
       const remote = dialog.getByRole('switch', { name: 'I can work remotely' });
@@ -293,12 +293,17 @@ describe('sign-up', { timeout: 60_000 }, () => {
       await next.click();
 
       // Step 3: experience.
-      await visible(dialog.getByText('Step 3 of 4', { exact: true }));
+      await visible(dialog.getByText('Step 3 of 5', { exact: true }));
       await dialog.getByLabel('Years of experience (optional)', { exact: true }).fill('6');
       await next.click();
 
-      // Step 4: Go Live.
-      await visible(dialog.getByText('Step 4 of 4', { exact: true }));
+      // Step 4: weekly hours, prefilled Monday to Friday 9:00 to 17:00.
+      await visible(dialog.getByText('Step 4 of 5', { exact: true }));
+      expect(await dialog.getByRole('checkbox', { name: 'Open on Monday' }).isChecked()).toBe(true);
+      await next.click();
+
+      // Step 5: Go Live.
+      await visible(dialog.getByText('Step 5 of 5', { exact: true }));
       const goLive = dialog.getByRole('button', { name: 'Go Live', exact: true });
       await visible(goLive);
       await goLive.click();

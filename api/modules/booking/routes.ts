@@ -25,7 +25,16 @@ import {
   lateFeeCents,
   offeringBookingPriceCents,
 } from '../../../shared/domain/booking/policy.ts';
+import {
+  proposeTimes,
+  timeProposalDecider,
+  timeProposalStreamId,
+  type ProposeTimes,
+} from '../../../shared/domain/booking/time-proposals.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
+import { conversationDecider } from '../../../shared/domain/messaging/decider.ts';
+import { conversationStreamId, type ConversationRef } from '../../../shared/domain/messaging/events.ts';
+import { findConversation, participantsOf } from '../../../projections/conversations.ts';
 import { positionToString, type EventStore, type Position } from '../../../shared/eventstore/types.ts';
 import { workOrderStreamId, type WorkOrderEvent } from '../../../shared/domain/work/events.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../shared/errors.ts';
@@ -49,6 +58,8 @@ import {
   scheduleView,
   slotsQuery,
   slotsView,
+  timeProposalAnswer,
+  timeProposalBody,
   uuidParams,
   workOrderParams,
 } from './schemas.ts';
@@ -480,6 +491,84 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         priceCents: order.priceCents,
         activeBookingId: order.activeBookingId,
       };
+    },
+  );
+
+  app.post(
+    '/api/work-orders/:id/time-proposals',
+    {
+      onRequest: app.requireRole('customer'),
+      config: { abuseLimit: 'message', idempotent: 'optional' },
+      schema: {
+        tags: ['scheduling'],
+        summary: 'Propose times to a hired contractor who has no weekly hours yet (the job’s customer only)',
+        headers: optionalIdempotencyHeader,
+        description:
+          'For an awarded job whose contractor has published no availability: 1–3 different times, at least 1 hour ' +
+          'and at most 180 days ahead, and the message that lists them, posted in the job’s conversation. The ' +
+          'contractor is notified (high priority). A contractor with hours answers 409: book one of their slots.',
+        params: workOrderParams,
+        body: timeProposalBody,
+        response: {
+          201: timeProposalAnswer,
+          202: timeProposalAnswer.extend({ pending: z.literal(true), position: z.string() }),
+          ...errors,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await signedInUser(request);
+      const context = commandContext(request);
+      const workOrderId = request.params.id;
+      const facts = await workOrderFacts(store, workOrderId);
+      const contractorId = facts?.contractorId ?? '';
+      checkWorkOrder(facts, user.id, contractorId);
+      const proposal: ProposeTimes = {
+        type: 'ProposeTimes',
+        proposalId: randomUUID(),
+        workOrderId,
+        customerId: user.id,
+        contractorId,
+        contractorHasHours: (await findAvailability(sql, contractorId)) !== null,
+        messageId: randomUUID(),
+        times: request.body.times,
+        now: context.now,
+      };
+      // The proposal's rules first, so a refused proposal leaves no message behind.
+      proposeTimes(proposal, timeProposalDecider.initialState());
+      const ref: ConversationRef = { kind: 'work-order', id: workOrderId };
+      await handleCommand(
+        store,
+        conversationStreamId(ref),
+        conversationDecider,
+        {
+          type: 'PostMessage',
+          conversation: ref,
+          messageId: proposal.messageId,
+          senderId: user.id,
+          participants: participantsOf(await findConversation(sql, ref)),
+          body: request.body.message,
+          now: context.now,
+        },
+        context,
+      );
+      const result = await handleCommand(
+        store,
+        timeProposalStreamId(proposal.proposalId),
+        timeProposalDecider,
+        proposal,
+        context,
+      );
+      const proposed = result.newEvents[0];
+      if (proposed?.type !== 'TimesProposed') throw new Error('ProposeTimes appended no TimesProposed');
+      const body = {
+        proposal: { id: proposal.proposalId, messageId: proposal.messageId, contractorId, times: proposed.data.times },
+      };
+      return answerAfterProjections(request, reply, result.position, body, {
+        statusCode: 201,
+        projections: ['conversations', 'notifications'],
+      });
     },
   );
 

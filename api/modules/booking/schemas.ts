@@ -3,6 +3,8 @@ import { canadianTimeZoneIds } from '../../../shared/geo/provinces.ts';
 import { HHMM, isValidTimeZone, ISO_DATE, SCHEDULE_LIMITS } from '../../../shared/domain/booking/calendar.ts';
 import { bookingStatuses } from '../../../shared/domain/booking/decider.ts';
 import { BOOKING_MESSAGES as M } from '../../../shared/domain/booking/messages.ts';
+import { TIME_PROPOSAL_LIMITS, TIME_PROPOSAL_MESSAGES } from '../../../shared/domain/booking/time-proposals.ts';
+import { MESSAGE_LIMITS, MESSAGING_MESSAGES } from '../../../shared/domain/messaging/decider.ts';
 
 const TIME_MESSAGE = 'Times must be written HH:MM (24-hour clock)';
 const STARTS_AT_MESSAGE = 'startsAt must be a date and time with its offset, such as 2026-03-03T15:00:00Z';
@@ -222,4 +224,23 @@ export const bookingView = z.object({
 
 export const commandAnswer = z.object({
   booking: z.object({ id: z.uuid(), status: z.enum(bookingStatuses), startsAt: z.string(), endsAt: z.string() }),
+});
+
+/**
+ * The schedule step's way on when the contractor has no weekly hours: a few proposed times and the
+ * message that lists them in the job's conversation (written in the customer's language).
+ */
+export const timeProposalBody = z.strictObject({
+  times: z
+    .array(z.iso.datetime({ offset: true, error: STARTS_AT_MESSAGE }), { error: TIME_PROPOSAL_MESSAGES.times })
+    .min(TIME_PROPOSAL_LIMITS.timesMin, { error: TIME_PROPOSAL_MESSAGES.times })
+    .max(TIME_PROPOSAL_LIMITS.timesMax, { error: TIME_PROPOSAL_MESSAGES.times }),
+  // The exact rule (trimmed, plain text, 1–2000 characters) is the messaging decider's.
+  message: z
+    .string({ error: MESSAGING_MESSAGES.body })
+    .max(MESSAGE_LIMITS.bodyMax * 4, { error: MESSAGING_MESSAGES.body }),
+});
+
+export const timeProposalAnswer = z.object({
+  proposal: z.object({ id: z.uuid(), messageId: z.uuid(), contractorId: z.uuid(), times: z.array(z.string()) }),
 });

@@ -14,6 +14,7 @@ import { categorySlugs, serviceCategories, serviceSlugs } from '../../../shared/
 import {
   contractorDecider,
   HOURLY_RATE_MESSAGE,
+  LOCATION_MESSAGE,
   MAX_HOURLY_RATE_CENTS,
   MAX_SERVICES,
   RADIUS_MESSAGE,
@@ -34,6 +35,7 @@ import {
   nearestPlace,
   normalizePostalCode,
   POSTAL_CODE_MESSAGE,
+  resolveLocation,
   searchCities,
   type GeoPlace,
 } from '../../../shared/geo/index.ts';
@@ -238,6 +240,22 @@ export const serviceAreaBody = z.strictObject({
     .max(MAX_HOURLY_RATE_CENTS, { error: HOURLY_RATE_MESSAGE })
     .nullable()
     .default(null),
+});
+
+const radiusKm = z
+  .number({ error: RADIUS_MESSAGE })
+  .int({ error: RADIUS_MESSAGE })
+  .min(SERVICE_RADIUS_KM.min, { error: RADIUS_MESSAGE })
+  .max(SERVICE_RADIUS_KM.max, { error: RADIUS_MESSAGE });
+
+/** Onboarding's step 2: the location as typed (a city or a postal code) and how far they travel. */
+export const serviceAreaLocationBody = z.strictObject({
+  location: z
+    .string({ error: LOCATION_MESSAGE })
+    .trim()
+    .min(1, { error: LOCATION_MESSAGE })
+    .max(120, { error: 'Location must be at most 120 characters' }),
+  radiusKm: radiusKm.default(SERVICE_RADIUS_KM.default),
 });
 
 const serviceAreaView = z.object({
@@ -549,6 +567,65 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         context,
       );
       // The full code stays out of the event (the FSA is in it); the contractor sees it again here.
+      await savePostalCode(sql, { subjectId: user.id, accountId: user.id, postalCode: place.postalCode });
+      const state = result.newState;
+      const area = state.status === 'listed' ? state.serviceArea : null;
+      const body = {
+        serviceArea: area && {
+          postalCode: place.postalCode,
+          fsa: area.fsa,
+          city: area.city,
+          province: area.province,
+          radiusKm: area.radiusKm,
+          services: area.services,
+          hourlyRateCents: area.hourlyRateCents,
+        },
+        canWorkRemotely: state.status === 'listed' ? state.profile.canWorkRemotely : false,
+      };
+      return answerAfterProjections(request, reply, result.position, body, { projections: ['contractor-directory'] });
+    },
+  );
+  app.put(
+    '/api/contractor/service-area/location',
+    {
+      onRequest: app.requireRole('contractor'),
+      schema: {
+        tags: ['directory'],
+        summary: 'Place my service area at a location (onboarding)',
+        description:
+          'The location is a city (optionally with its province: "Montréal, QC") or a postal code; its centre ' +
+          'becomes the service area’s, with radiusKm 1–250 (default 25). The area’s services and hourly rate ' +
+          'are kept (none on a first area). A location that names no known Canadian place answers 400.',
+        body: serviceAreaLocationBody,
+        response: {
+          200: savedAreaView,
+          202: savedAreaView.extend({ pending: z.literal(true), position: z.string() }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await signedInUser(request);
+      const place = resolveLocation(request.body.location);
+      if (!place) throw new ValidationError(LOCATION_MESSAGE);
+      const context = commandContext(request);
+      const result = await handleCommand(
+        store,
+        contractorStreamId(user.id),
+        contractorDecider,
+        {
+          type: 'PlaceContractorServiceArea',
+          contractorId: user.id,
+          place,
+          radiusKm: request.body.radiusKm,
+          now: context.now,
+        },
+        context,
+      );
+      // A full postal code, if typed, is kept outside the event log, as with the area form; a city
+      // replaces the base code an earlier area had (it no longer names this area's centre).
       await savePostalCode(sql, { subjectId: user.id, accountId: user.id, postalCode: place.postalCode });
       const state = result.newState;
       const area = state.status === 'listed' ? state.serviceArea : null;

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { deciderSpec } from '../testing.ts';
 import { lookupPostalCode } from '../../geo/index.ts';
-import { contractorDecider, OFFERING_MESSAGES, offeringDecider, type SetContractorServiceArea } from './decider.ts';
+import {
+  contractorDecider,
+  LOCATION_MESSAGE,
+  OFFERING_MESSAGES,
+  offeringDecider,
+  RADIUS_MESSAGE,
+  type SetContractorServiceArea,
+} from './decider.ts';
 import type { ContractorProfile, ServiceOffering } from './events.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -378,5 +385,55 @@ describe('service offering changes (edit, pause, resume, barter)', () => {
     spec([])
       .when({ type: 'UpdateServiceOffering', contractorId, changes, now })
       .thenThrows(NotFoundError, OFFERING_MESSAGES.notFound);
+  });
+});
+
+describe('placing the service area at a location (onboarding)', () => {
+  const spec = deciderSpec(contractorDecider);
+  const montreal = { postalCode: null, fsa: 'H2X', city: 'Montréal', province: 'QC' as const, lat: 45.5, lng: -73.57 };
+  const areaSet = (area: Record<string, unknown>) => ({
+    type: 'ContractorServiceAreaSet' as const,
+    data: {
+      contractorId,
+      fsa: 'H2X',
+      city: 'Montréal',
+      province: 'QC' as const,
+      lat: 45.5,
+      lng: -73.57,
+      radiusKm: 25,
+      services: [],
+      hourlyRateCents: null,
+      ...area,
+      setAt: now.toISOString(),
+    },
+  });
+
+  it('gives a first area its centre and radius, with no services or rate yet', () => {
+    spec([])
+      .when({ type: 'PlaceContractorServiceArea', contractorId, place: montreal, radiusKm: 25, now })
+      .then([areaSet({})]);
+  });
+
+  it('keeps the services and rate of an area the contractor already has', () => {
+    spec([areaSet({ fsa: 'K1A', city: 'Ottawa', province: 'ON', services: ['plumbing'], hourlyRateCents: 9000 })])
+      .when({ type: 'PlaceContractorServiceArea', contractorId, place: montreal, radiusKm: 40, now })
+      .then([areaSet({ radiusKm: 40, services: ['plumbing'], hourlyRateCents: 9000 })]);
+  });
+
+  it('appends nothing when the area is already there', () => {
+    spec([areaSet({})])
+      .when({ type: 'PlaceContractorServiceArea', contractorId, place: montreal, radiusKm: 25, now })
+      .then([]);
+  });
+
+  it('refuses a radius outside 1–250 km and a place without an FSA', () => {
+    for (const radiusKm of [0, 251, 2.5]) {
+      spec([])
+        .when({ type: 'PlaceContractorServiceArea', contractorId, place: montreal, radiusKm, now })
+        .thenThrows(ValidationError, RADIUS_MESSAGE);
+    }
+    spec([])
+      .when({ type: 'PlaceContractorServiceArea', contractorId, place: { ...montreal, fsa: null }, radiusKm: 25, now })
+      .thenThrows(ValidationError, LOCATION_MESSAGE);
   });
 });

@@ -17,6 +17,8 @@ export const MAX_HOURLY_RATE_CENTS = 200_000;
 
 export const RADIUS_MESSAGE = 'The service radius must be a whole number of kilometres from 1 to 250';
 export const SERVICES_MESSAGE = 'Choose from 1 to 12 services you offer';
+export const LOCATION_MESSAGE =
+  'We could not find this place in Canada. Write a city (such as Montréal, QC) or a postal code (A1A 1A1).';
 export const HOURLY_RATE_MESSAGE = 'The hourly rate must be an amount from $1 to $2,000';
 
 // ---------------------------------------------------------------- contractor profile
@@ -134,7 +136,50 @@ function sameArea(a: ServiceArea, b: ServiceArea): boolean {
   );
 }
 
-export type ContractorCommand = UpdateContractorProfile | SetContractorServiceArea;
+/**
+ * Places the service area's centre and radius, keeping its services and rate (none yet when the
+ * contractor has no area): how onboarding turns the location a contractor typed into a service
+ * area. The route resolves the text to a place (a postal code's FSA, or a city with the FSA
+ * nearest its centre); a full postal code, if typed, stays out of the event as with the area form.
+ */
+export type PlaceContractorServiceArea = {
+  type: 'PlaceContractorServiceArea';
+  contractorId: string;
+  place: GeoPlace;
+  radiusKm: number;
+  now: Date;
+};
+
+export function placeContractorServiceArea(
+  command: PlaceContractorServiceArea,
+  state: ContractorState,
+): ContractorEvent[] {
+  const { place, radiusKm } = command;
+  if (!place.fsa) throw new ValidationError(LOCATION_MESSAGE);
+  if (!Number.isInteger(radiusKm) || radiusKm < SERVICE_RADIUS_KM.min || radiusKm > SERVICE_RADIUS_KM.max) {
+    throw new ValidationError(RADIUS_MESSAGE);
+  }
+  const current = state.status === 'listed' ? state.serviceArea : null;
+  const area: ServiceArea = {
+    fsa: place.fsa,
+    city: place.city,
+    province: place.province,
+    lat: place.lat,
+    lng: place.lng,
+    radiusKm,
+    services: current ? [...current.services] : [],
+    hourlyRateCents: current ? current.hourlyRateCents : null,
+  };
+  if (current && sameArea(current, area) && current.lat === area.lat && current.lng === area.lng) return [];
+  return [
+    {
+      type: 'ContractorServiceAreaSet',
+      data: { contractorId: command.contractorId, ...area, setAt: command.now.toISOString() },
+    },
+  ];
+}
+
+export type ContractorCommand = UpdateContractorProfile | SetContractorServiceArea | PlaceContractorServiceArea;
 
 export const contractorDecider: Decider<ContractorState, ContractorCommand, ContractorEvent> = {
   initialState: () => ({ status: 'none' }),
@@ -169,6 +214,8 @@ export const contractorDecider: Decider<ContractorState, ContractorCommand, Cont
         return updateContractorProfile(command, state);
       case 'SetContractorServiceArea':
         return setContractorServiceArea(command, state);
+      case 'PlaceContractorServiceArea':
+        return placeContractorServiceArea(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String((unknown as { type: unknown }).type)}`);

@@ -12,6 +12,7 @@ import { urgentNotifications } from '../urgent/notifications.ts';
 import { credentialNotifications } from '../credentials/notifications.ts';
 import { recurringNotifications } from '../recurring/notifications.ts';
 import { barterNotifications } from '../barter/notifications.ts';
+import { timeProposalNotifications } from '../booking/time-proposal-notifications.ts';
 
 /** Where a user lands from their welcome notification: their own starting page. */
 export const WELCOME_ACTION_URL: Record<Role, string> = {
@@ -113,6 +114,7 @@ const sources: readonly NotificationSource[] = [
   credentialNotifications,
   recurringNotifications,
   barterNotifications,
+  timeProposalNotifications,
 ];
 
 /**

@@ -1,36 +1,44 @@
-import { ArrowLeft, ArrowRight, Check, LoaderCircle, MapPin, Rocket, Star, Wrench, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Check, Clock, LoaderCircle, MapPin, Rocket, Star, Wrench, X } from 'lucide-react';
 import { Dialog, Progress, Switch } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { canadianTimeZones } from '../../../shared/geo/provinces.ts';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { authValidationMessages, onboardingMessages } from '../../i18n/messages/auth.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { bookingMessages } from '../../i18n/messages/booking.ts';
+import { ApiError, apiRequest } from '../../lib/api.ts';
 import { revalidateKeys } from '../../lib/query.ts';
 import { ME_KEY } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
+import { browserTimeZone, isCanadianZone } from '../booking/format.ts';
+import { selectClasses } from '../booking/SlotPicker.tsx';
 import { REDIRECT_DELAY_MS } from './return-to.ts';
 import {
-  contractorProfilePayload,
+  DEFAULT_TIME_ZONE,
   firstInvalidStep,
   hasErrors,
   initialOnboardingValues,
   MAX_LOCATION_LENGTH,
+  MAX_RADIUS_KM,
   MAX_SERVICE_DESCRIPTION_LENGTH,
   MAX_SERVICE_TITLE_LENGTH,
   MAX_STATEMENT_LENGTH,
   MAX_YEARS_OF_EXPERIENCE,
+  MIN_RADIUS_KM,
   MIN_YEARS_OF_EXPERIENCE,
+  onboardingRequests,
   ONBOARDING_STEP_COUNT,
   ONBOARDING_STEP_FIELDS,
   ONBOARDING_STEPS,
-  serviceOfferingPayload,
   validateOnboardingStep,
+  WEEKDAYS,
   type Errors,
   type OnboardingField,
   type OnboardingStep,
   type OnboardingValues,
+  type Weekday,
 } from './validation.ts';
 
 /** The reads refreshed after onboarding (spec section 7). */
@@ -40,12 +48,35 @@ function isRefreshedKey(key: string): boolean {
   return ONBOARDING_REFRESH_KEYS.some((k) => key === k || key.startsWith(`${k}?`) || key.startsWith(`${k}/`));
 }
 
-/** Spec section 4: the profile first, then the first offering if its fields were filled in. */
+/** The server did not know the location as a Canadian place: step 2 shows why. */
+class UnknownLocation extends Error {}
+
+/**
+ * The service area from the location, the profile, the first offering if its fields were filled
+ * in, and the weekly hours (see `onboardingRequests`): live means bookable.
+ */
 async function submitOnboarding(values: OnboardingValues): Promise<void> {
-  await apiRequest('PATCH', '/api/contractor/profile', contractorProfilePayload(values));
-  const offering = serviceOfferingPayload(values);
-  if (offering) await apiRequest('POST', '/api/service-offerings', offering);
+  for (const request of onboardingRequests(values)) {
+    try {
+      await apiRequest(request.method, request.path, request.body);
+    } catch (error) {
+      if (
+        request.path === '/api/contractor/service-area/location' &&
+        error instanceof ApiError &&
+        error.status === 400
+      ) {
+        throw new UnknownLocation();
+      }
+      throw error;
+    }
+  }
   revalidateKeys(isRefreshedKey);
+}
+
+/** The device's zone when it is a Canadian one, else Toronto's. */
+function defaultTimeZone(): string {
+  const zone = browserTimeZone();
+  return isCanadianZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
 export type OnboardingDialogProps = {
@@ -56,7 +87,7 @@ export type OnboardingDialogProps = {
   onComplete?: () => void;
 };
 
-const stepIcons = { 1: Wrench, 2: MapPin, 3: Star, 4: Rocket } as const;
+const stepIcons = { 1: Wrench, 2: MapPin, 3: Star, 4: Clock, 5: Rocket } as const;
 
 /**
  * The contractor onboarding wizard (spec sections 2, 4, 5): four steps, Next validates the
@@ -66,6 +97,7 @@ const stepIcons = { 1: Wrench, 2: MapPin, 3: Star, 4: Rocket } as const;
 export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: OnboardingDialogProps) {
   const m = onboardingMessages[locale];
   const v = authValidationMessages[locale];
+  const days = bookingMessages[locale];
   const id = useId();
 
   const [step, setStep] = useState<OnboardingStep>(1);
@@ -76,13 +108,22 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
   const [pending, setPending] = useState(false);
   const stepMoved = useRef(false);
 
+  // The hours are in the device's zone when it is Canadian (known only in the browser).
+  useEffect(() => {
+    const zone = defaultTimeZone();
+    setValues((current) => (current.timeZone === DEFAULT_TIME_ZONE ? { ...current, timeZone: zone } : current));
+  }, []);
+
   const fieldRefs = {
     serviceTitle: useRef<HTMLInputElement>(null),
     serviceDescription: useRef<HTMLTextAreaElement>(null),
     location: useRef<HTMLInputElement>(null),
+    radiusKm: useRef<HTMLInputElement>(null),
     canWorkRemotely: useRef<HTMLButtonElement>(null),
     yearsOfExperience: useRef<HTMLInputElement>(null),
     expertiseStatement: useRef<HTMLTextAreaElement>(null),
+    timeZone: useRef<HTMLSelectElement>(null),
+    hours: useRef<HTMLInputElement>(null),
   } satisfies Record<OnboardingField, unknown>;
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
 
@@ -90,7 +131,8 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
     1: m.stepService,
     2: m.stepLocation,
     3: m.stepExperience,
-    4: m.stepGoLive,
+    4: m.stepHours,
+    5: m.stepGoLive,
   };
 
   function focusStepStart(target: OnboardingStep) {
@@ -98,7 +140,7 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
     (first ? fieldRefs[first].current : stepHeadingRef.current)?.focus();
   }
 
-  // After Next or Back, focus moves to the new step's first field (its heading on step 4).
+  // After Next or Back, focus moves to the new step's first field (its heading on the last step).
   useEffect(() => {
     if (!stepMoved.current) return;
     stepMoved.current = false;
@@ -108,6 +150,10 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
   function moveTo(target: OnboardingStep) {
     stepMoved.current = true;
     setStep(target);
+  }
+
+  function updateDay(day: Weekday, change: Partial<OnboardingValues['hours'][Weekday]>) {
+    update('hours', { ...values.hours, [day]: { ...values.hours[day], ...change } });
   }
 
   function update<K extends OnboardingField>(field: K, value: OnboardingValues[K]) {
@@ -141,9 +187,14 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
     setPending(true);
     try {
       await submitOnboarding(values);
-    } catch {
-      toast({ title: m.failureTitle, description: m.failureDescription, variant: 'destructive' });
+    } catch (error) {
       setPending(false);
+      if (error instanceof UnknownLocation) {
+        moveTo(2);
+        setErrors({ location: 'locationUnknown' });
+        return;
+      }
+      toast({ title: m.failureTitle, description: m.failureDescription, variant: 'destructive' });
       return;
     }
     toast({ title: m.successTitle, description: m.successDescription, variant: 'success' });
@@ -203,7 +254,7 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
                 style={{ transform: `translateX(-${100 - (step / ONBOARDING_STEP_COUNT) * 100}%)` }}
               />
             </Progress.Root>
-            <ol className="mt-3 grid grid-cols-4 gap-1 text-center">
+            <ol className="mt-3 grid grid-cols-5 gap-1 text-center">
               {ONBOARDING_STEPS.map((s) => {
                 const done = s < step;
                 const current = s === step;
@@ -246,12 +297,21 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
                       1: m.serviceHeading,
                       2: m.locationHeading,
                       3: m.experienceHeading,
-                      4: m.goLiveHeading,
+                      4: m.hoursHeading,
+                      5: m.goLiveHeading,
                     }[step]
                   }
                 </h3>
                 <p className="text-sm text-muted">
-                  {{ 1: m.serviceText, 2: m.locationText, 3: m.experienceText, 4: m.goLiveText }[step]}
+                  {
+                    {
+                      1: m.serviceText,
+                      2: m.locationText,
+                      3: m.experienceText,
+                      4: m.hoursText,
+                      5: m.goLiveText,
+                    }[step]
+                  }
                 </p>
               </div>
             </div>
@@ -313,6 +373,25 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
                       aria-invalid={invalid}
                       value={values.location}
                       onChange={(e) => update('location', e.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field label={m.radiusLabel} hint={m.radiusHint} error={errors.radiusKm ? v[errors.radiusKm] : null}>
+                  {({ id: fieldId, describedBy, invalid }) => (
+                    <Input
+                      ref={fieldRefs.radiusKm}
+                      id={fieldId}
+                      name="radiusKm"
+                      type="number"
+                      inputMode="numeric"
+                      min={MIN_RADIUS_KM}
+                      max={MAX_RADIUS_KM}
+                      step={1}
+                      className="sm:max-w-40"
+                      aria-describedby={describedBy}
+                      aria-invalid={invalid}
+                      value={values.radiusKm}
+                      onChange={(e) => update('radiusKm', e.target.value)}
                     />
                   )}
                 </Field>
@@ -394,7 +473,91 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
               </div>
             )}
 
-            {step === 4 && <GoLiveSummary locale={locale} values={values} />}
+            {step === 4 && (
+              <div className="space-y-4">
+                <div className="space-y-1.5">
+                  <label htmlFor={`${id}-zone`} className="block text-sm font-medium">
+                    {m.hoursZoneLabel}
+                  </label>
+                  <select
+                    ref={fieldRefs.timeZone}
+                    id={`${id}-zone`}
+                    name="timeZone"
+                    value={values.timeZone}
+                    onChange={(e) => update('timeZone', e.target.value)}
+                    className={selectClasses}
+                  >
+                    {canadianTimeZones.map((zone) => (
+                      <option key={zone.id} value={zone.id}>
+                        {zone[locale]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <fieldset aria-describedby={errors.hours ? `${id}-hours-error` : undefined}>
+                  <legend className="sr-only">{m.hoursHeading}</legend>
+                  <ul className="divide-y divide-border rounded-lg border border-border">
+                    {WEEKDAYS.map((day) => {
+                      const hours = values.hours[day];
+                      const dayName = days[`weekday_${day}`];
+                      const checkId = `${id}-day-${day}`;
+                      return (
+                        <li
+                          key={day}
+                          className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3"
+                          data-testid={`onboarding-day-${day}`}
+                        >
+                          <div className="flex w-32 shrink-0 items-center gap-2">
+                            <input
+                              ref={day === 1 ? fieldRefs.hours : undefined}
+                              id={checkId}
+                              type="checkbox"
+                              checked={hours.open}
+                              aria-label={format(m.hoursDayOpen, { day: dayName })}
+                              onChange={(e) => updateDay(day, { open: e.target.checked })}
+                              className="h-4 w-4 accent-[var(--accent)]"
+                            />
+                            <label htmlFor={checkId} className="text-sm font-medium" aria-hidden="true">
+                              {dayName}
+                            </label>
+                          </div>
+                          {hours.open ? (
+                            <div className="flex flex-wrap items-center gap-2">
+                              <Input
+                                type="time"
+                                value={hours.start}
+                                aria-label={`${dayName} — ${m.hoursFrom}`}
+                                onChange={(e) => updateDay(day, { start: e.target.value })}
+                                className="w-28"
+                              />
+                              <span aria-hidden="true" className="text-muted">
+                                –
+                              </span>
+                              <Input
+                                type="time"
+                                value={hours.end}
+                                aria-label={`${dayName} — ${m.hoursTo}`}
+                                onChange={(e) => updateDay(day, { end: e.target.value })}
+                                className="w-28"
+                              />
+                            </div>
+                          ) : (
+                            <span className="text-sm text-muted">{m.hoursClosed}</span>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                  {errors.hours && (
+                    <p id={`${id}-hours-error`} role="alert" className="mt-2 text-sm text-danger">
+                      {v[errors.hours]}
+                    </p>
+                  )}
+                </fieldset>
+              </div>
+            )}
+
+            {step === 5 && <GoLiveSummary locale={locale} values={values} />}
 
             <div className="mt-6 flex items-center justify-between gap-3 border-t border-border pt-5">
               <Button variant="outline" onClick={onBack} disabled={step === 1 || pending}>
@@ -429,9 +592,28 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
 
 function GoLiveSummary({ locale, values }: { locale: Locale; values: OnboardingValues }) {
   const m = onboardingMessages[locale];
+  const days = bookingMessages[locale];
+  const location = values.location.trim();
+  const openDays = WEEKDAYS.filter((day) => values.hours[day].open);
   const rows: [string, string][] = [
     [m.summaryService, values.serviceTitle.trim() || m.notProvided],
-    [m.summaryLocation, values.location.trim() || m.notProvided],
+    [m.summaryLocation, location || m.notProvided],
+    ...(location
+      ? [
+          [m.summaryRadius, format(m.summaryRadiusValue, { km: values.radiusKm.trim(), place: location })] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    [
+      m.summaryHours,
+      openDays.length
+        ? openDays
+            .map((day) => `${days[`weekday_${day}`]} ${values.hours[day].start}–${values.hours[day].end}`)
+            .join(', ')
+        : m.summaryNoHours,
+    ],
     [m.summaryRemote, values.canWorkRemotely ? m.yes : m.no],
     [m.summaryYears, values.yearsOfExperience.trim() || m.notProvided],
   ];

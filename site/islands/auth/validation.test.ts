@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { authValidationMessages, type ValidationKey } from '../../i18n/messages/auth.ts';
 import {
+  availabilityPayload,
   contractorProfilePayload,
+  defaultWeeklyHours,
   earliestBirthDate,
   firstInvalidStep,
   initialOnboardingValues,
   isoDate,
   isValidEmail,
+  onboardingRequests,
   parseYearsOfExperience,
   serviceOfferingPayload,
   validateDateOfBirth,
@@ -194,9 +197,12 @@ const validOnboarding: OnboardingValues = {
   serviceTitle: 'Yard',
   serviceDescription: 'Mowing, raking, hedges',
   location: '',
+  radiusKm: '25',
   canWorkRemotely: false,
   yearsOfExperience: '',
   expertiseStatement: '',
+  timeZone: 'America/Toronto',
+  hours: defaultWeeklyHours(),
 };
 
 describe('validateOnboardingStep (spec sections 4 and 5)', () => {
@@ -265,13 +271,62 @@ describe('validateOnboardingStep (spec sections 4 and 5)', () => {
     });
   });
 
-  it('step 4 has nothing to check', () => {
+  it('step 2: with a location, the radius is a whole number of kilometres from 1 to 250', () => {
+    const radius = (radiusKm: string) =>
+      english(validateOnboardingStep(2, { ...validOnboarding, location: 'Halifax, NS', radiusKm }));
+    const message = { radiusKm: 'The service radius must be a whole number of kilometres from 1 to 250' };
+    expect(radius('25')).toEqual({});
+    expect(radius('1')).toEqual({});
+    expect(radius('250')).toEqual({});
+    expect(radius('0')).toEqual(message);
+    expect(radius('251')).toEqual(message);
+    expect(radius('2.5')).toEqual(message);
+    expect(radius('')).toEqual(message);
+    // Without a location there is no area, so the radius is not checked.
+    expect(validateOnboardingStep(2, { ...validOnboarding, radiusKm: '' })).toEqual({});
+  });
+
+  it('step 4: prefilled Monday to Friday 9:00–17:00; at least one day, each ending after it starts', () => {
+    const hours = defaultWeeklyHours();
+    expect([1, 2, 3, 4, 5, 6, 7].map((day) => hours[day as 1].open)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(hours[1]).toEqual({ open: true, start: '09:00', end: '17:00' });
     expect(validateOnboardingStep(4, initialOnboardingValues)).toEqual({});
+    const closed = Object.fromEntries(
+      Object.entries(hours).map(([day, h]) => [day, { ...h, open: false }]),
+    ) as OnboardingValues['hours'];
+    expect(english(validateOnboardingStep(4, { ...validOnboarding, hours: closed }))).toEqual({
+      hours: 'Choose at least one day when customers can book you.',
+    });
+    const backwards = { ...hours, 3: { open: true, start: '17:00', end: '09:00' } };
+    expect(english(validateOnboardingStep(4, { ...validOnboarding, hours: backwards }))).toEqual({
+      hours: 'Each day’s end time must come after its start time.',
+    });
+    // A closed day's times are not checked.
+    const closedBackwards = { ...hours, 6: { open: false, start: '17:00', end: '09:00' } };
+    expect(validateOnboardingStep(4, { ...validOnboarding, hours: closedBackwards })).toEqual({});
+  });
+
+  it('step 5 has nothing to check', () => {
+    expect(validateOnboardingStep(5, initialOnboardingValues)).toEqual({});
   });
 
   it('firstInvalidStep finds the earliest step to fix', () => {
     expect(firstInvalidStep(initialOnboardingValues)).toBe(1);
     expect(firstInvalidStep({ ...validOnboarding, yearsOfExperience: '101' })).toBe(3);
+    expect(
+      firstInvalidStep({
+        ...validOnboarding,
+        hours: { ...validOnboarding.hours, 1: { open: true, start: '10:00', end: '10:00' } },
+      }),
+    ).toBe(4);
     expect(firstInvalidStep(validOnboarding)).toBeNull();
   });
 });
@@ -301,6 +356,15 @@ describe('onboarding payloads (spec section 7)', () => {
       canWorkRemotely: false,
       yearsOfExperience: null,
       expertiseStatement: null,
+    });
+  });
+
+  it('a full postal code as the location: the profile names only its first three characters', () => {
+    expect(contractorProfilePayload({ ...validOnboarding, location: ' k1a 0b1 ' }).location).toBe('K1A');
+    expect(contractorProfilePayload({ ...validOnboarding, location: 'K1A' }).location).toBe('K1A');
+    expect(onboardingRequests({ ...validOnboarding, location: ' k1a 0b1 ' })[0]!.body).toEqual({
+      location: 'k1a 0b1',
+      radiusKm: 25,
     });
   });
 
@@ -336,5 +400,45 @@ describe('onboarding payloads (spec section 7)', () => {
     expect(serviceOfferingPayload(initialOnboardingValues)).toBeNull();
     expect(serviceOfferingPayload({ ...validOnboarding, serviceDescription: '  ' })).toBeNull();
     expect(serviceOfferingPayload({ ...validOnboarding, serviceTitle: '' })).toBeNull();
+  });
+});
+
+describe('Go Live requests (live means bookable)', () => {
+  it('the service area from the location first, then the profile, the offering and the weekly hours', () => {
+    const values = { ...validOnboarding, location: ' Halifax, NS ', radiusKm: '40' };
+    expect(onboardingRequests(values).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'PUT /api/contractor/service-area/location',
+      'PATCH /api/contractor/profile',
+      'POST /api/service-offerings',
+      'PUT /api/contractor/availability',
+    ]);
+    expect(onboardingRequests(values)[0]!.body).toEqual({ location: 'Halifax, NS', radiusKm: 40 });
+  });
+
+  it('without a location, no service area; the hours are always sent', () => {
+    expect(onboardingRequests(validOnboarding).map((r) => r.path)).toEqual([
+      '/api/contractor/profile',
+      '/api/service-offerings',
+      '/api/contractor/availability',
+    ]);
+  });
+
+  it('the hours are the open days, one window each, hour-long slots, in the chosen zone', () => {
+    const hours = {
+      ...defaultWeeklyHours(),
+      2: { open: false, start: '09:00', end: '17:00' },
+      6: { open: true, start: '10:00', end: '14:00' },
+    };
+    expect(availabilityPayload({ ...validOnboarding, timeZone: 'America/Halifax', hours })).toEqual({
+      timeZone: 'America/Halifax',
+      slotMinutes: 60,
+      weekly: [
+        { weekday: 1, start: '09:00', end: '17:00' },
+        { weekday: 3, start: '09:00', end: '17:00' },
+        { weekday: 4, start: '09:00', end: '17:00' },
+        { weekday: 5, start: '09:00', end: '17:00' },
+        { weekday: 6, start: '10:00', end: '14:00' },
+      ],
+    });
   });
 });

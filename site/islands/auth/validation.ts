@@ -7,6 +7,7 @@ import {
   MINIMUM_AGE,
 } from '../../../shared/domain/accounts/age.ts';
 import { isOneRepeatedCharacter } from '../../../shared/domain/accounts/password-rules.ts';
+import { normalizePostalCode } from '../../../shared/geo/postal-code.ts';
 import type { ValidationKey } from '../../i18n/messages/auth.ts';
 
 /**
@@ -115,18 +116,43 @@ export function isoDate(today: Date): string {
 // ---------------------------------------------------------------------------------------------
 // Contractor onboarding
 
-export const ONBOARDING_STEPS = [1, 2, 3, 4] as const;
+export const ONBOARDING_STEPS = [1, 2, 3, 4, 5] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 export const ONBOARDING_STEP_COUNT = ONBOARDING_STEPS.length;
+
+/** Monday 1 … Sunday 7, as the availability API numbers them. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export type DayHours = { open: boolean; start: string; end: string };
+export type WeeklyHours = Record<Weekday, DayHours>;
+
+/** The service area's radius when the contractor does not change it (the area form's default). */
+export const DEFAULT_RADIUS_KM = '25';
+export const MIN_RADIUS_KM = 1;
+export const MAX_RADIUS_KM = 250;
+export const DEFAULT_TIME_ZONE = 'America/Toronto';
+/** Onboarding's slots are an hour long; the schedule page changes it. */
+export const ONBOARDING_SLOT_MINUTES = 60;
+
+/** Monday to Friday, 9:00 to 17:00: what the hours step shows first. */
+export function defaultWeeklyHours(): WeeklyHours {
+  const day = (open: boolean): DayHours => ({ open, start: '09:00', end: '17:00' });
+  return { 1: day(true), 2: day(true), 3: day(true), 4: day(true), 5: day(true), 6: day(false), 7: day(false) };
+}
 
 export type OnboardingValues = {
   serviceTitle: string;
   serviceDescription: string;
   location: string;
+  /** The number input's text (kilometres around the location). */
+  radiusKm: string;
   canWorkRemotely: boolean;
   /** The number input's text; empty means not given. */
   yearsOfExperience: string;
   expertiseStatement: string;
+  /** A Canadian IANA zone the weekly hours are in. */
+  timeZone: string;
+  hours: WeeklyHours;
 };
 export type OnboardingField = keyof OnboardingValues;
 
@@ -134,18 +160,32 @@ export const initialOnboardingValues: OnboardingValues = {
   serviceTitle: '',
   serviceDescription: '',
   location: '',
+  radiusKm: DEFAULT_RADIUS_KM,
   canWorkRemotely: false,
   yearsOfExperience: '',
   expertiseStatement: '',
+  timeZone: DEFAULT_TIME_ZONE,
+  hours: defaultWeeklyHours(),
 };
 
 /** The fields each step shows, in order (spec section 4). */
 export const ONBOARDING_STEP_FIELDS: Record<OnboardingStep, readonly OnboardingField[]> = {
   1: ['serviceTitle', 'serviceDescription'],
-  2: ['location', 'canWorkRemotely'],
+  2: ['location', 'radiusKm', 'canWorkRemotely'],
   3: ['yearsOfExperience', 'expertiseStatement'],
-  4: [],
+  4: ['timeZone', 'hours'],
+  5: [],
 };
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The radius: a whole number of kilometres from 1 to 250. */
+export function parseRadiusKm(text: string): number | 'invalid' {
+  const value = text.trim();
+  if (!/^\d+$/.test(value)) return 'invalid';
+  const km = Number(value);
+  return km >= MIN_RADIUS_KM && km <= MAX_RADIUS_KM ? km : 'invalid';
+}
 
 /** Years of experience: empty, or a whole number from 0 to 100. */
 export function parseYearsOfExperience(text: string): number | null | 'invalid' {
@@ -171,12 +211,26 @@ export function validateOnboardingStep(step: OnboardingStep, values: OnboardingV
     }
     case 2:
       if (values.location.trim().length > MAX_LOCATION_LENGTH) errors.location = 'locationTooLong';
+      if (values.location.trim() && parseRadiusKm(values.radiusKm) === 'invalid') errors.radiusKm = 'radiusInvalid';
       break;
     case 3:
       if (parseYearsOfExperience(values.yearsOfExperience) === 'invalid') errors.yearsOfExperience = 'yearsInvalid';
       if (values.expertiseStatement.length > MAX_STATEMENT_LENGTH) errors.expertiseStatement = 'statementTooLong';
       break;
-    case 4:
+    case 4: {
+      const open = WEEKDAYS.filter((day) => values.hours[day].open);
+      if (open.length === 0) errors.hours = 'hoursNone';
+      else if (
+        open.some((day) => {
+          const { start, end } = values.hours[day];
+          return !HHMM.test(start) || !HHMM.test(end) || end <= start;
+        })
+      ) {
+        errors.hours = 'hoursOrder';
+      }
+      break;
+    }
+    case 5:
       break;
   }
   return errors;
@@ -209,11 +263,21 @@ export type ServiceOfferingPayload = {
   isActive: true;
 };
 
+/**
+ * The profile's location as published: a full postal code can point at a home, so the profile
+ * (whose events are kept for good) names only its first three characters; the service area keeps
+ * the full code outside the event log.
+ */
+export function profileLocation(location: string): string | null {
+  const code = normalizePostalCode(location);
+  return code ? code.slice(0, 3) : location.trim() || null;
+}
+
 /** PATCH /api/contractor/profile: an empty optional field is sent as null. */
 export function contractorProfilePayload(values: OnboardingValues): ContractorProfilePayload {
   const years = parseYearsOfExperience(values.yearsOfExperience);
   return {
-    location: values.location.trim() || null,
+    location: profileLocation(values.location),
     canWorkRemotely: values.canWorkRemotely,
     yearsOfExperience: typeof years === 'number' ? years : null,
     expertiseStatement: values.expertiseStatement.trim() || null,
@@ -233,4 +297,57 @@ export function serviceOfferingPayload(values: OnboardingValues): ServiceOfferin
     isRemoteService: values.canWorkRemotely,
     isActive: true,
   };
+}
+
+export type AvailabilityPayload = {
+  timeZone: string;
+  slotMinutes: number;
+  weekly: { weekday: Weekday; start: string; end: string }[];
+};
+
+/** PUT /api/contractor/availability: the open days' hours, one window each. */
+export function availabilityPayload(values: OnboardingValues): AvailabilityPayload {
+  return {
+    timeZone: values.timeZone,
+    slotMinutes: ONBOARDING_SLOT_MINUTES,
+    weekly: WEEKDAYS.filter((day) => values.hours[day].open).map((weekday) => ({
+      weekday,
+      start: values.hours[weekday].start,
+      end: values.hours[weekday].end,
+    })),
+  };
+}
+
+export type ServiceAreaLocationPayload = { location: string; radiusKm: number };
+
+/** PUT /api/contractor/service-area/location: only when a location was given. */
+export function serviceAreaPayload(values: OnboardingValues): ServiceAreaLocationPayload | null {
+  const location = values.location.trim();
+  const radiusKm = parseRadiusKm(values.radiusKm);
+  if (!location) return null;
+  return { location, radiusKm: radiusKm === 'invalid' ? Number(DEFAULT_RADIUS_KM) : radiusKm };
+}
+
+export type OnboardingRequest = {
+  /** The step whose fields the request saves (a refusal sends the contractor back there). */
+  step: OnboardingStep;
+  method: 'PUT' | 'PATCH' | 'POST';
+  path: string;
+  body: object;
+};
+
+/**
+ * What Go Live sends, in order: the service area from the location first (an unknown place is
+ * refused before anything else is saved), then the profile, the first offering and the weekly
+ * hours. Live means bookable: with hours, customers can pick a slot at once.
+ */
+export function onboardingRequests(values: OnboardingValues): OnboardingRequest[] {
+  const area = serviceAreaPayload(values);
+  const offering = serviceOfferingPayload(values);
+  return [
+    ...(area ? [{ step: 2, method: 'PUT', path: '/api/contractor/service-area/location', body: area } as const] : []),
+    { step: 2, method: 'PATCH', path: '/api/contractor/profile', body: contractorProfilePayload(values) },
+    ...(offering ? [{ step: 1, method: 'POST', path: '/api/service-offerings', body: offering } as const] : []),
+    { step: 4, method: 'PUT', path: '/api/contractor/availability', body: availabilityPayload(values) },
+  ];
 }

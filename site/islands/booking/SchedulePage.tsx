@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { CalendarCheck, CalendarX } from 'lucide-react';
+import { CalendarCheck } from 'lucide-react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -24,6 +24,7 @@ import {
   type Slot,
 } from './api.ts';
 import { browserTimeZone, formatRange, zoneLabel } from './format.ts';
+import { NoHoursFallback } from './NoHoursFallback.tsx';
 import { PolicyNote } from './PolicyNote.tsx';
 import { selectClasses, SlotPicker } from './SlotPicker.tsx';
 import { dateTimeFormat } from '../../i18n/intl.ts';
@@ -248,10 +249,12 @@ function SchedulePage({ locale, contractorId, jobType, jobId }: Props) {
           </a>
         </div>
       ) : !schedule.timeZone ? (
-        <div className="flex flex-col items-center gap-2 rounded-xl border border-border bg-surface px-4 py-12 text-center">
-          <CalendarX aria-hidden="true" className="h-10 w-10 text-muted" />
-          <p className="font-medium">{m.noAvailability}</p>
-        </div>
+        <NoHoursFallback
+          locale={locale}
+          name={name}
+          job={forJob && jobTerms ? { id: forJob, title: jobTerms.title } : null}
+          canPropose={customer && jobTerms !== null}
+        />
       ) : (
         <>
           <SlotPicker

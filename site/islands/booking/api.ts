@@ -143,3 +143,11 @@ export async function removeException(date: string): Promise<AvailabilityAnswer>
   const response = await apiRequest('DELETE', `/api/contractor/availability/exceptions/${date}`);
   return (await response.json()) as AvailabilityAnswer;
 }
+
+export type TimeProposal = { id: string; messageId: string; contractorId: string; times: string[] };
+
+/** The schedule step's way on when the contractor has no hours: times and their message. */
+export async function proposeTimes(workOrderId: string, body: { times: string[]; message: string }) {
+  const response = await apiRequest('POST', `/api/work-orders/${encodeURIComponent(workOrderId)}/time-proposals`, body);
+  return ((await response.json()) as { proposal: TimeProposal }).proposal;
+}

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { confirmationLinkOf, hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
+import { awardedJob } from './support/jobs.ts';
+import { EN_SIGN_UP, fillSignUp, FR_SIGN_UP, uniqueEmail } from './support/sign-up-form.ts';
+import { waitUntil } from '../support/wait.ts';
+
+/**
+ * Live means bookable: a contractor signs up, goes through the onboarding with a location and
+ * their weekly hours, and a customer who hired them sees open slots at once; a customer whose
+ * contractor has no hours proposes times instead, and the contractor is told. In English and
+ * French.
+ */
+const e2e = useE2E();
+
+const LANGUAGES = {
+  en: {
+    locale: 'en-CA',
+    prefix: '',
+    signUp: EN_SIGN_UP,
+    dialog: 'Get Started in Minutes',
+    next: 'Next',
+    goLive: 'Go Live',
+    serviceTitle: 'Service title',
+    serviceDescription: 'Service description',
+    location: 'Location (optional)',
+    radius: 'How far you travel (km)',
+    step: (n: number) => `Step ${n} of 5`,
+    openMonday: 'Open on Monday',
+    openSaturday: 'Open on Saturday',
+    saturdayFrom: 'Saturday — From',
+    saturdayTo: 'Saturday — To',
+    noHours: 'This contractor has not published their availability yet.',
+    message: (name: string) => `Message ${name}`,
+    time1: 'Time 1',
+    note: 'Message (optional)',
+    send: 'Send the proposal',
+    sent: 'Proposal sent',
+  },
+  fr: {
+    locale: 'fr-CA',
+    prefix: '/fr',
+    signUp: FR_SIGN_UP,
+    dialog: 'Commencez en quelques minutes',
+    next: 'Suivant',
+    goLive: 'Mettre en ligne',
+    serviceTitle: 'Titre du service',
+    serviceDescription: 'Description du service',
+    location: 'Lieu (facultatif)',
+    radius: 'Distance de déplacement (km)',
+    step: (n: number) => `Étape ${n} sur 5`,
+    openMonday: 'Ouvert le Lundi',
+    openSaturday: 'Ouvert le Samedi',
+    saturdayFrom: 'Samedi — De',
+    saturdayTo: 'Samedi — À',
+    noHours: 'Cet entrepreneur n’a pas encore publié ses disponibilités.',
+    message: (name: string) => `Écrire à ${name}`,
+    time1: 'Moment 1',
+    note: 'Message (facultatif)',
+    send: 'Envoyer la proposition',
+    sent: 'Proposition envoyée',
+  },
+} as const;
+
+type Slot = { startsAt: string; date: string; time: string };
+
+for (const [language, l] of Object.entries(LANGUAGES)) {
+  describe(`live means bookable (${language})`, { timeout: 180_000 }, () => {
+    it('a contractor finishes onboarding with a location and hours; the customer who hired them sees open slots', () =>
+      e2e.run(
+        async ({ page, context }) => {
+          const email = uniqueEmail(`pro-${language}`);
+          const name = `Bookable ${language} ${email.slice(8, 14)}`;
+          await open(page, `${l.prefix}/signup`);
+          await fillSignUp(page, { role: 'contractor', name, email }, l.signUp);
+          const link = await confirmationLinkOf(email);
+          await page.goto(`${link.pathname}${link.search}`);
+
+          const dialog = page.getByRole('dialog', { name: l.dialog });
+          await visible(dialog, 20_000);
+          const next = dialog.getByRole('button', { name: l.next, exact: true });
+          await dialog.getByLabel(l.serviceTitle, { exact: true }).fill('House Cleaning');
+          await dialog
+            .getByLabel(l.serviceDescription, { exact: true })
+            .fill('Kitchens, bathrooms and floors, with my own supplies.');
+          await next.click();
+
+          await visible(dialog.getByText(l.step(2), { exact: true }));
+          await dialog.getByLabel(l.location, { exact: true }).fill('Montréal, QC');
+          expect(await dialog.getByLabel(l.radius, { exact: true }).inputValue()).toBe('25');
+          await dialog.getByLabel(l.radius, { exact: true }).fill('40');
+          await next.click();
+          await visible(dialog.getByText(l.step(3), { exact: true }));
+          await next.click();
+
+          // The hours step: prefilled Monday to Friday; Saturday opened with the keyboard.
+          await visible(dialog.getByText(l.step(4), { exact: true }));
+          expect(await dialog.getByRole('checkbox', { name: l.openMonday }).isChecked()).toBe(true);
+          const saturday = dialog.getByRole('checkbox', { name: l.openSaturday });
+          expect(await saturday.isChecked()).toBe(false);
+          await saturday.focus();
+          await page.keyboard.press('Space');
+          expect(await saturday.isChecked()).toBe(true);
+          await dialog.getByLabel(l.saturdayFrom, { exact: true }).fill('10:00');
+          await dialog.getByLabel(l.saturdayTo, { exact: true }).fill('14:00');
+          await expectNoSeriousAxeViolations(page, 'the onboarding hours step');
+          await next.click();
+
+          await visible(dialog.getByText(l.step(5), { exact: true }));
+          await dialog.getByRole('button', { name: l.goLive, exact: true }).click();
+          await waitForPath(page, `${l.prefix}/contractor-dashboard`, 20_000);
+
+          // The location became a service area of 40 km around Montréal.
+          const area = (await (await context.request.get('/api/contractor/service-area')).json()) as {
+            serviceArea: { city: string; province: string; radiusKm: number } | null;
+          };
+          expect(area.serviceArea).toMatchObject({ city: 'Montréal', province: 'QC', radiusKm: 40 });
+          const me = (await (await context.request.get('/api/auth/me')).json()) as { id: string };
+
+          // A customer hires them and goes to schedule the job: open times are there.
+          const customer = await e2e.newContext({ locale: l.locale });
+          try {
+            await signUpViaApi(customer, 'customer');
+            const jobId = await awardedJob(customer, context);
+            const customerPage = await customer.newPage();
+            await open(customerPage, `${l.prefix}/schedule/${me.id}/work-order/${jobId}`);
+            await hydrated(customerPage);
+            await visible(customerPage.getByTestId('slot').first());
+            expect(await customerPage.getByText(l.noHours).count()).toBe(0);
+
+            // Within the next 14 days: the weekdays' hours and the Saturday the contractor added.
+            const from = new Date().toISOString().slice(0, 10);
+            const to = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+            const { timeZone, slots } = (await (
+              await customer.request.get(`/api/contractors/${me.id}/slots?from=${from}&to=${to}`)
+            ).json()) as { timeZone: string; slots: Slot[] };
+            expect(slots.length).toBeGreaterThan(40);
+            const saturdays = slots.filter((s) => new Date(`${s.date}T12:00:00Z`).getUTCDay() === 6);
+            expect(saturdays.map((s) => s.time).slice(0, 4)).toEqual(['10:00', '11:00', '12:00', '13:00']);
+            expect(timeZone).toMatch(/^America\//);
+          } finally {
+            await customer.close();
+          }
+        },
+        { locale: l.locale },
+      ));
+
+    it('a contractor without hours: the customer proposes times and the contractor is notified', () =>
+      e2e.run(
+        async ({ page, context }) => {
+          const contractor = await e2e.newContext({ locale: l.locale });
+          try {
+            const pro = await signUpViaApi(contractor, 'contractor');
+            await signUpViaApi(context, 'customer');
+            const jobId = await awardedJob(context, contractor);
+
+            await open(page, `${l.prefix}/schedule/${pro.id}/work-order/${jobId}`);
+            await hydrated(page);
+            const fallback = page.getByTestId('no-hours');
+            await visible(fallback.getByText(l.noHours));
+            const write = fallback.getByRole('link', { name: l.message(pro.name) });
+            await visible(write);
+            expect(await write.getAttribute('href')).toBe(
+              `${l.prefix}/messages?c=${encodeURIComponent(`work-order:${jobId}`)}`,
+            );
+            await expectNoSeriousAxeViolations(page, 'the schedule step without hours');
+
+            const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+            await fallback.getByLabel(l.time1, { exact: true }).fill(`${day}T10:00`);
+            await fallback.getByLabel(l.note, { exact: true }).fill('The side door is open.');
+            await fallback.getByRole('button', { name: l.send }).click();
+            await visible(fallback.getByText(l.sent, { exact: true }));
+
+            // The contractor is told, and reads the times and the note in the job's conversation.
+            const notifications = await waitUntil(
+              async () => {
+                const list = (await (await contractor.request.get('/api/notifications')).json()) as {
+                  type: string;
+                  priority: string;
+                  actionUrl?: string;
+                }[];
+                return list.find((n) => n.actionUrl === `/messages?c=work-order:${jobId}`) ?? null;
+              },
+              { timeoutMs: 20_000, message: 'the contractor was not notified' },
+            );
+            expect(notifications).toMatchObject({ type: 'booking_request', priority: 'high' });
+            const thread = (await (
+              await contractor.request.get(`/api/conversations/work-order/${jobId}/messages`)
+            ).json()) as { messages: { body: string }[] };
+            expect(thread.messages).toHaveLength(1);
+            expect(thread.messages[0]!.body).toContain('The side door is open.');
+          } finally {
+            await contractor.close();
+          }
+        },
+        { locale: l.locale },
+      ));
+  });
+}
