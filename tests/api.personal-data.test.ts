@@ -84,10 +84,8 @@ async function completedBooking(customer: Person, contractor: Person) {
   ]);
   await waitUntil(
     async () =>
-      (
-        await t.runtime
-          .sql`select 1 from rm_review_jobs where job_id = ${bookingId} and completed_at is not null`
-      ).length > 0,
+      (await t.runtime.sql`select 1 from rm_review_jobs where job_id = ${bookingId} and completed_at is not null`)
+        .length > 0,
     { message: 'the booking was not projected for reviews' },
   );
   return bookingId;
