@@ -8,6 +8,7 @@ import {
   lookupCity,
   lookupPostalCode,
   normalizePostalCode,
+  resolveLocation,
   searchCities,
 } from './index.ts';
 import { provinceCodes } from './provinces.ts';
@@ -225,5 +226,22 @@ describe('the shipped tables', () => {
       expect(lng, fsa).toBeLessThan(-52);
       expect(city, fsa).not.toMatch(/[()\uFFFD/]/);
     }
+  });
+});
+
+describe('resolveLocation (the onboarding location)', () => {
+  it('takes a postal code, an FSA, or a city with or without its province', () => {
+    expect(resolveLocation(' k1a 0b1 ')).toMatchObject({ postalCode: 'K1A 0B1', fsa: 'K1A', province: 'ON' });
+    expect(resolveLocation('K1A')).toMatchObject({ postalCode: null, fsa: 'K1A' });
+    const montreal = resolveLocation('Montréal, QC');
+    expect(montreal).toMatchObject({ postalCode: null, city: 'Montréal', province: 'QC' });
+    expect(montreal!.fsa).toMatch(/^H\d[A-Z]$/);
+    expect(resolveLocation('montreal')).toMatchObject({ city: 'Montréal', fsa: montreal!.fsa });
+  });
+
+  it('answers null for text that names no known Canadian place', () => {
+    expect(resolveLocation('Atlantis')).toBeNull();
+    expect(resolveLocation('   ')).toBeNull();
+    expect(resolveLocation('D1A 1A1')).toBeNull();
   });
 });

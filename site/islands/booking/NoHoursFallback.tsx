@@ -55,9 +55,14 @@ export function NoHoursFallback({ locale, name, job, canPropose }: Props) {
       document.getElementById(`${ids}-time-1`)?.focus();
       return;
     }
+    // The zone is named so the contractor reads the times right wherever they are.
     const when = dateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
-      dateStyle: 'full',
-      timeStyle: 'short',
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
       timeZoneName: 'short',
     });
     const lines = [
