@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewsPublishJob } from '../projections/reviews-publish.ts';
+import { randomUUID } from 'node:crypto';
+import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { REVIEW_MESSAGES } from '../shared/domain/reviews/decider.ts';
 import type { JobReviewsView, PendingReviewView } from '../api/modules/reviews/schemas.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -199,5 +201,39 @@ describe('reviews of a work order won by a bid', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ error: REVIEW_MESSAGES.windowClosed });
     expect((await pending(contractor)).map((p) => p.jobId)).not.toContain(jobId);
+  });
+
+  it("reviews a work order's booking with the work order, never on its own", async () => {
+    const { customer, contractor, jobId, approve } = await completedBidJob();
+    const bookingId = randomUUID();
+    const at = new Date().toISOString();
+    const parties = { bookingId, contractorId: contractor.user.id, customerId: customer.user.id };
+    await t.runtime.store.append(scheduleStreamId(contractor.user.id), [
+      {
+        type: 'BookingRequested',
+        data: {
+          ...parties,
+          startsAt: at,
+          endsAt: at,
+          timeZone: 'America/Toronto',
+          customerTimeZone: 'America/Toronto',
+          workOrderId: jobId,
+          offeringId: null,
+          priceCents: 55_000,
+          note: null,
+          requestedAt: at,
+        },
+      },
+      {
+        type: 'BookingCompleted',
+        data: { ...parties, workOrderId: jobId, completedBy: contractor.user.id, completedAt: at },
+      },
+    ]);
+    await approve();
+    await t.runtime.runner!.idle();
+    expect((await pending(customer)).map((p) => [p.kind, p.jobId])).toEqual([['work-order', jobId]]);
+    const asBooking = await customer.browser.post(`/api/bookings/${bookingId}/reviews`, review('The booking alone.'));
+    expect(asBooking.statusCode).toBe(404);
+    expect(asBooking.json()).toEqual({ error: REVIEW_MESSAGES.bookingNotFound });
   });
 });

@@ -75,4 +75,25 @@ describe('review notifications', () => {
       'La période d’avis de 7 jours de votre réservation est terminée : les avis écrits sont maintenant publiés.',
     );
   });
+
+  it("names a work order's reviews by the work order, in both languages", () => {
+    const workOrderId = '5f7a1d1e-2f4e-4b7a-9b0e-1a2b3c4d5e74';
+    const job = { jobId: workOrderId, jobKind: 'work-order', contractorId, customerId };
+    const [nudge] = notificationsFor(recorded('ReviewSubmitted', { ...contractorReview, ...job }, 0n));
+    expect(nudge).toMatchObject({ userId: customerId, values: { workOrderId }, actionUrl: '/reviews' });
+    expect(renderNotificationText(nudge!.messageKey, nudge!.values, 'en')).toBe(
+      'Your contractor left a review of your work order. Write yours to see it.',
+    );
+    const published = notificationsFor(
+      recorded(
+        'ReviewsPublished',
+        { ...job, reviews: [contractorReview], reason: 'both-written', publishedAt: at },
+        2n,
+      ),
+    );
+    expect(published.map((d) => d.userId)).toEqual([customerId, contractorId]);
+    expect(renderNotificationText(published[0]!.messageKey, published[0]!.values, 'fr')).toBe(
+      'Les deux avis de votre bon de travail sont écrits : vous pouvez maintenant les lire.',
+    );
+  });
 });
