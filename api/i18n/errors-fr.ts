@@ -558,19 +558,26 @@ export const ERRORS_FR: Record<string, string> = {
   'That visit is already skipped': 'Cette visite est déjà sautée',
   'That visit could not be booked, so there is nothing to skip':
     'Cette visite n’a pas pu être réservée, il n’y a donc rien à sauter',
-  'Only the customer and the contractor of this booking can review it.':
-    'Seuls le client et l’entrepreneur de cette réservation peuvent l’évaluer.',
-  'You can review this booking once the job is completed.':
-    'Vous pourrez évaluer cette réservation une fois le travail terminé.',
-  'The review window for this booking has closed (reviews are open for {0} days after the job is completed).':
-    'La période d’évaluation de cette réservation est terminée (les évaluations sont ouvertes pendant {0} jours après la fin du travail).',
-  'You have already reviewed this booking.': 'Vous avez déjà évalué cette réservation.',
+  'Work order not found.': 'Bon de travail introuvable.',
+  'Only the customer and the contractor of this job can review it.':
+    'Seuls le client et l’entrepreneur de ce travail peuvent l’évaluer.',
+  'You can review this job once it is completed.': 'Vous pourrez évaluer ce travail une fois qu’il sera terminé.',
+  'You can review this work order once its payment is released to the contractor.':
+    'Vous pourrez évaluer ce bon de travail une fois son paiement versé à l’entrepreneur.',
+  'The review window for this job has closed (reviews are open for {0} days after the job is completed).':
+    'La période d’évaluation de ce travail est terminée (les évaluations sont ouvertes pendant {0} jours après la fin du travail).',
+  'You have already reviewed this job.': 'Vous avez déjà évalué ce travail.',
   'Please choose a rating from {0} to {1} stars.': 'Veuillez choisir une note de {0} à {1} étoiles.',
   'The review must be {0} to {1} characters.': 'L’avis doit comporter de {0} à {1} caractères.',
   'The review can only contain plain text (letters, numbers, punctuation, line breaks and tabs).':
     'L’avis ne peut contenir que du texte brut (lettres, chiffres, ponctuation, sauts de ligne et tabulations).',
-  'The review window of this booking is still open.':
-    'La période d’évaluation de cette réservation est encore ouverte.',
+  'The review window of this job is still open.': 'La période d’évaluation de ce travail est encore ouverte.',
+  'Propose from {0} to {1} different times.': 'Proposez de {0} à {1} moments différents.',
+  'Please propose times at least 1 hour from now.': 'Veuillez proposer des moments dans au moins 1 heure.',
+  'Times can be proposed at most 180 days ahead.': 'Les moments peuvent être proposés au plus 180 jours à l’avance.',
+  'This proposal already exists.': 'Cette proposition existe déjà.',
+  'We could not find this place in Canada. Write a city (such as Montréal, QC) or a postal code (A1A 1A1).':
+    'Nous n’avons pas trouvé ce lieu au Canada. Écrivez une ville (comme Montréal, QC) ou un code postal (A1A 1A1).',
   'The urgent premium must be from 1x to 3x, in steps of 0.25x':
     'La majoration urgente doit aller de 1x à 3x, par paliers de 0,25x',
   'The normal price must be more than $0 and at most $1,000,000':

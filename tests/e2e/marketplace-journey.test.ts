@@ -10,13 +10,15 @@ import { openEventStore } from '../../shared/eventstore/index.ts';
 import type { EventStore } from '../../shared/eventstore/types.ts';
 import type { E2EApp } from '../support/start-app.ts';
 import { hidden, hydrated, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { fundViaApi, signViaApi } from './support/jobs.ts';
 
 /**
  * The whole marketplace in one journey, through the real pages: a customer posts a job open for
  * bids near a Toronto postal code; two contractors who work there bid; the customer compares the
  * proposals side by side and hires one; the loser is told; the customer books the awarded job in
  * the winner's calendar and the winner confirms; they message each other live on the booking; the
- * job is completed; both review it, and the reviews appear only after the second one.
+ * visit is completed, the contract signed and the payment released; both review the job, and the
+ * reviews appear only after the second one.
  */
 const e2e = useE2E();
 let store: EventStore | null = null;
@@ -205,17 +207,48 @@ describe('the marketplace, end to end', { timeout: 240_000 }, () => {
               })
               .toMatch(/Completed/);
 
+            // ── A job hired through bids is reviewed once, as a job, when its payment is released:
+            // the completed visit alone offers no review.
+            expect(await customerPage.getByRole('form', { name: `Your review of ${winner.name}` }).count()).toBe(0);
+            await signViaApi(customerContext, workOrderId, customer.name);
+            await signViaApi(winnerContext, workOrderId, winner.name);
+            await fundViaApi(customerContext, workOrderId);
+            const done = await winnerContext.request.post(`/api/escrows/${workOrderId}/complete`, {
+              headers: { 'Idempotency-Key': randomUUID() },
+              data: { note: 'Walls painted, floor cleaned.' },
+            });
+            expect(done.status(), await done.text()).toBe(200);
+            const approved = await customerContext.request.post(`/api/escrows/${workOrderId}/approve`, {
+              headers: { 'Idempotency-Key': randomUUID() },
+              data: {},
+            });
+            expect(approved.status(), await approved.text()).toBe(200);
+
             // ── The customer reviews first: the winner cannot see it yet, nor can the public.
+            const pending = customerPage.getByTestId('pending-review');
+            await expect
+              .poll(
+                async () => {
+                  await open(customerPage, '/reviews');
+                  return pending.count();
+                },
+                { timeout: 20_000 },
+              )
+              .toBe(1);
+            await pending.getByRole('button', { name: 'Write a review' }).click();
             const customerForm = customerPage.getByRole('form', { name: `Your review of ${winner.name}` });
             await customerForm.locator('label').filter({ hasText: '5 stars' }).click();
-            await customerForm.getByLabel('Your review').fill('Spotless lines and a clean floor afterwards.');
+            await customerForm
+              .getByLabel('Your review', { exact: true })
+              .fill('Spotless lines and a clean floor afterwards.');
             await customerForm.getByRole('button', { name: 'Submit review' }).click();
             await visible(
               customerPage.getByText(
                 'Your review is saved. It will be published when the other side has written theirs, or after 7 days.',
               ),
             );
-            await open(winnerPage, bookingPath);
+            await open(winnerPage, '/reviews');
+            await winnerPage.getByTestId('pending-review').getByRole('button', { name: 'Write a review' }).click();
             const winnerForm = winnerPage.getByRole('form', { name: `Your review of ${customer.name}` });
             await visible(winnerForm);
             expect(await winnerPage.getByText('Spotless lines and a clean floor afterwards.').count()).toBe(0);
@@ -228,7 +261,9 @@ describe('the marketplace, end to end', { timeout: 240_000 }, () => {
 
             // ── The winner reviews second: both reviews are published at once.
             await winnerForm.locator('label').filter({ hasText: '4 stars' }).click();
-            await winnerForm.getByLabel('Your review').fill('Clear instructions and the elevator was ready.');
+            await winnerForm
+              .getByLabel('Your review', { exact: true })
+              .fill('Clear instructions and the elevator was ready.');
             await winnerForm.getByRole('button', { name: 'Submit review' }).click();
             await visible(winnerPage.getByText('Spotless lines and a clean floor afterwards.'));
             await customerPage.reload();

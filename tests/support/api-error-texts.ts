@@ -42,7 +42,13 @@ function sourceFiles(dir: string): string[] {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       if (name !== 'node_modules') out.push(...sourceFiles(path));
-    } else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) {
+    } else if (
+      name.endsWith('.ts') &&
+      !name.endsWith('.test.ts') &&
+      !name.endsWith('.d.ts') &&
+      // The demo seed's texts are content (a barter offer's `message`, say), never an error answer.
+      !/^seed(-[a-z-]+)?\.ts$/.test(name)
+    ) {
       out.push(path);
     }
   }

@@ -509,7 +509,7 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
                         >
                           <div className="flex w-32 shrink-0 items-center gap-2">
                             <input
-                              ref={day === 1 ? fieldRefs.hours : undefined}
+                              ref={day === WEEKDAYS[0] ? fieldRefs.hours : undefined}
                               id={checkId}
                               type="checkbox"
                               checked={hours.open}

@@ -129,13 +129,13 @@ export function NoHoursFallback({ locale, name, job, canPropose }: Props) {
             {OPTIONS.map((n, index) => (
               <div key={n} className="space-y-1.5">
                 <label htmlFor={`${ids}-time-${n}`} className="block text-sm font-medium">
-                  {format(n === 1 ? m.proposeOption : m.proposeOptionOptional, { n })}
+                  {format(index === 0 ? m.proposeOption : m.proposeOptionOptional, { n })}
                 </label>
                 <Input
                   id={`${ids}-time-${n}`}
                   type="datetime-local"
                   value={times[index]}
-                  aria-invalid={n === 1 && error === m.proposeNeedOne ? true : undefined}
+                  aria-invalid={index === 0 && error === m.proposeNeedOne ? true : undefined}
                   onChange={(event) => {
                     const value = event.target.value;
                     setTimes((current) => current.map((t, i) => (i === index ? value : t)));
