@@ -1,5 +1,5 @@
 # Production image for both processes: the API (default command) and the projection workers
-# (`node --import tsx projections/worker.ts`). Built and run by docker-compose.yml.
+# (`node --import tsx runtime/projections-worker.ts`). Built and run by docker-compose.yml.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 # argon2 compiles its native addon with node-gyp.
@@ -18,4 +18,4 @@ COPY --from=build /app /app
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 4321
-CMD ["node", "--import", "tsx", "api/server.ts"]
+CMD ["node", "--import", "tsx", "runtime/api-server.ts"]

@@ -5,16 +5,17 @@ import { defineConfig } from 'astro/config';
 import { interactionDirective } from './site/directives/integration.ts';
 
 /**
- * Every page loads the shell (header, footer, toasts, dialog host, announcement check) before any
- * interaction. Left alone, Rollup splits it into ~25 tiny shared chunks, each paying its own
- * request, imports and compression overhead; this keeps the eagerly loaded shell code and its
- * small libraries in one chunk. Code fetched on demand (popovers, menus, dialogs) is not listed,
- * so it stays in its own chunks; nor is the footer, which hydrates when scrolled into view.
+ * No page runs React before the first interaction (docs/decisions.md): the shell (header, footer,
+ * toasts, dialog host, announcement check) hydrates on first use, or when asked. What the first
+ * interaction with the header or footer needs then comes in one chunk: left alone, Rollup splits it
+ * into ~25 tiny shared chunks, each paying its own request, imports and compression overhead. Code
+ * fetched on demand (popovers, menus, dialogs) is not listed, so it stays in its own chunks; nor
+ * are the announcement rules, which the plain due-check script of every page loads on its own.
  */
 const SHELL_MODULES = [
   /\/site\/islands\/shell\/(?!AccentPanel|DashboardMenu|MobileSheet|ToastList|Footer|Typewriter|typewriter|led)[^/]+$/,
   /\/site\/islands\/dialogs\/(DialogHost\.tsx|registry\.ts)$/,
-  /\/site\/islands\/announcements\/(AnnouncementCheck\.tsx|store\.ts|rules\.ts|catalogue\.ts|keys\.ts|splash\.ts)$/,
+  /\/site\/islands\/announcements\/(AnnouncementCheck\.tsx|store\.ts)$/,
   /\/site\/(stores|lib)\/[^/]+$/,
   /\/site\/ui\/(island|ErrorBoundary|Button|Skeleton|use-mounted|on-demand)\.tsx?$/,
   /\/site\/i18n\/(index|locales)\.ts$/,
@@ -22,7 +23,15 @@ const SHELL_MODULES = [
   /\/node_modules\/(nanostores|@nanostores\/[^/]+)\//,
 ];
 
+/**
+ * The plain script that looks whether an announcement is due (Base.astro) runs on every page before
+ * any interaction: its modules get a chunk of their own. Left to Rollup they would join the shell
+ * chunk (the announcement store, in it, imports them too), and that script would load the shell.
+ */
+const DUE_CHECK_MODULES = /\/site\/islands\/announcements\/(due-check|rules|catalogue|keys)\.ts$/;
+
 function shellChunk(id) {
+  if (DUE_CHECK_MODULES.test(id)) return 'due-check';
   return SHELL_MODULES.some((pattern) => pattern.test(id)) ? 'shell' : undefined;
 }
 

@@ -20,7 +20,16 @@ export default tseslint.config(
   },
   {
     // Server code: a promise nobody awaits is a lost error or a lost write.
-    files: ['api/**/*.ts', 'projections/**/*.ts', 'shared/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'api/**/*.ts',
+      'projections/**/*.ts',
+      'workflows/**/*.ts',
+      'infrastructure/**/*.ts',
+      'runtime/**/*.ts',
+      'shared/**/*.ts',
+      'scripts/**/*.ts',
+      'bench/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {

@@ -1,10 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects, by what a test file needs (README, "Test it"):
+ * - unit: no database, no Redis, no browser, no site build (`npm run test:unit`). The deciders and
+ *   pure helpers beside their code, and the few suites under tests/ that only read files or parse
+ *   configuration. It has no global setup, so it starts nothing.
+ * - integration: real PostgreSQL and Redis, the app in-process or as `npm start`
+ *   (`npm run test:integration`); tests/support/global-setup.ts finds or starts both.
+ * - e2e: the browser journeys in Chromium (`npm run test:e2e`), after the other two.
+ */
 const E2E = 'tests/e2e/**/*.test.ts';
+/** Suites under tests/ that touch no server: configuration parsing and the compose file. */
+const UNIT_IN_TESTS = ['tests/config.test.ts', 'tests/docker-compose.test.ts'];
 
 export default defineConfig({
   test: {
-    globalSetup: ['tests/support/global-setup.ts'],
     // Two cores: a few files at a time, each with its own database.
     maxWorkers: 2,
     testTimeout: 30_000,
@@ -19,19 +29,44 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'unit-api',
+          name: 'unit',
           include: [
             'shared/**/*.test.ts',
             'api/**/*.test.ts',
             'projections/**/*.test.ts',
+            'workflows/**/*.test.ts',
+            'infrastructure/**/*.test.ts',
+            'runtime/**/*.test.ts',
             'site/**/*.test.{ts,tsx}',
-            'tests/**/*.test.ts',
+            ...UNIT_IN_TESTS,
           ],
-          exclude: [E2E, '**/node_modules/**'],
+          exclude: ['**/node_modules/**'],
+          // Nothing here needs a process of its own (no native modules, no SIGKILL): worker threads
+          // start faster than forks, which is most of this project's time on two cores.
+          pool: 'threads',
           sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: 'e2e', include: [E2E], sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/**/*.test.ts'],
+          exclude: [E2E, ...UNIT_IN_TESTS, '**/node_modules/**'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/integration-env.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: [E2E],
+          globalSetup: ['tests/support/e2e-setup.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

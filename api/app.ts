@@ -13,6 +13,7 @@ import {
 import type { Config } from '../shared/config.ts';
 import abuseLimitsPlugin from './plugins/abuse-limits.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
+import commandPipelinePlugin from './plugins/command-pipeline.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { bookingRoutes } from './modules/booking/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -34,7 +35,7 @@ import { forumAdminRoutes } from './modules/forum/admin-routes.ts';
 import { metricsRoutes } from './modules/metrics/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { adminUserRoutes } from './modules/accounts/admin-routes.ts';
-import { auditRoutes } from './modules/auditing/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { legalCopyRoutes } from './modules/legal-copies/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -49,7 +50,7 @@ import { cachedBrowseAnswers } from './modules/catalogue/browse-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import sitePlugin from './plugins/site.ts';
-import type { Runtime } from './runtime.ts';
+import type { Runtime } from '../runtime/runtime.ts';
 import type { Secrets } from './secrets.ts';
 
 declare module 'fastify' {
@@ -69,7 +70,7 @@ export type AppOptions = {
   logger?: boolean | object;
 };
 
-/** Builds the Fastify app from its plugins; `server.ts` starts it, tests `inject` into it. */
+/** Builds the Fastify app from its plugins; `runtime/api-server.ts` starts it, tests `inject` into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     production: config.production,
   });
   await app.register(authPlugin);
+  await app.register(commandPipelinePlugin);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -4,7 +4,7 @@ import { barterTradeStreamId } from '../shared/domain/barter/events.ts';
 import { offeringDecider } from '../shared/domain/catalogue/decider.ts';
 import { offeringStreamId } from '../shared/domain/catalogue/streams.ts';
 import type { ServiceSlug } from '../shared/domain/catalogue/categories.ts';
-import { handleCommand, type CommandContext } from '../shared/domain/decider.ts';
+import { handleCommand, type Decider, type DomainEvent } from '../shared/domain/decider.ts';
 import { feedbackDecider } from '../shared/domain/feedback/decider.ts';
 import type { FeedbackCategory, FeedbackStatus } from '../shared/domain/feedback/events.ts';
 import { feedbackStreamId } from '../shared/domain/feedback/streams.ts';
@@ -298,7 +298,14 @@ const actorOf = (command: BarterTradeCommand) =>
 export async function seedCommunity(store: EventStore, ids: CommunityIds, today = new Date()): Promise<void> {
   const id = (email: string) => ids.get(email);
   const at = (daysAgo: number, minutes = 0) => new Date(today.getTime() - daysAgo * DAY + minutes * 60_000);
-  const context = (actorId: string, now: Date): CommandContext => ({ actorId, correlationId: randomUUID(), now });
+  /** One step of the demo: a command through its decider, by its actor, at its moment. */
+  const decide = <State, Command, Event extends DomainEvent>(
+    stream: string,
+    decider: Decider<State, Command, Event>,
+    command: Command,
+    actorId: string,
+    now: Date,
+  ) => handleCommand(store, stream, decider, command, { actorId, correlationId: randomUUID(), now });
 
   for (const discussion of demoDiscussions) {
     const authorId = id(discussion.by);
@@ -307,46 +314,40 @@ export async function seedCommunity(store: EventStore, ids: CommunityIds, today 
     const stream = forumPostStreamId(postId);
     const posted = at(discussion.daysAgo);
     const { title, content, category } = discussion;
-    await handleCommand(
-      store,
+    await decide(
       stream,
       forumPostDecider,
       { type: 'CreateForumPost', postId, authorId, title, content, category, now: posted },
-      context(authorId, posted),
+      authorId,
+      posted,
     );
     for (const [i, voter] of discussion.votes.entries()) {
       const voterId = id(voter);
       if (!voterId || voterId === authorId) continue;
       const now = at(discussion.daysAgo, 30 + i * 45);
-      await handleCommand(
-        store,
-        stream,
-        forumPostDecider,
-        { type: 'UpvoteForumPost', postId, voterId, now },
-        context(voterId, now),
-      );
+      await decide(stream, forumPostDecider, { type: 'UpvoteForumPost', postId, voterId, now }, voterId, now);
     }
     for (const [i, reply] of discussion.replies.entries()) {
       const replierId = id(reply.by);
       if (!replierId) continue;
       const replyId = randomUUID();
       const now = at(discussion.daysAgo, 90 + i * 240);
-      await handleCommand(
-        store,
+      await decide(
         stream,
         forumPostDecider,
         { type: 'AddForumReply', replyId, postId, authorId: replierId, content: reply.content, now },
-        context(replierId, now),
+        replierId,
+        now,
       );
       for (const voter of reply.votes ?? []) {
         const voterId = id(voter);
         if (!voterId) continue;
-        await handleCommand(
-          store,
+        await decide(
           stream,
           forumPostDecider,
           { type: 'UpvoteForumReply', replyId, postId, voterId, now },
-          context(voterId, now),
+          voterId,
+          now,
         );
       }
     }
@@ -359,8 +360,7 @@ export async function seedCommunity(store: EventStore, ids: CommunityIds, today 
     const feedbackId = randomUUID();
     const stream = feedbackStreamId(feedbackId);
     const posted = at(item.daysAgo);
-    await handleCommand(
-      store,
+    await decide(
       stream,
       feedbackDecider,
       {
@@ -372,24 +372,18 @@ export async function seedCommunity(store: EventStore, ids: CommunityIds, today 
         category: item.category,
         now: posted,
       },
-      context(authorId, posted),
+      authorId,
+      posted,
     );
     for (const [i, voter] of item.votes.entries()) {
       const voterId = id(voter);
       if (!voterId || voterId === authorId) continue;
       const now = at(item.daysAgo, 60 + i * 60);
-      await handleCommand(
-        store,
-        stream,
-        feedbackDecider,
-        { type: 'UpvoteFeedback', feedbackId, voterId, now },
-        context(voterId, now),
-      );
+      await decide(stream, feedbackDecider, { type: 'UpvoteFeedback', feedbackId, voterId, now }, voterId, now);
     }
     if (item.status && adminId) {
       const now = at(Math.max(item.daysAgo - 1, 0));
-      await handleCommand(
-        store,
+      await decide(
         stream,
         feedbackDecider,
         {
@@ -400,7 +394,8 @@ export async function seedCommunity(store: EventStore, ids: CommunityIds, today 
           changedByRole: 'admin',
           now,
         },
-        context(adminId, now),
+        adminId,
+        now,
       );
     }
   }
@@ -412,8 +407,7 @@ export async function seedCommunity(store: EventStore, ids: CommunityIds, today 
     const offeringId = randomUUID();
     const stream = offeringStreamId(offeringId);
     const now = at(14);
-    await handleCommand(
-      store,
+    await decide(
       stream,
       offeringDecider,
       {
@@ -431,14 +425,15 @@ export async function seedCommunity(store: EventStore, ids: CommunityIds, today 
         },
         now,
       },
-      context(contractorId, now),
+      contractorId,
+      now,
     );
-    await handleCommand(
-      store,
+    await decide(
       stream,
       offeringDecider,
       { type: 'SetOfferingBarter', contractorId, acceptsBarter: true, barterWants: service.wants, now },
-      context(contractorId, now),
+      contractorId,
+      now,
     );
     offerings.set(service.by, { offeringId, contractorId, title: service.title });
   }
@@ -457,8 +452,7 @@ export async function seedCommunity(store: EventStore, ids: CommunityIds, today 
     const tradeId = randomUUID();
     const stream = barterTradeStreamId(tradeId);
     const proposed = at(daysAgo);
-    await handleCommand(
-      store,
+    await decide(
       stream,
       barterTradeDecider,
       {
@@ -469,12 +463,13 @@ export async function seedCommunity(store: EventStore, ids: CommunityIds, today 
         terms,
         now: proposed,
       },
-      context(proposerId, proposed),
+      proposerId,
+      proposed,
     );
     for (const [i, step] of steps.entries()) {
       const now = at(daysAgo - i - 1);
       const command = step({ proposerId, recipientId: offering.contractorId }, now);
-      await handleCommand(store, stream, barterTradeDecider, command, context(actorOf(command), now));
+      await decide(stream, barterTradeDecider, command, actorOf(command), now);
     }
   }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import type { ScheduleEvent } from '../shared/domain/booking/events.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { scheduleDecider } from '../shared/domain/booking/decider.ts';
 import type { ScheduleCommand } from '../shared/domain/booking/commands.ts';
@@ -476,14 +475,7 @@ async function run<State, Command, Event extends DomainEvent>(
 }
 
 const schedule = (r: Runner, contractorId: string, command: ScheduleCommand, actorId: string | null, at: Date) =>
-  run<unknown, ScheduleCommand, ScheduleEvent>(
-    r,
-    scheduleStreamId(contractorId),
-    scheduleDecider as unknown as Decider<unknown, ScheduleCommand, ScheduleEvent>,
-    command,
-    actorId,
-    at,
-  );
+  run(r, scheduleStreamId(contractorId), scheduleDecider, command, actorId, at);
 
 /** A demo place as the event keeps it: its forward sortation area (the full code is kept beside the log). */
 function placeOf(postalCode: string): WorkLocation {

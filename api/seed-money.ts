@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { termsFor } from '../projections/money-jobs.ts';
+import { termsFor } from '../workflows/money-jobs.ts';
 import { contractDecider, type ContractCommand, type ContractState } from '../shared/domain/contracts/decider.ts';
 import { contractStreamId } from '../shared/domain/contracts/events.ts';
 import { handleCommand, type CommandContext } from '../shared/domain/decider.ts';

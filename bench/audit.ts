@@ -362,7 +362,7 @@ export async function fillAuditedEvents(url: string, events: number) {
     await sql`vacuum (analyze) es_events`;
     await sql`vacuum (analyze) es_streams`;
     await sql`checkpoint`.catch(() => {});
-    const [{ total }] = (await sql`select count(*)::int as total from es_events`) as unknown as [{ total: number }];
+    const [{ total }] = await sql<[{ total: number }]>`select count(*)::int as total from es_events`;
     if (total !== events) throw new Error(`the fill wrote ${total} events of ${events}`);
   } finally {
     await sql.end({ timeout: 5 });

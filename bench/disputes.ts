@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createRuntime } from '../api/runtime.ts';
-import { distributeByDecision, freezeEscrowFor } from '../projections/dispute-jobs.ts';
+import { createRuntime } from '../runtime/runtime.ts';
+import { distributeByDecision, freezeEscrowFor } from '../workflows/dispute-jobs.ts';
 import { loadConfig } from '../shared/config.ts';
 import { handleCommand, type CommandContext } from '../shared/domain/decider.ts';
 import { disputeDecider, type DisputeCommand } from '../shared/domain/disputes/decider.ts';
@@ -11,7 +11,7 @@ import { escrowStreamId } from '../shared/domain/escrow/events.ts';
 import { provinceCodes } from '../shared/geo/provinces.ts';
 import { percentile, type Row } from './support.ts';
 
-/** The dispute path's targets: the spec's 30 s for the analysis; the command target of issue 11. */
+/** The dispute path's targets: 30 s for the analysis (docs/product.md#disputes); the command target of issue 11. */
 export const DISPUTE_TARGETS = { analysisSeconds: AI_ANALYSIS_SECONDS, commandP99Ms: 50 } as const;
 
 /**

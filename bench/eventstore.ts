@@ -3,9 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import { ensureEventStoreSchema, PostgresEventStore } from '../shared/eventstore/postgres.ts';
 import { comparePositions, type Position } from '../shared/eventstore/types.ts';
-import { ensureCheckpointSchema } from '../projections/checkpoints.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
-import { defineProjection } from '../projections/types.ts';
+import { ensureCheckpointSchema } from '../infrastructure/projections/checkpoints.ts';
+import { ProjectionRunner } from '../infrastructure/projections/runner.ts';
+import type { Projection } from '../infrastructure/projections/types.ts';
 import { percentile, type Row } from './support.ts';
 
 // The reference table has exactly the event table's shape: columns, defaults, keys and indexes.
@@ -73,7 +73,8 @@ export async function benchProjectionLag(
   await ensureEventStoreSchema(sql);
   await ensureCheckpointSchema(sql);
   const store = new PostgresEventStore(sql, { listen: false });
-  const projection = defineProjection({
+  // Probe events have no schema: a plain projection, which takes them as stored.
+  const projection: Projection = {
     name: `bench-lag-${randomUUID().slice(0, 6)}`,
     version: 1,
     handles: ['LagProbe'],
@@ -82,7 +83,7 @@ export async function benchProjectionLag(
     async apply(tx, event) {
       await tx`insert into bench_lag (event_id, stream_id) values (${event.id}, ${event.streamId})`;
     },
-  });
+  };
   const appended: { position: Position; at: number }[] = [];
   const lags: number[] = [];
   let cursor = 0;

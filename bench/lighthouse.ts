@@ -23,7 +23,9 @@ export type LighthouseResult = {
   benchmarkIndex: number;
 };
 
-export const LIGHTHOUSE_TARGETS = { performance: 98, cls: 0 } as const;
+export const LIGHTHOUSE_TARGETS = { performance: 98, cls: 0, tbtMs: 100 } as const;
+/** The public pages the TBT target holds for (the performance issue, deliverable 1); elsewhere it is shown. */
+const TBT_PATHS: readonly string[] = ['/', '/pricing', '/privacy-policy', '/update'];
 /** Audits per page; the median is reported (override with LIGHTHOUSE_RUNS). */
 export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
@@ -114,7 +116,13 @@ export async function benchLighthouse(
       pass: result.accessibility === 100,
     });
     rows.push({ metric: `LCP, ${result.path}`, value: `${result.lcpMs} ms`, target: '', pass: null });
-    rows.push({ metric: `TBT, ${result.path}`, value: `${result.tbtMs} ms`, target: '', pass: null });
+    const tbtTarget = TBT_PATHS.includes(result.path);
+    rows.push({
+      metric: `TBT, ${result.path}`,
+      value: `${result.tbtMs} ms`,
+      target: tbtTarget ? `<= ${LIGHTHOUSE_TARGETS.tbtMs} ms` : '',
+      pass: tbtTarget ? result.tbtMs <= LIGHTHOUSE_TARGETS.tbtMs : null,
+    });
     rows.push({
       metric: `CLS, ${result.path}`,
       value: String(result.cls),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { insertPersonalData } from '../api/modules/accounts/personal-data.ts';
-import type { Runtime } from '../api/runtime.ts';
+import type { Runtime } from '../runtime/runtime.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serviceCategories, type ServiceSlug } from '../shared/domain/catalogue/categories.ts';
 import { contractorDecider } from '../shared/domain/catalogue/decider.ts';
@@ -11,7 +11,7 @@ import { handleCommand } from '../shared/domain/decider.ts';
 import { workOrderDecider } from '../shared/domain/work/decider.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import { lookupPostalCode } from '../shared/geo/index.ts';
-import { apiQuery, DEFAULT_FORM } from '../site/islands/directory/query.ts';
+import { apiQuery, DEFAULT_FORM } from '../site/islands/catalogue/query.ts';
 import { benchApp, type Row } from './support.ts';
 
 /** Where the generated marketplace lives: FSAs of nine cities in seven provinces. */

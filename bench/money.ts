@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createRuntime } from '../api/runtime.ts';
-import { settleEndedJob } from '../projections/job-money.ts';
-import { payoutsJob } from '../projections/money-jobs.ts';
+import { createRuntime } from '../runtime/runtime.ts';
+import { settleEndedJob } from '../workflows/job-money.ts';
+import { payoutsJob } from '../workflows/money-jobs.ts';
 import { loadConfig } from '../shared/config.ts';
 import { contractDecider, type ContractState } from '../shared/domain/contracts/decider.ts';
 import { contractStreamId, type ContractTerms } from '../shared/domain/contracts/events.ts';

@@ -8,7 +8,10 @@ import type { Row } from './support.ts';
 /**
  * Page weight before any interaction: a page is loaded in headless Chromium, left alone until the
  * network has been quiet and the main thread idle (so `client:idle` islands and anything they
- * fetch are in), never scrolled, clicked or typed into. Every script and style sheet it fetched is
+ * fetch are in), never scrolled, clicked or typed into. The JavaScript counted is what the page
+ * requested in that time, which is what it runs before any interaction (module scripts run once
+ * fetched), plus the page's inline scripts (the theme, shell and early-input scripts, Astro's island
+ * loader and its directives), gzipped together as one entry. Every script and style sheet it fetched is
  * counted at its gzip size (the issue's unit; the server sends brotli, which is smaller), and each
  * response is checked for compression and, for hashed assets, long-lived caching.
  */
@@ -28,6 +31,20 @@ export const VIEWPORTS = {
 
 /** At most this much JavaScript (gzip) before interaction on `/` (issue 4). */
 export const LANDING_JS_BUDGET_BYTES = 100 * 1024;
+
+/**
+ * Public pages run no React before the first interaction (the performance issue, deliverable 1):
+ * at most this much JavaScript (gzip) before any interaction on these pages, for a signed-out
+ * visitor with nothing to be announced. tests/e2e/public-pages.test.ts holds the same line.
+ */
+export const PUBLIC_JS_BUDGET_BYTES = 20 * 1024;
+export const PUBLIC_BUDGET_PATHS: readonly string[] = ['/', '/pricing', '/privacy-policy'];
+
+/** The budget a measured page is held to, if any. */
+export function jsBudget(path: string, visitor: Visitor): number | null {
+  if (visitor === 'returning' && PUBLIC_BUDGET_PATHS.includes(path)) return PUBLIC_JS_BUDGET_BYTES;
+  return path === '/' ? LANDING_JS_BUDGET_BYTES : null;
+}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -87,9 +104,20 @@ export async function measurePage(
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
+  const inline = gzipSync(await page.evaluate(inlineScripts)).length;
+  result.jsGzip += inline;
+  result.scripts.push({ url: '(inline scripts)', gzip: inline });
   await context.close();
   result.scripts.sort((a, b) => b.gzip - a.gzip);
   return result;
+}
+
+/** Runs in the page: the text of its inline scripts (JavaScript only, not JSON data). */
+export function inlineScripts(): string {
+  return [...document.querySelectorAll('script:not([src])')]
+    .filter((script) => ['', 'module', 'text/javascript'].includes(script.getAttribute('type') ?? ''))
+    .map((script) => script.textContent ?? '')
+    .join('\n');
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -109,11 +137,12 @@ export async function benchPageWeight(baseURL: string): Promise<Row[]> {
     for (const [path, viewport, visitor] of cases) {
       const weight = await measurePage(browser, baseURL, path, viewport, visitor);
       const label = `${path} ${viewport}${visitor === 'announcement' ? ' (announcement shown)' : ''}`;
+      const budget = jsBudget(path, visitor);
       rows.push({
         metric: `JS gzip before interaction, ${label}`,
         value: kb(weight.jsGzip),
-        target: path === '/' ? `<= ${kb(LANDING_JS_BUDGET_BYTES)}` : '',
-        pass: path === '/' ? weight.jsGzip <= LANDING_JS_BUDGET_BYTES : null,
+        target: budget === null ? '' : `<= ${kb(budget)}`,
+        pass: budget === null ? null : weight.jsGzip <= budget,
       });
       rows.push({ metric: `CSS gzip before interaction, ${label}`, value: kb(weight.cssGzip), target: '', pass: null });
       rows.push({

@@ -1,10 +1,10 @@
 import { accountsProjection } from '../projections/accounts.ts';
-import { ensureCheckpointSchema } from '../projections/checkpoints.ts';
-import { applyBatch, resetProjection } from '../projections/runner.ts';
+import { ensureCheckpointSchema } from '../infrastructure/projections/checkpoints.ts';
+import { applyBatch, resetProjection } from '../infrastructure/projections/runner.ts';
 import { connect } from '../shared/db/postgres.ts';
 import { PostgresEventStore } from '../shared/eventstore/postgres.ts';
 import { START } from '../shared/eventstore/types.ts';
-import type { Projection } from '../projections/types.ts';
+import type { Projection } from '../infrastructure/projections/types.ts';
 import type { Row } from './support.ts';
 
 export const REBUILD_TARGET_PER_SECOND = 50_000;
@@ -57,7 +57,7 @@ export async function benchRebuild(
         '{}'::jsonb
       from generate_series(0, ${suspended - 1}::int) as n, generate_series(1, 2) as r`;
     await sql`analyze es_events`;
-    const [{ total }] = (await sql`select count(*)::int as total from es_events`) as unknown as [{ total: number }];
+    const [{ total }] = await sql<[{ total: number }]>`select count(*)::int as total from es_events`;
 
     const rebuild = async (projection: Projection, limit = Number.POSITIVE_INFINITY) => {
       await resetProjection(sql, projection);
@@ -73,7 +73,7 @@ export async function benchRebuild(
       }
       const seconds = (performance.now() - started) / 1000;
       if (applied < total) return { perSecond: applied / seconds, seconds, applied };
-      const [{ rows }] = (await sql`select count(*)::int as rows from rm_accounts`) as unknown as [{ rows: number }];
+      const [{ rows }] = await sql<[{ rows: number }]>`select count(*)::int as rows from rm_accounts`;
       if (applied !== total || rows !== accounts) {
         throw new Error(`rebuild applied ${applied} of ${total} events and holds ${rows} of ${accounts} accounts`);
       }

@@ -1,10 +1,9 @@
 import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
-import type { RecordedEvent } from '../shared/eventstore/types.ts';
+import type { RecordedEventOf } from '../shared/eventstore/typed.ts';
 import type { AccountEvent, AccountRegistered, Role } from '../shared/domain/accounts/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
-async function applyAccountEvent(tx: TransactionSql, recorded: RecordedEvent) {
-  const event = recorded as unknown as AccountEvent;
+async function applyAccountEvent(tx: TransactionSql, event: RecordedEventOf<AccountEvent>) {
   switch (event.type) {
     case 'AccountRegistered':
       await tx`
@@ -40,7 +39,7 @@ const INSERT_CHUNK = 5_000;
  * other events, rare, one statement each as in `apply`. Runs keep the log's order, so an account
  * registered and suspended in the same batch ends suspended.
  */
-async function applyAccountEvents(tx: TransactionSql, events: readonly RecordedEvent[]) {
+async function applyAccountEvents(tx: TransactionSql, events: readonly RecordedEventOf<AccountEvent>[]) {
   let run: AccountRegistered['data'][] = [];
   const flush = async () => {
     for (let at = 0; at < run.length; at += INSERT_CHUNK) {
@@ -54,20 +53,19 @@ async function applyAccountEvents(tx: TransactionSql, events: readonly RecordedE
     }
     run = [];
   };
-  for (const recorded of events) {
-    const event = recorded as unknown as AccountEvent;
+  for (const event of events) {
     if (event.type === 'AccountRegistered') {
       run.push(event.data);
       continue;
     }
     await flush();
-    await applyAccountEvent(tx, recorded);
+    await applyAccountEvent(tx, event);
   }
   await flush();
 }
 
 /** Who exists, with which role and status: read on every authenticated request. */
-export const accountsProjection = defineProjection({
+export const accountsProjection = defineProjection<AccountEvent>({
   name: 'accounts',
   // v2: suspension (the status 'suspended', with when, by whom and why).
   version: 2,
@@ -101,4 +99,12 @@ export async function findAccount(sql: Sql, accountId: string): Promise<AccountR
   return row
     ? { accountId: row.account_id, role: row.role, status: row.status, registeredAt: row.registered_at }
     : null;
+}
+
+/** The roles of the accounts that exist among these ids (a deleted account is not in the map). */
+export async function rolesOfAccounts(sql: Sql, accountIds: readonly string[]): Promise<Map<string, Role>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await sql<{ account_id: string; role: Role }[]>`
+    select account_id, role from rm_accounts where account_id = any(${accountIds as string[]}::uuid[])`;
+  return new Map(rows.map((row) => [row.account_id, row.role]));
 }

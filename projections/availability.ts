@@ -1,13 +1,13 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { Availability, TimeWindow } from '../shared/domain/booking/calendar.ts';
 import type { ScheduleEvent, WeeklyWindow } from '../shared/domain/booking/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * Each contractor's weekly availability and dated exceptions, as the availability editor shows
  * them and as the public slots query computes from (with the bookings read model's held time).
  */
-export const availabilityProjection = defineProjection({
+export const availabilityProjection = defineProjection<ScheduleEvent>({
   name: 'availability',
   version: 1,
   handles: ['AvailabilitySet', 'AvailabilityExceptionAdded', 'AvailabilityExceptionRemoved'],
@@ -28,8 +28,7 @@ export const availabilityProjection = defineProjection({
       primary key (contractor_id, date)
     );`,
   reset: 'drop table if exists rm_schedule_availability, rm_schedule_exceptions',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as ScheduleEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'AvailabilitySet': {
         const a = event.data;

@@ -1,9 +1,9 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { barterTradeEventTypes, type BarterTerms, type BarterTradeEvent } from '../shared/domain/barter/events.ts';
-import { defineProjection } from './types.ts';
+import { barterTradeStatuses, type BarterTradeStatus } from '../shared/domain/barter/rules.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
-export const barterTradeStatuses = ['negotiating', 'accepted', 'declined', 'withdrawn', 'completed'] as const;
-export type BarterTradeStatus = (typeof barterTradeStatuses)[number];
+export { barterTradeStatuses, type BarterTradeStatus };
 
 /**
  * Barter as the screens read it: each trade with its current terms, whose turn it is, who has
@@ -12,7 +12,7 @@ export type BarterTradeStatus = (typeof barterTradeStatuses)[number];
  * counterparty, with the day each lapses. The services open to barter are in
  * rm_service_offerings (service-offerings.ts).
  */
-export const barterProjection = defineProjection({
+export const barterProjection = defineProjection<BarterTradeEvent>({
   name: 'barter',
   version: 1,
   handles: [...barterTradeEventTypes],
@@ -52,8 +52,7 @@ export const barterProjection = defineProjection({
     create index if not exists rm_casl_relationships_lookup
       on rm_casl_relationships (party_id, counterparty_id, expires_at desc);`,
   reset: 'drop table if exists rm_barter_trades, rm_casl_relationships',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as BarterTradeEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'BarterTradeProposed': {
         const d = event.data;

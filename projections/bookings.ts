@@ -2,7 +2,7 @@ import type { Sql } from '../shared/db/postgres.ts';
 import type { BookingStatus } from '../shared/domain/booking/decider.ts';
 import type { ScheduleEvent } from '../shared/domain/booking/events.ts';
 import type { WorkOrderEvent } from '../shared/domain/work/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * Bookings with both parties, for the booking page, "my bookings" of either role (indexed by
@@ -14,7 +14,7 @@ import { defineProjection } from './types.ts';
  * (`rm_booking_work_orders`). That is the scheduling screen's own read model, so it does not
  * depend on the shape of the work module's tables.
  */
-export const bookingsProjection = defineProjection({
+export const bookingsProjection = defineProjection<ScheduleEvent | WorkOrderEvent>({
   name: 'bookings',
   // v2: a recurring service's visits carry their subscription and visit number.
   version: 2,
@@ -79,8 +79,7 @@ export const bookingsProjection = defineProjection({
       updated_at timestamptz not null
     );`,
   reset: 'drop table if exists rm_bookings, rm_booking_work_orders',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as ScheduleEvent | WorkOrderEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'BookingRequested': {
         const b = event.data;

@@ -1,7 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { ContactEvent } from '../shared/domain/contact/events.ts';
 import { contactSendersByMessage } from '../shared/personal-data/contact-senders.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * The admin inbox of contact messages (`GET /api/admin/contact-messages`), newest first. It holds
@@ -9,7 +9,7 @@ import { defineProjection } from './types.ts';
  * reads the inbox, and gone once erased. Legacy events that carried them are read without them
  * (version 2 rebuilt the table without those columns).
  */
-export const contactInboxProjection = defineProjection({
+export const contactInboxProjection = defineProjection<ContactEvent>({
   name: 'contact-inbox',
   version: 2,
   handles: ['ContactMessageReceived'],
@@ -23,8 +23,7 @@ export const contactInboxProjection = defineProjection({
     );
     create index if not exists rm_contact_inbox_newest on rm_contact_inbox (received_at desc, message_id);`,
   reset: 'drop table if exists rm_contact_inbox',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as ContactEvent;
+  async apply(tx, event) {
     if (event.type !== 'ContactMessageReceived') return;
     const m = event.data;
     await tx`

@@ -1,7 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
 import { reviewedJobOf, type ReviewEvent } from '../shared/domain/reviews/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * Published customer reviews of each contractor, for the public profile (`GET
@@ -9,7 +9,7 @@ import { defineProjection } from './types.ts';
  * double-blind window lets it out. The directory's rating aggregate is computed from the same
  * events by the contractor-directory projection.
  */
-export const contractorReviewsProjection = defineProjection({
+export const contractorReviewsProjection = defineProjection<ReviewEvent | AccountEvent>({
   name: 'contractor-reviews',
   // Version 2: keyed by the reviewed job (a booking or a work order), no longer only bookings.
   version: 2,
@@ -27,8 +27,7 @@ export const contractorReviewsProjection = defineProjection({
     create index if not exists rm_contractor_reviews_by_contractor
       on rm_contractor_reviews (contractor_id, published_at desc, job_id);`,
   reset: 'drop table if exists rm_contractor_reviews',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as ReviewEvent | AccountEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'ReviewsPublished': {
         const review = event.data.reviews.find((r) => r.side === 'customer');

@@ -7,7 +7,7 @@ import {
   type ContractTerms,
   type JobKind,
 } from '../shared/domain/contracts/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * Contracts as their parties list and read them (/contracts): the current version's terms and
@@ -18,7 +18,7 @@ import { defineProjection } from './types.ts';
  * before template v2 name the parties and hold the typed names; those fields are dropped here
  * (version 2 rebuilt the table without them).
  */
-export const contractsProjection = defineProjection({
+export const contractsProjection = defineProjection<ContractEvent>({
   name: 'contracts',
   version: 2,
   handles: CONTRACT_EVENT_TYPES,
@@ -47,7 +47,7 @@ export const contractsProjection = defineProjection({
     create index if not exists rm_contracts_executed on rm_contracts (executed_at) where status = 'executed';`,
   reset: 'drop table if exists rm_contracts',
   async apply(tx, recorded) {
-    const event = contractEventWithoutPersonalData(recorded as unknown as ContractEvent);
+    const event = contractEventWithoutPersonalData(recorded);
     switch (event.type) {
       case 'ContractGenerated': {
         const d = event.data;
@@ -128,10 +128,63 @@ export async function findContract(sql: Sql, jobId: string): Promise<ContractRow
   return row ?? null;
 }
 
+/** The title of each job's contract, for the jobs that have one (the escrow lists show it). */
+export async function contractTitlesOf(sql: Sql, jobIds: readonly string[]): Promise<Map<string, string>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await sql<{ jobId: string; title: string }[]>`
+    select job_id as "jobId", title from rm_contracts where job_id = any(${jobIds as string[]}::uuid[])`;
+  return new Map(rows.map((row) => [row.jobId, row.title]));
+}
+
 /** The contracts a user is a party to, most recently changed first. */
 export async function contractsOf(sql: Sql, userId: string, limit = 100): Promise<ContractRow[]> {
   return sql<ContractRow[]>`
     select ${columns(sql)} from rm_contracts
     where customer_id = ${userId} or contractor_id = ${userId}
     order by updated_at desc, job_id limit ${limit}`;
+}
+
+/** What other modules show of the contracts of some jobs: title, state and who signed, by job id. */
+export type ContractGlance = Pick<ContractRow, 'jobId' | 'title' | 'status' | 'version' | 'signatures'>;
+
+export async function contractGlancesOf(sql: Sql, jobIds: readonly string[]): Promise<Map<string, ContractGlance>> {
+  const glances = new Map<string, ContractGlance>();
+  if (jobIds.length === 0) return glances;
+  const rows = await sql<ContractGlance[]>`
+    select job_id as "jobId", title, status, version, signatures from rm_contracts where job_id = any(${jobIds}::uuid[])`;
+  for (const row of rows) glances.set(row.jobId, row);
+  return glances;
+}
+
+/** A contract as the auditor's job search lists it (api/modules/audit), with which of its job's money and arbitration streams exist. */
+export type AuditableContractRow = {
+  jobId: string;
+  jobKind: string;
+  title: string;
+  status: string;
+  generatedAt: Date;
+  hasEscrow: boolean;
+  hasDispute: boolean;
+};
+
+/** The contracts an auditor can open: one job by id, the titles containing some words, or the newest; newest first. */
+export async function contractsForAudit(
+  sql: Sql,
+  search: { jobId: string } | { title: string } | null,
+  limit = 20,
+): Promise<AuditableContractRow[]> {
+  const where =
+    search && 'jobId' in search
+      ? sql`c.job_id = ${search.jobId}::uuid`
+      : search
+        ? sql`c.title ilike ${`%${search.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+        : sql`true`;
+  return sql<AuditableContractRow[]>`
+    select c.job_id as "jobId", c.job_kind as "jobKind", c.title, c.status, c.generated_at as "generatedAt",
+           exists (select 1 from rm_escrows e where e.job_id = c.job_id) as "hasEscrow",
+           exists (select 1 from rm_disputes d where d.job_id = c.job_id) as "hasDispute"
+    from rm_contracts c
+    where ${where}
+    order by c.generated_at desc
+    limit ${limit}`;
 }

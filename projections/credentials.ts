@@ -1,7 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { CREDENTIAL_EVENT_TYPES, type CredentialEvent } from '../shared/domain/credentials/events.ts';
 import type { CredentialKind } from '../shared/domain/credentials/kinds.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * Credential documents and their reviews: the contractor's list on /subscriptions, the admin's
@@ -9,7 +9,7 @@ import { defineProjection } from './types.ts';
  * contractor still on a paid plan: those last two are read at query time, they change with the clock
  * and the plan).
  */
-export const credentialsProjection = defineProjection({
+export const credentialsProjection = defineProjection<CredentialEvent>({
   name: 'credentials',
   version: 1,
   handles: CREDENTIAL_EVENT_TYPES,
@@ -31,8 +31,7 @@ export const credentialsProjection = defineProjection({
     create index if not exists rm_credentials_contractor on rm_credentials (contractor_id, submitted_at desc);
     create index if not exists rm_credentials_pending on rm_credentials (submitted_at) where status = 'pending';`,
   reset: `drop table if exists rm_credentials;`,
-  async apply(tx, recorded) {
-    const event = recorded as unknown as CredentialEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'CredentialSubmitted': {
         const d = event.data;

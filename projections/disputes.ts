@@ -11,13 +11,13 @@ import {
   type Shares,
 } from '../shared/domain/disputes/events.ts';
 import type { OutcomeId } from '../shared/domain/disputes/rules.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * One row per dispute, with each stage's time (the status page's timeline and the arbitration
  * queue read it), and one row per evidence file. The timers of the dispute process read it too.
  */
-export const disputesProjection = defineProjection({
+export const disputesProjection = defineProjection<DisputeEvent>({
   name: 'disputes',
   version: 1,
   handles: DISPUTE_EVENT_TYPES,
@@ -68,8 +68,7 @@ export const disputesProjection = defineProjection({
     );
     create index if not exists rm_dispute_evidence_dispute on rm_dispute_evidence (dispute_id, added_at);`,
   reset: 'drop table if exists rm_disputes; drop table if exists rm_dispute_evidence',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as DisputeEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'DisputeOpened': {
         const d = event.data;
@@ -255,6 +254,17 @@ export async function evidenceOf(sql: Sql, disputeId: string): Promise<EvidenceR
       kind, storage_key as "storageKey", content_type as "contentType", size_bytes::int as "sizeBytes", sha256,
       caption, added_at as "addedAt"
     from rm_dispute_evidence where dispute_id = ${disputeId} order by added_at, evidence_id`;
+}
+
+/** How many files each dispute holds, by dispute id (none: absent). */
+export async function evidenceCountsOf(sql: Sql, disputeIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (disputeIds.length === 0) return counts;
+  const found = await sql<{ disputeId: string; count: number }[]>`
+    select dispute_id as "disputeId", count(*)::int as count from rm_dispute_evidence
+    where dispute_id = any(${disputeIds}::uuid[]) group by dispute_id`;
+  for (const c of found) counts.set(c.disputeId, c.count);
+  return counts;
 }
 
 // ── What the dispute process's timers look for ──────────────────────────────────────────────

@@ -1,8 +1,11 @@
 import type { Sql } from '../shared/db/postgres.ts';
-import type { AccountEvent } from '../shared/domain/accounts/events.ts';
 import type { NotificationPreferencesEvent } from '../shared/domain/notification-preferences/events.ts';
 import { NOTIFYING_EVENT_TYPES, notificationsFor } from '../shared/domain/notifications/from-events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
+import { isEventOf } from '../shared/eventstore/typed.ts';
+
+/** Who may be e-mailed, and about what: the preference events this read model keeps. */
+const PREFERENCE_EVENT_TYPES = ['NotificationPreferenceChanged', 'EmailConsentGiven', 'EmailConsentWithdrawn'] as const;
 
 /**
  * The e-mail outbox. For each notification draft whose recipient has e-mail on for its type and
@@ -16,7 +19,7 @@ import { defineProjection } from './types.ts';
 export const emailOutboxProjection = defineProjection({
   name: 'email-outbox',
   version: 1,
-  handles: [...NOTIFYING_EVENT_TYPES, 'NotificationPreferenceChanged', 'EmailConsentGiven', 'EmailConsentWithdrawn'],
+  handles: [...NOTIFYING_EVENT_TYPES, ...PREFERENCE_EVENT_TYPES],
   schema: `
     create table if not exists rm_email_outbox_recipients (
       user_id uuid primary key,
@@ -44,8 +47,8 @@ export const emailOutboxProjection = defineProjection({
     create index if not exists rm_email_outbox_pending on rm_email_outbox (next_attempt_at) where status = 'pending';`,
   reset: 'drop table if exists rm_email_outbox_recipients',
   async apply(tx, recorded) {
-    const event = recorded as unknown as NotificationPreferencesEvent | AccountEvent;
-    switch (event.type) {
+    const event = isEventOf<NotificationPreferencesEvent>(recorded, PREFERENCE_EVENT_TYPES) ? recorded : null;
+    switch (event?.type) {
       case 'EmailConsentGiven':
         await tx`
           insert into rm_email_outbox_recipients (user_id, consent_given_at, language)

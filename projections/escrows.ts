@@ -1,13 +1,13 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { ESCROW_EVENT_TYPES, type EscrowEvent } from '../shared/domain/escrow/events.ts';
 import type { TaxLine } from '../shared/domain/money/sales-tax.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * One row per escrow: where it stands, and where every cent went once it closed. The dashboards,
  * the receipts and the timers (auto-release, the 90-day limit) read it.
  */
-export const escrowsProjection = defineProjection({
+export const escrowsProjection = defineProjection<EscrowEvent>({
   name: 'escrows',
   version: 1,
   handles: ESCROW_EVENT_TYPES,
@@ -58,8 +58,7 @@ export const escrowsProjection = defineProjection({
     create index if not exists rm_escrows_held on rm_escrows (funded_at)
       where status in ('funded', 'completed', 'frozen') and escalated_at is null;`,
   reset: 'drop table if exists rm_escrows',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as EscrowEvent;
+  async apply(tx, event) {
     const taxCents = (lines: TaxLine[]) => lines.reduce((sum, line) => sum + line.cents, 0);
     switch (event.type) {
       case 'EscrowCreated': {
@@ -220,6 +219,14 @@ const columns = (sql: Sql) => sql`
 export async function findEscrow(sql: Sql, jobId: string): Promise<EscrowRow | null> {
   const [row] = await sql<EscrowRow[]>`select ${columns(sql)} from rm_escrows where job_id = ${jobId}`;
   return row ?? null;
+}
+
+/** The status of each job's escrow, for the jobs that have one (the contracts list shows it). */
+export async function escrowStatusesOf(sql: Sql, jobIds: readonly string[]): Promise<Map<string, string>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await sql<{ jobId: string; status: string }[]>`
+    select job_id as "jobId", status from rm_escrows where job_id = any(${jobIds as string[]}::uuid[])`;
+  return new Map(rows.map((row) => [row.jobId, row.status]));
 }
 
 export async function escrowsOf(sql: Sql, userId: string, limit = 200): Promise<EscrowRow[]> {

@@ -1,13 +1,13 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { FeedbackCategory, FeedbackEvent, FeedbackStatus } from '../shared/domain/feedback/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * The community feedback board (`GET /api/feedback`): one row per post with its status and vote
  * count, and who voted (for `hasUserUpvoted`). The decider already refuses a second vote; the
  * primary key on votes keeps the count honest even so.
  */
-export const feedbackBoardProjection = defineProjection({
+export const feedbackBoardProjection = defineProjection<FeedbackEvent>({
   name: 'feedback-board',
   version: 1,
   handles: ['FeedbackPosted', 'FeedbackUpvoted', 'FeedbackStatusChanged'],
@@ -30,8 +30,7 @@ export const feedbackBoardProjection = defineProjection({
       primary key (feedback_id, voter_id)
     );`,
   reset: 'drop table if exists rm_feedback_votes; drop table if exists rm_feedback',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as FeedbackEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'FeedbackPosted': {
         const f = event.data;
@@ -85,7 +84,7 @@ type Row = {
   has_user_upvoted: boolean;
 };
 
-/** Most upvoted first, then newest (spec section 2: sorted by upvote count descending). */
+/** Most upvoted first, then newest (docs/product.md#feedback: sorted by upvote count descending). */
 export async function feedbackBoard(
   sql: Sql,
   options: { viewerId: string | null; status?: FeedbackStatus },

@@ -1,14 +1,14 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { ForumCategory, ForumSort } from '../shared/domain/forum/categories.ts';
 import type { ForumEvent } from '../shared/domain/forum/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * The community forum: discussions with their vote and reply counts, replies with their vote
  * counts, and who voted for what (for `hasUserUpvoted`). Author ids only: names are looked up at
  * read time from the accounts module, so a closed account leaves no name here to scrub.
  */
-export const forumProjection = defineProjection({
+export const forumProjection = defineProjection<ForumEvent>({
   name: 'forum',
   // v2: moderation (hidden posts and replies, with who, when and why).
   version: 2,
@@ -57,8 +57,7 @@ export const forumProjection = defineProjection({
     );
     create index if not exists rm_forum_votes_voter on rm_forum_votes (voter_id, target_kind);`,
   reset: 'drop table if exists rm_forum_posts, rm_forum_replies, rm_forum_votes',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as ForumEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'ForumPostCreated': {
         const p = event.data;
@@ -201,7 +200,7 @@ function visiblePostsMatching(sql: Sql, filter: ForumPostFilter) {
 }
 
 /**
- * One page of discussions, filtered and sorted in SQL (spec section 5): category or all,
+ * One page of discussions, filtered and sorted in SQL (docs/product.md#forum): category or all,
  * title/content search, three sorts; the newest win ties, and the post id makes pages stable.
  */
 export async function listForumPosts(

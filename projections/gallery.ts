@@ -1,9 +1,9 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { GALLERY_EVENT_TYPES, type GalleryEvent } from '../shared/domain/gallery/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /** Each contractor's gallery billboards, as the public profile and the plan usage show them. */
-export const galleryProjection = defineProjection({
+export const galleryProjection = defineProjection<GalleryEvent>({
   name: 'gallery',
   version: 1,
   handles: GALLERY_EVENT_TYPES,
@@ -18,8 +18,7 @@ export const galleryProjection = defineProjection({
     );
     create index if not exists rm_gallery_contractor on rm_gallery (contractor_id, added_at);`,
   reset: `drop table if exists rm_gallery;`,
-  async apply(tx, recorded) {
-    const event = recorded as unknown as GalleryEvent;
+  async apply(tx, event) {
     if (event.type === 'BillboardAdded') {
       const d = event.data;
       await tx`

@@ -6,17 +6,17 @@ import { contractsProjection } from './contracts.ts';
 import { escrowsProjection } from './escrows.ts';
 import { payoutsProjection } from './payouts.ts';
 import { plansProjection } from './plans.ts';
-import { urgentAlertsProjection } from './urgent-alerts.ts';
+import { urgentProjection } from './urgent.ts';
 import { credentialsProjection } from './credentials.ts';
 import { galleryProjection } from './gallery.ts';
 import { recurringServicesProjection } from './recurring-services.ts';
 import { barterProjection } from './barter.ts';
-import { contractorCrmProjection } from './contractor-crm.ts';
-import { platformMetricsProjection } from './platform-metrics.ts';
+import { crmProjection } from './crm.ts';
+import { metricsProjection } from './metrics.ts';
 import { disputesProjection } from './disputes.ts';
 import { workOrdersProjection } from './work-orders.ts';
-import { contractorDirectoryProjection } from './contractor-directory.ts';
-import { conversationsProjection } from './conversations.ts';
+import { catalogueDirectoryProjection } from './catalogue-directory.ts';
+import { messagingProjection } from './messaging.ts';
 import { contractorReviewsProjection } from './contractor-reviews.ts';
 import { forumProjection } from './forum.ts';
 import { emailOutboxProjection } from './email-outbox.ts';
@@ -24,15 +24,16 @@ import { notificationPreferencesProjection } from './notification-preferences.ts
 import { notificationsProjection } from './notifications.ts';
 import { reviewsProjection } from './reviews.ts';
 import { feedbackBoardProjection } from './feedback-board.ts';
-import { serviceOfferingsProjection } from './service-offerings.ts';
+import { catalogueOfferingsProjection } from './catalogue-offerings.ts';
+import { timeProposalsProjection } from './time-proposals.ts';
 import { userSwitchesProjection } from './user-switches.ts';
-import type { Projection } from './types.ts';
+import type { Projection } from '../infrastructure/projections/types.ts';
 
 /** Every read model the product runs. */
 export const allProjections: readonly Projection[] = [
   accountsProjection,
-  serviceOfferingsProjection,
-  contractorDirectoryProjection,
+  catalogueOfferingsProjection,
+  catalogueDirectoryProjection,
   forumProjection,
   notificationPreferencesProjection,
   emailOutboxProjection,
@@ -40,23 +41,24 @@ export const allProjections: readonly Projection[] = [
   contactInboxProjection,
   feedbackBoardProjection,
   reviewsProjection,
-  conversationsProjection,
+  messagingProjection,
   workOrdersProjection,
   contractorReviewsProjection,
   availabilityProjection,
   bookingsProjection,
+  timeProposalsProjection,
   contractsProjection,
   escrowsProjection,
   payoutsProjection,
   disputesProjection,
   plansProjection,
-  urgentAlertsProjection,
+  urgentProjection,
   credentialsProjection,
   galleryProjection,
   recurringServicesProjection,
   barterProjection,
-  contractorCrmProjection,
-  platformMetricsProjection,
+  crmProjection,
+  metricsProjection,
   userSwitchesProjection,
 ];
 

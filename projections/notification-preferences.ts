@@ -10,10 +10,10 @@ import {
   type NotificationPreferencesEvent,
 } from '../shared/domain/notification-preferences/events.ts';
 import { notificationTypes, type NotificationType } from '../shared/domain/notifications/types.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /** Each user's switches (only those changed from the default are stored) and their e-mail consent. */
-export const notificationPreferencesProjection = defineProjection({
+export const notificationPreferencesProjection = defineProjection<NotificationPreferencesEvent>({
   name: 'notification-preferences',
   version: 1,
   handles: notificationPreferenceEventTypes,
@@ -34,8 +34,7 @@ export const notificationPreferencesProjection = defineProjection({
       language text not null
     );`,
   reset: 'drop table if exists rm_notification_preferences; drop table if exists rm_email_consent;',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as NotificationPreferencesEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'NotificationPreferenceChanged': {
         const { userId, type, channel, enabled, changedAt } = event.data;

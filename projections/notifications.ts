@@ -3,7 +3,8 @@ import type { NotificationActionEvent } from '../shared/domain/notifications/eve
 import { NOTIFICATION_ACTION_EVENT_TYPES } from '../shared/domain/notifications/events.ts';
 import { NOTIFYING_EVENT_TYPES, notificationsFor } from '../shared/domain/notifications/from-events.ts';
 import type { NotificationPriority, NotificationType } from '../shared/domain/notifications/types.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
+import { isEventOf } from '../shared/eventstore/typed.ts';
 
 /**
  * PostgreSQL channel on which this projection announces "user X's notifications changed". NOTIFY
@@ -50,8 +51,8 @@ export const notificationsProjection = defineProjection({
         on conflict (id) do nothing`;
       changed.add(draft.userId);
     }
-    const event = recorded as unknown as NotificationActionEvent;
-    switch (event.type) {
+    const event = isEventOf<NotificationActionEvent>(recorded, NOTIFICATION_ACTION_EVENT_TYPES) ? recorded : null;
+    switch (event?.type) {
       case 'NotificationRead':
         await tx`
           update rm_notifications set is_read = true

@@ -1,6 +1,6 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { EscrowEvent, PayoutEvent, ScheduledPayout, ScheduledRefund } from '../shared/domain/escrow/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * The payout outbox: one row for every transfer an escrow event schedules (a contractor's payout,
@@ -10,7 +10,7 @@ import { defineProjection } from './types.ts';
  * `reset` keeps the rows' sent status coming back from the PayoutSent events, so a rebuild never
  * resends anything.
  */
-export const payoutsProjection = defineProjection({
+export const payoutsProjection = defineProjection<EscrowEvent | PayoutEvent>({
   name: 'payouts',
   version: 1,
   handles: ['EscrowReleased', 'EscrowRefunded', 'EscrowDistributed', 'PayoutSent'],
@@ -31,9 +31,8 @@ export const payoutsProjection = defineProjection({
     create index if not exists rm_payouts_due on rm_payouts (due_on) where status = 'scheduled';
     create index if not exists rm_payouts_recipient on rm_payouts (recipient_id, scheduled_at desc);`,
   reset: 'drop table if exists rm_payouts',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as EscrowEvent | PayoutEvent;
-    const meta = recorded.metadata as { occurredAt?: string };
+  async apply(tx, event) {
+    const meta = event.metadata as { occurredAt?: string };
     const at = meta.occurredAt ?? new Date(0).toISOString();
     const schedulePayout = async (jobId: string, contractorId: string, payout: ScheduledPayout | null) => {
       if (!payout || payout.amountCents <= 0) return;

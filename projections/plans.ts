@@ -2,7 +2,7 @@ import type { Sql } from '../shared/db/postgres.ts';
 import type { PlanId } from '../shared/domain/plans/catalogue.ts';
 import { BOOST_EVENT_TYPES, PLAN_EVENT_TYPES, type BoostEvent, type PlanEvent } from '../shared/domain/plans/events.ts';
 import type { PlanStatus } from '../shared/domain/plans/decider.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * Plans, boosts and the billing history. `rm_plans` holds each paying account's plan now (no row
@@ -10,7 +10,7 @@ import { defineProjection } from './types.ts';
  * each contractor's boost window. The /subscriptions page, the limit checks and the renewal
  * timer read them.
  */
-export const plansProjection = defineProjection({
+export const plansProjection = defineProjection<PlanEvent | BoostEvent>({
   name: 'plans',
   version: 1,
   handles: [...PLAN_EVENT_TYPES, ...BOOST_EVENT_TYPES],
@@ -56,9 +56,8 @@ export const plansProjection = defineProjection({
     drop table if exists rm_plans;
     drop table if exists rm_billing;
     drop table if exists rm_boosts;`,
-  async apply(tx, recorded) {
-    const event = recorded as unknown as PlanEvent | BoostEvent;
-    const receiptId = `${recorded.streamId}:${recorded.revision}`;
+  async apply(tx, event) {
+    const receiptId = `${event.streamId}:${event.revision}`;
     switch (event.type) {
       case 'PlanPurchased': {
         const d = event.data;

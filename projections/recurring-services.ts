@@ -6,14 +6,14 @@ import {
   type ServiceSubscriptionEvent,
 } from '../shared/domain/recurring/events.ts';
 import type { Frequency } from '../shared/domain/recurring/recurrence.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
  * Recurring services as the screens read them: each contractor's offers (profile, /subscriptions),
  * each subscription with both parties (either side's list, the visits job), and what became of
  * each visit (booked with its booking, not booked and why, or skipped by whom).
  */
-export const recurringServicesProjection = defineProjection({
+export const recurringServicesProjection = defineProjection<RecurringOfferEvent | ServiceSubscriptionEvent>({
   name: 'recurring-services',
   version: 1,
   handles: ['RecurringOfferPublished', 'RecurringOfferWithdrawn', ...SERVICE_SUBSCRIPTION_EVENT_TYPES],
@@ -77,8 +77,7 @@ export const recurringServicesProjection = defineProjection({
       primary key (subscription_id, visit_index)
     );`,
   reset: 'drop table if exists rm_recurring_offers, rm_service_subscriptions, rm_subscription_visits',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as RecurringOfferEvent | ServiceSubscriptionEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'RecurringOfferPublished': {
         const o = event.data;

@@ -10,7 +10,17 @@ import {
 } from '../shared/domain/reviews/events.ts';
 import type { ReviewedJob } from '../shared/domain/reviews/decider.ts';
 import type { WorkOrderAwarded, WorkOrderEdited, WorkOrderPosted } from '../shared/domain/work/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
+
+/** The events this read model is built from. */
+type ReviewsEvent =
+  | BookingRequested
+  | BookingCompleted
+  | WorkOrderPosted
+  | WorkOrderEdited
+  | WorkOrderAwarded
+  | EscrowReleased
+  | ReviewEvent;
 
 /**
  * Reviews' own read model: every job that can be reviewed, and the reviews. A job is a booking
@@ -25,7 +35,7 @@ import { defineProjection } from './types.ts';
  * everyone only once published. Before publication a review row is read only by its own writer
  * (the queries below enforce it: see `reviewsOfJob`).
  */
-export const reviewsProjection = defineProjection({
+export const reviewsProjection = defineProjection<ReviewsEvent>({
   name: 'reviews',
   version: 2,
   handles: [
@@ -77,15 +87,7 @@ export const reviewsProjection = defineProjection({
       where published_at is not null;`,
   // Version 1 kept bookings only, in rm_review_bookings.
   reset: 'drop table if exists rm_review_bookings, rm_review_jobs, rm_review_work_orders, rm_reviews',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as
-      | BookingRequested
-      | BookingCompleted
-      | WorkOrderPosted
-      | WorkOrderEdited
-      | WorkOrderAwarded
-      | EscrowReleased
-      | ReviewEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'BookingRequested': {
         const b = event.data;

@@ -8,7 +8,13 @@ import {
   type WorkOrderDetails,
   type WorkOrderEvent,
 } from '../shared/domain/work/events.ts';
-import { defineProjection } from './types.ts';
+import { defineProjection } from '../infrastructure/projections/types.ts';
+import type {
+  BrowseSort,
+  ProposalReadStatus,
+  WorkOrderMoneyStatus,
+  WorkOrderReadStatus,
+} from '../shared/domain/work/read-states.ts';
 
 /**
  * Work orders and their proposals: the customer's list, the contractors' browse (open orders by
@@ -24,27 +30,20 @@ import { defineProjection } from './types.ts';
  * the escrow holds; `money_status` is where that money stands (awaiting payment, funded, work
  * completed, released, disputed, decided by an arbitrator, refunded), null before an escrow opens.
  */
-export const workOrderStatuses = ['open', 'awarded', 'scheduled', 'completed', 'declined', 'cancelled'] as const;
-export type WorkOrderReadStatus = (typeof workOrderStatuses)[number];
-
-export const workOrderMoneyStatuses = [
-  'awaiting-payment',
-  'funded',
-  'completed',
-  'released',
-  'disputed',
-  'decided',
-  'refunded',
-  'cancelled',
-] as const;
-export type WorkOrderMoneyStatus = (typeof workOrderMoneyStatuses)[number];
-
-export const proposalStatuses = ['live', 'withdrawn', 'accepted', 'declined'] as const;
-export type ProposalReadStatus = (typeof proposalStatuses)[number];
+export {
+  browseSorts,
+  proposalStatuses,
+  workOrderMoneyStatuses,
+  workOrderStatuses,
+  type BrowseSort,
+  type ProposalReadStatus,
+  type WorkOrderMoneyStatus,
+  type WorkOrderReadStatus,
+} from '../shared/domain/work/read-states.ts';
 
 export const WORK_ORDERS_READ_MODEL = 'work-orders';
 
-export const workOrdersProjection = defineProjection({
+export const workOrdersProjection = defineProjection<WorkOrderEvent | ScheduleEvent | ContractEvent | EscrowEvent>({
   name: WORK_ORDERS_READ_MODEL,
   version: 5,
   handles: [
@@ -139,8 +138,7 @@ export const workOrdersProjection = defineProjection({
     create index if not exists rm_work_proposals_order on rm_work_proposals (work_order_id, submitted_at);
     create index if not exists rm_work_proposals_contractor on rm_work_proposals (contractor_id, submitted_at desc);`,
   reset: 'drop table if exists rm_work_orders, rm_work_proposals',
-  async apply(tx, recorded) {
-    const event = recorded as unknown as WorkOrderEvent | ScheduleEvent | ContractEvent | EscrowEvent;
+  async apply(tx, event) {
     switch (event.type) {
       case 'WorkOrderPosted': {
         const o = event.data;
@@ -439,9 +437,6 @@ export async function directRequestsFor(sql: Sql, contractorId: string, limit = 
     order by posted_at desc, work_order_id limit ${limit}`;
   return rows.map(toOrder);
 }
-
-export const browseSorts = ['newest', 'budget', 'distance'] as const;
-export type BrowseSort = (typeof browseSorts)[number];
 
 export type BrowseQuery = {
   /** The point distances are measured from (a postal code's or city's centroid, GPS, or the contractor's own). */

@@ -7,7 +7,7 @@ import { parsePublicKey } from '../shared/audit/signing.ts';
 import { verifyAuditedStream, verifyWholeLog } from '../shared/audit/verify.ts';
 import { ConfigError, loadConfig } from '../shared/config.ts';
 import { auditableKind, historyOf, readForAudit } from '../shared/domain/audit/streams.ts';
-import { resolveDatabaseUrl } from '../api/runtime.ts';
+import { resolveDatabaseUrl } from '../runtime/runtime.ts';
 import { openEventStore } from '../shared/eventstore/index.ts';
 import { openFileStorage } from '../shared/storage/index.ts';
 

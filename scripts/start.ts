@@ -21,7 +21,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const { startServer } = await import('../api/server.ts');
+const { startServer } = await import('../runtime/api-server.ts');
 try {
   await startServer(config);
 } catch (error) {

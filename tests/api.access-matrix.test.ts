@@ -76,6 +76,7 @@ const INTENDED: Record<string, Caller[]> = {
   'PUT /api/work-orders/{id}': CUSTOMER,
   'POST /api/work-orders/{id}/cancel': CUSTOMER,
   'POST /api/work-orders/{id}/time-proposals': CUSTOMER,
+  'POST /api/work-orders/{id}/time-proposals/{proposalId}/accept': CONTRACTOR,
   'POST /api/work-orders/{id}/direct-request/accept': CONTRACTOR,
   'POST /api/work-orders/{id}/direct-request/decline': CONTRACTOR,
   'POST /api/work-orders/{id}/proposals': CONTRACTOR,
@@ -389,6 +390,24 @@ const OWNED: Record<string, Setup> = {
     await t.runtime.runner!.idle();
     const body = { times: [new Date(Date.now() + 3 * DAY).toISOString()], message: 'Would this time suit you?' };
     return { url: `/api/work-orders/${orderId}/time-proposals`, body, party: customer.browser };
+  },
+  'POST /api/work-orders/{id}/time-proposals/{proposalId}/accept': async () => {
+    const { customer, contractor, orderId, proposalId } = await orderWithProposal();
+    const awarded = await customer.browser.post(`/api/work-orders/${orderId}/proposals/${proposalId}/accept`, {});
+    expect(awarded.statusCode, awarded.body).toBeLessThan(300);
+    await t.runtime.runner!.idle();
+    const times = [new Date(Date.now() + 3 * DAY).toISOString()];
+    const proposed = await customer.browser.post(`/api/work-orders/${orderId}/time-proposals`, {
+      times,
+      message: 'Would this time suit you?',
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const { proposal } = proposed.json() as { proposal: { id: string; times: string[] } };
+    return {
+      url: `/api/work-orders/${orderId}/time-proposals/${proposal.id}/accept`,
+      body: { startsAt: proposal.times[0] },
+      party: contractor.browser,
+    };
   },
   'POST /api/work-orders/{id}/proposals/{proposalId}/accept': async () => {
     const { customer, orderId, proposalId } = await orderWithProposal();

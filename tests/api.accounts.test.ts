@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingRegistrationsPurgeJob } from '../projections/pending-registrations-purge.ts';
-import type { ScheduledJobContext } from '../projections/scheduled.ts';
+import { pendingRegistrationsPurgeJob } from '../workflows/pending-registrations-purge.ts';
+import type { ScheduledJobContext } from '../infrastructure/scheduling/scheduled.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import {
   Browser,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disputeAnalysisJob, disputeProgressJob } from '../projections/dispute-jobs.ts';
+import { disputeAnalysisJob, disputeProgressJob } from '../workflows/dispute-jobs.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { runAuditCli } from './support/audit-cli.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';

@@ -1,44 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { findBooking } from '../projections/bookings.ts';
-import { WORK_ORDER_MESSAGES } from '../api/modules/booking/routes.ts';
+import { WORK_ORDER_MESSAGES } from '../api/modules/booking/work-orders.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { BOOKING_MESSAGES as M } from '../shared/domain/booking/messages.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
+import type { bookingView, slotsView } from '../shared/http/booking.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';
 import { waitUntil } from './support/wait.ts';
 
-type Slot = { startsAt: string; endsAt: string; date: string; time: string };
-type Slots = {
-  contractorId: string;
-  timeZone: string | null;
-  viewerTimeZone: string;
-  slotMinutes: number | null;
-  from: string;
-  to: string;
-  slots: Slot[];
-};
-type Booking = {
-  id: string;
-  status: string;
-  startsAt: string;
-  endsAt: string;
-  timeZone: string;
-  customerTimeZone: string;
-  contractor: { id: string; name: string };
-  customer: { id: string; name: string };
-  viewerRole: 'customer' | 'contractor';
-  workOrder: { id: string; title: string | null } | null;
-  offering: { id: string; title: string | null } | null;
-  priceCents: number | null;
-  note: string | null;
-  cancelledBy: string | null;
-  lateFeeCents: number | null;
-  awaitingConfirmationOfNewTime: boolean;
-  cancellation: { freeUntil: string; feeIfCancelledNowCents: number; lateFeeCents: number };
-  actions: Record<'confirm' | 'decline' | 'reschedule' | 'cancel' | 'complete', boolean>;
-};
+type Slots = z.output<typeof slotsView>;
+type Slot = Slots['slots'][number];
+type Booking = z.output<typeof bookingView>;
 
 let t: TestApp;
 

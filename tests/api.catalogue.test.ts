@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime } from '../api/runtime.ts';
+import { createRuntime } from '../runtime/runtime.ts';
 import { loadConfig } from '../shared/config.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
@@ -11,7 +11,7 @@ const ACCESS_DENIED = 'Access denied. This page requires contractor access.';
 const YEARS_MESSAGE = 'Years of experience must be a number from 0 to 100';
 const STATEMENT_MESSAGE = 'The approach statement must be at most 500 characters';
 
-/** The onboarding payload of the spec, with a title and description of our own. */
+/** The onboarding payload the site sends, with a title and description of our own. */
 function onboardingOffering(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Garden clean-up',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedBadgesFor } from '../projections/credentials.ts';
-import { planRenewalsJob } from '../projections/plan-jobs.ts';
+import { planRenewalsJob } from '../workflows/plan-renewals.ts';
 import { CREDENTIAL_MESSAGES as M } from '../shared/domain/credentials/rules.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, createAdmin, signUp } from './support/http-client.ts';

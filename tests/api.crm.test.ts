@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payoutsJob } from '../projections/money-jobs.ts';
+import { payoutsJob } from '../workflows/money-jobs.ts';
 import { CRM_MESSAGES } from '../shared/domain/crm/decider.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';

@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disputeAnalysisJob, disputeProgressJob } from '../projections/dispute-jobs.ts';
+import { disputeAnalysisJob, disputeProgressJob } from '../workflows/dispute-jobs.ts';
 import { DISPUTE_MESSAGES as M } from '../shared/domain/disputes/messages.ts';
 import { ARBITRATOR_FLAT_FEE_CENTS } from '../shared/domain/disputes/rules.ts';
 import { escrowStreamId } from '../shared/domain/escrow/events.ts';
@@ -16,6 +17,7 @@ import { Browser, createAdmin, signUp } from './support/http-client.ts';
 import { DAY, idempotencyKey, moneyFlow, type Person } from './support/money-flow.ts';
 import { FAKE_MP4, FAKE_WEBM, MOV, MP4, PDF, PNG, WEBM } from './support/uploads.ts';
 import { waitUntil } from './support/wait.ts';
+import type { disputeView } from '../shared/http/disputes.ts';
 
 let t: TestApp;
 let admin: Browser;
@@ -42,57 +44,7 @@ afterAll(async () => {
 const { fundedJob, jobContext } = moneyFlow(() => t);
 const HOUR = 3_600_000;
 
-type View = {
-  disputeId: string;
-  status: string;
-  viewerRole: string;
-  openerRole: string;
-  amountCents: number;
-  respondBy: string;
-  analysis: {
-    scores: Record<string, number>;
-    average: number;
-    confidencePct: number;
-    recommendation: { outcome: string };
-    evidenceScores: Record<string, number>;
-  } | null;
-  proposal: { outcome: string; appealBy: string } | null;
-  decision: {
-    via: string;
-    outcome: string;
-    shares: Record<string, number>;
-    reasons: string;
-    arbitratorFeeCents: number | null;
-  } | null;
-  evidence: {
-    evidenceId: string;
-    kind: string;
-    contentType: string;
-    sizeBytes: number;
-    sha256: string;
-    url: string;
-    partyRole: string;
-  }[];
-  escrow: {
-    status: string;
-    customerRefundCents: number;
-    contractorGrossCents: number;
-    platformShareCents: number;
-    feeCents: number;
-    taxCents: number;
-    contractorNetCents: number;
-  } | null;
-  payouts: {
-    kind: string;
-    amountCents: number;
-    dueOn: string | null;
-    status: string;
-    scheduledAt: string;
-    sentAt: string | null;
-  }[];
-  timeline: { stage: string; state: string; detail?: string }[];
-  actions: Record<'addEvidence' | 'answer' | 'requestReview' | 'decide', boolean>;
-};
+type View = z.output<typeof disputeView>;
 
 const DESCRIPTION =
   'The bathroom tiles are cracked in three places and the grout is missing along the bathtub. The work is not what the contract describes.';

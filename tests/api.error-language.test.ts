@@ -19,7 +19,7 @@ import { serverMessages } from '../site/i18n/messages/auth.ts';
 import { localizeCreateMessage } from '../site/lib/server-messages.ts';
 import { apiErrorTexts } from './support/api-error-texts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { signUp, type Browser } from './support/http-client.ts';
+import { Browser, signUp } from './support/http-client.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
@@ -220,5 +220,39 @@ describe.each(refusals)('a refusal of $module', ({ status, english, ask }) => {
     }
     browser.cookies.set('lang', 'en');
     expect((await ask(browser, {})).json()).toEqual({ error: english });
+  });
+});
+
+describe('zod’s own texts (a field with no message of its own)', () => {
+  const unknownKey = (headers: Record<string, string>) =>
+    new Browser(t.app).get('/api/contractors/browse?colour=blue', headers);
+
+  it('name the field and stay as zod says them in English', async () => {
+    const response = await unknownKey({});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'querystring: Unrecognized key: "colour"' });
+  });
+
+  it('come back in zod’s fr-CA wording for a French page', async () => {
+    const response = await unknownKey({ 'accept-language': 'fr-CA' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'querystring : Clé non reconnue : "colour"' });
+  });
+
+  it('speak French in a signed-in body too', async () => {
+    const { browser } = await signUp(t.app, { role: 'customer' });
+    const english = await browser.put('/api/notification-preferences', { extra: true });
+    const french = await browser.put('/api/notification-preferences', { extra: true }, { 'accept-language': 'fr' });
+    expect(english.statusCode).toBe(400);
+    expect(french.statusCode).toBe(400);
+    expect(english.json()).toEqual({ error: 'body: Unrecognized key: "extra"' });
+    expect(french.json()).toEqual({ error: 'body : Clé non reconnue : "extra"' });
+  });
+
+  it('leave a schema’s own message to the catalogue', async () => {
+    const response = await new Browser(t.app).get('/api/contractors/browse?limit=0', { 'accept-language': 'fr-CA' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: translateError('limit must be a whole number from 1 to 100', 'fr') });
+    expect(response.json().error).not.toBe('limit must be a whole number from 1 to 100');
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_CHANNEL } from '../api/modules/messaging/notifier.ts';
-import { STREAM_TIMING } from '../api/modules/messaging/routes.ts';
+import { STREAM_TIMING } from '../api/modules/messaging/stream-routes.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { ABUSE_LIMITS, parseAbuseLimitMessage } from '../shared/abuse-limits.ts';
 import { MESSAGE_LIMITS, MESSAGING_MESSAGES } from '../shared/domain/messaging/decider.ts';
@@ -475,7 +475,7 @@ describe('GET /api/conversations/stream', () => {
   });
 
   it('reaches a client of a second API instance through Redis', async () => {
-    expect(process.env.REDIS_URL, 'this test needs REDIS_URL (.ci/run starts Redis)').toBeTruthy();
+    expect(process.env.REDIS_URL, 'REDIS_URL, set by tests/support/integration-env.ts').toBeTruthy();
     const second = await createTestApp({ DATABASE_URL: t.database.url });
     const watcher = new Redis(process.env.REDIS_URL!);
     const published: string[] = [];

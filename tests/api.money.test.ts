@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escrowAutoReleaseJob, escrowHoldLimitJob, payoutsJob } from '../projections/money-jobs.ts';
+import { escrowAutoReleaseJob, escrowHoldLimitJob, payoutsJob } from '../workflows/money-jobs.ts';
 import { CONTRACT_MESSAGES } from '../shared/domain/contracts/messages.ts';
 import { escrowStreamId } from '../shared/domain/escrow/events.ts';
 import { ESCROW_MESSAGES } from '../shared/domain/escrow/messages.ts';
@@ -231,6 +231,8 @@ describe('escrow', () => {
     const declined = await job.customer.browser.post(url, card(DECLINED), key());
     expect(declined.statusCode).toBe(402);
     expect(declined.json().error).toBe('Your card was declined.');
+    // The refusal answers once the escrow read model has its reason: the page reads it at once.
+    expect((await escrowOf(job.customer, job.jobId)).lastFailureCode).toBe('card_declined');
     const short = await job.customer.browser.post(url, card(INSUFFICIENT), key());
     expect(short.statusCode).toBe(402);
     expect(short.json().error).toBe('Your card has insufficient funds.');

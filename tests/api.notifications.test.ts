@@ -220,7 +220,7 @@ describe('GET /api/notifications/stream', () => {
   });
 
   it('reaches a client of a second API instance through Redis', async () => {
-    expect(process.env.REDIS_URL, 'this test needs REDIS_URL (.ci/run starts Redis)').toBeTruthy();
+    expect(process.env.REDIS_URL, 'REDIS_URL, set by tests/support/integration-env.ts').toBeTruthy();
     const second = await createTestApp({ DATABASE_URL: t.database.url });
     const watcher = new Redis(process.env.REDIS_URL!);
     const published: string[] = [];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personalDataPurgeJob } from '../projections/personal-data-purge.ts';
-import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
+import { personalDataPurgeJob } from '../workflows/personal-data-purge.ts';
+import { allScheduledJobs } from '../workflows/scheduled-jobs.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { contactStreamId } from '../shared/domain/contact/streams.ts';
 import { contractStreamId, type ContractTerms } from '../shared/domain/contracts/events.ts';

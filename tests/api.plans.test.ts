@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planRenewalsJob } from '../projections/plan-jobs.ts';
+import { planRenewalsJob } from '../workflows/plan-renewals.ts';
 import { PLAN_MESSAGES as M } from '../shared/domain/plans/messages.ts';
 import { planStreamId } from '../shared/domain/plans/events.ts';
 import { GATEWAY_MESSAGES, SANDBOX_CARDS, type PaymentGateway } from '../shared/payments/gateway.ts';
@@ -7,6 +8,7 @@ import { waitUntil } from './support/wait.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { signUp, type Browser } from './support/http-client.ts';
 import { DAY, SUCCESS_CARD, card, idempotencyKey } from './support/money-flow.ts';
+import type { planView } from '../shared/http/plans.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,17 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type PlanView = {
-  planId: string;
-  status: string;
-  period: number | null;
-  periodEnd: string | null;
-  card: { brand: string; last4: string } | null;
-  retryAt: string | null;
-  usage: { key: string; used: number | null; limit: number | null; per: string }[];
-  boost: { activeUntil: string | null; firstBoostFree: boolean; prices: { boostId: string; priceCents: number }[] };
-  canBuyPaidPlan: boolean;
-};
+type PlanView = z.output<typeof planView>;
 
 const buy = (browser: Browser, planId: string, number = SUCCESS_CARD) =>
   browser.post('/api/plans/purchase', { planId, ...card(number) }, idempotencyKey());

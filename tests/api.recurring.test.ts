@@ -1,6 +1,7 @@
+import type { z } from 'zod';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recurringActivationJob, recurringFundingJob, recurringVisitsJob } from '../projections/recurring-jobs.ts';
+import { recurringActivationJob, recurringFundingJob, recurringVisitsJob } from '../workflows/recurring-jobs.ts';
 import { BOOKING_MESSAGES } from '../shared/domain/booking/messages.ts';
 import { PLAN_MESSAGES } from '../shared/domain/plans/messages.ts';
 import { RECURRING_MESSAGES as M } from '../shared/domain/recurring/rules.ts';
@@ -12,6 +13,7 @@ import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
 import { card, idempotencyKey, moneyFlow, SUCCESS_CARD, type Person } from './support/money-flow.ts';
 import { waitUntil } from './support/wait.ts';
+import type { subscriptionView } from '../shared/http/recurring.ts';
 
 /**
  * Recurring subscription services through the API and the jobs, as they run in production: a
@@ -31,15 +33,8 @@ const flow = moneyFlow(() => t);
 const ZONE = 'America/Toronto';
 const put = (browser: Browser, url: string, body?: unknown) => browser.request('PUT', url, body);
 
-type Visit = { index: number; startsAt: string; status: string; bookingId: string | null; canSkip: boolean };
-type Subscription = {
-  id: string;
-  status: string;
-  role: string;
-  agreement: { url: string; status: string; signedByMe: boolean };
-  visits: Visit[];
-  actions: Record<string, boolean>;
-};
+type Subscription = z.output<typeof subscriptionView>;
+type Visit = Subscription['visits'][number];
 
 /** A contractor open every day 08:00–18:00 in Toronto (1-hour visits), optionally on Local. */
 async function openContractor(onLocal = true): Promise<Person> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewsPublishJob } from '../projections/reviews-publish.ts';
+import { reviewsPublishJob } from '../workflows/reviews-publish.ts';
 import { randomUUID } from 'node:crypto';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { REVIEW_MESSAGES } from '../shared/domain/reviews/decider.ts';
-import type { JobReviewsView, PendingReviewView } from '../api/modules/reviews/schemas.ts';
+import type { JobReviewsView, PendingReviewView } from '../shared/http/reviews.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { signUp } from './support/http-client.ts';
 import { DAY, idempotencyKey, moneyFlow, paintingOrder, type Person } from './support/money-flow.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewsPublishJob } from '../projections/reviews-publish.ts';
-import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
+import { reviewsPublishJob } from '../workflows/reviews-publish.ts';
+import { allScheduledJobs } from '../workflows/scheduled-jobs.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { REVIEW_MESSAGES } from '../shared/domain/reviews/decider.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractsAndEscrowsJob } from '../projections/money-jobs.ts';
+import { contractsAndEscrowsJob } from '../workflows/money-jobs.ts';
 import { URGENT_MESSAGES as M } from '../shared/domain/urgent/rules.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { signUp, type Browser } from './support/http-client.ts';

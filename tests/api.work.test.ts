@@ -9,36 +9,15 @@ import { PHOTOS_PER_UPLOAD, WORK_MESSAGES, WORK_ORDER_PHOTO_LIMIT } from '../sha
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { POSTAL_CODE_MESSAGE } from '../shared/geo/index.ts';
+import type { OrderListItemView, ProposalView, WorkOrderView } from '../shared/http/work.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
 import { JPEG, PNG, WEBP, uploadPhotos, type UploadFile } from './support/uploads.ts';
 import { waitUntil } from './support/wait.ts';
 
-type Person = { id: string; name: string } | null;
-type WorkOrder = {
-  id: string;
-  mode: 'direct' | 'bids';
-  status: string;
-  title: string;
-  description: string;
-  category: string;
-  service: string | null;
-  remote: boolean;
-  location: { city: string | null; province: string | null; fsa: string | null; postalCode: string | null } | null;
-  budgetMinCents: number;
-  budgetMaxCents: number;
-  preferredDates: string[];
-  photos: { id: string; url: string }[];
-  proposalCount: number;
-  distanceKm: number | null;
-  customer: Person;
-  directContractor: Person;
-  awardedContractor: Person;
-  awardedPriceCents: number | null;
-  bookingId: string | null;
-};
-type Proposal = { id: string; workOrderId: string; contractorId: string; priceCents: number; status: string };
-type Listed = WorkOrder & { myProposal: Proposal | null };
+type WorkOrder = WorkOrderView;
+type Proposal = ProposalView;
+type Listed = OrderListItemView;
 
 let t: TestApp;
 let dataDir: string;

@@ -39,22 +39,25 @@ async function publishedLog() {
   );
   const storage = createLocalFileStorage(dir);
   const publisher = createAuditPublisher({ store, storage, signer });
+  const heads = createHeadReader(storage);
+  // Events of transactions still open anywhere on the server are not readable yet (the store's
+  // snapshot rule; other test files share the server), so each publish is retried until its head
+  // holds every audited event appended so far: a head every 5 entries, however busy the server.
+  const publishAll = (size: number) =>
+    waitUntil(async () => {
+      await publisher.publish();
+      return (await heads.latest())?.treeHead.size === size ? true : undefined;
+    });
   const streams = Array.from({ length: 12 }, () => `escrow-${randomUUID()}`);
   let appended = 0;
   for (const step of ['Created', 'Funded', 'WorkCompleted', 'Released']) {
     for (const [i, stream] of streams.entries()) {
       await store.append(stream, [{ type: `Escrow${step}`, data: { amountCents: 1000 + i, step } }]);
       await store.append(`listing-${randomUUID()}`, [{ type: 'ListingViewed', data: { i } }]);
-      if (++appended % 5 === 0) await publisher.publish();
+      if (++appended % 5 === 0) await publishAll(appended);
     }
   }
-  // Events of transactions still open anywhere on the server are not readable yet (the store's
-  // snapshot rule), so the last publish is retried until it holds all 48.
-  const heads = createHeadReader(storage);
-  await waitUntil(async () => {
-    await publisher.publish();
-    return (await heads.latest())?.treeHead.size === 48 ? true : undefined;
-  });
+  await publishAll(48);
   const sql = connect(database.url, { max: 1 });
   cleanup.push(async () => sql.end({ timeout: 5 }));
   /** Both ways: one pass, and two threads with a cut after about every 5 entries. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRemindersJob } from '../projections/booking-reminders.ts';
-import { allScheduledJobs } from '../projections/scheduled-jobs.ts';
+import { bookingRemindersJob } from '../workflows/booking-reminders.ts';
+import { allScheduledJobs } from '../workflows/scheduled-jobs.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { signUp, type Browser } from './support/http-client.ts';

@@ -54,7 +54,7 @@ describe('docker-compose.yml', () => {
     expect(api.RUN_PROJECTIONS).toBe(false);
     const workers = loadConfig(substitute(compose.services.projections!.environment!));
     expect(workers.DATABASE_URL).toBe(api.DATABASE_URL);
-    expect(compose.services.projections!.command).toEqual(['node', '--import', 'tsx', 'projections/worker.ts']);
+    expect(compose.services.projections!.command).toEqual(['node', '--import', 'tsx', 'runtime/projections-worker.ts']);
     expect(compose.services.api!.depends_on?.eventstore?.condition).toBe('service_healthy');
   });
 

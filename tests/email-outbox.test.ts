@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPersonalData } from '../api/modules/accounts/personal-data.ts';
-import { createRuntime, type Runtime } from '../api/runtime.ts';
+import { createRuntime, type Runtime } from '../runtime/runtime.ts';
 import { outboxOf } from '../projections/email-outbox.ts';
 import { accountStreamId } from '../shared/domain/accounts/streams.ts';
 import { handleCommand } from '../shared/domain/decider.ts';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../api/app.ts';
-import { createRuntime, type Runtime } from '../api/runtime.ts';
+import { createRuntime, type Runtime } from '../runtime/runtime.ts';
 import { loadConfig } from '../shared/config.ts';
 import { connect } from '../shared/db/postgres.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../shared/db/embedded.ts';

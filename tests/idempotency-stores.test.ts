@@ -5,7 +5,7 @@ import {
   IDEMPOTENCY_SCHEMA,
   postgresIdempotencyStore,
   pruneIdempotencyKeys,
-} from '../api/plugins/idempotency-store.ts';
+} from '../shared/idempotency-store.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 

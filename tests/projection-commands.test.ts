@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../api/runtime.ts';
-import { CheckpointWatcher } from '../projections/checkpoints.ts';
+import { migrate } from '../runtime/runtime.ts';
+import { CheckpointWatcher } from '../infrastructure/projections/checkpoints.ts';
 import { accountsProjection } from '../projections/accounts.ts';
 import { allProjections } from '../projections/index.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
+import { ProjectionRunner } from '../infrastructure/projections/runner.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import { openEventStore, type EventStore } from '../shared/eventstore/index.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -77,7 +77,7 @@ afterAll(async () => {
 describe('projection worker process', () => {
   it('builds the read models from the log and follows new events', async () => {
     await registerCustomers(5);
-    const worker = run('projections/worker.ts');
+    const worker = run('runtime/projections-worker.ts');
     try {
       await until(
         async () => (await sql`select to_regclass('rm_accounts') as t`)[0]!.t !== null && (await accountRows()) === 5,
@@ -93,7 +93,7 @@ describe('projection worker process', () => {
 
 describe('npm run projections:rebuild -- <name>', () => {
   it('rejects an unknown projection name and lists the known ones', async () => {
-    const cli = run('projections/rebuild.ts', ['no-such-projection']);
+    const cli = run('runtime/projections-rebuild.ts', ['no-such-projection']);
     expect(await cli.exited).toBe(2);
     expect(cli.output()).toContain('Known projections: accounts');
   });
@@ -102,7 +102,7 @@ describe('npm run projections:rebuild -- <name>', () => {
     // Damage the read model by hand: the rebuild must restore it from the log.
     await sql`delete from rm_accounts`;
     expect(await accountRows()).toBe(0);
-    const cli = run('projections/rebuild.ts', ['accounts']);
+    const cli = run('runtime/projections-rebuild.ts', ['accounts']);
     expect(await cli.exited).toBe(0);
     expect(cli.output()).toContain(`Rebuilt accounts (version ${accountsProjection.version}): 8 events`);
     expect(await accountRows()).toBe(8);
@@ -115,7 +115,7 @@ describe('npm run projections:rebuild -- <name>', () => {
     try {
       await runner.idle();
       await sql`delete from rm_accounts`;
-      const cli = run('projections/rebuild.ts', ['accounts']);
+      const cli = run('runtime/projections-rebuild.ts', ['accounts']);
       expect(await cli.exited).toBe(0);
       expect(cli.output()).toContain('asking it to rebuild');
       expect(await accountRows()).toBe(8);

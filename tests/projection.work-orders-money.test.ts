@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { completeRecordedEvent } from './support/recorded-event.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findWorkOrder, workOrdersProjection } from '../projections/work-orders.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
-import type { RecordedEvent } from '../shared/eventstore/types.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 /**
@@ -14,7 +14,6 @@ import { createTestDatabase, type TestDatabase } from './support/database.ts';
  */
 let database: TestDatabase;
 let sql: Sql;
-let position = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase('work_orders_money');
@@ -35,18 +34,7 @@ const customerId = randomUUID();
 const contractorId = randomUUID();
 
 async function apply(type: string, data: Record<string, unknown>) {
-  position += 1;
-  const event: RecordedEvent = {
-    id: randomUUID(),
-    streamId: 'test',
-    revision: 0n,
-    type,
-    data,
-    metadata: { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-    position: { commit: BigInt(position), prepare: BigInt(position) } as unknown as RecordedEvent['position'],
-    recordedAt: new Date(),
-  };
-  await sql.begin((tx) => workOrdersProjection.apply(tx, event));
+  await sql.begin((tx) => workOrdersProjection.apply(tx, completeRecordedEvent(type, data)));
 }
 
 /** A $600 order hired on a $550 bid. */

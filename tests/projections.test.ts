@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_CHANNEL, CheckpointWatcher } from '../projections/checkpoints.ts';
-import { CHECKPOINT_DEFER_MS, ProjectionRunner, StaleCheckpointError, applyBatch } from '../projections/runner.ts';
-import type { Projection } from '../projections/types.ts';
+import { CONTROL_CHANNEL, CheckpointWatcher } from '../infrastructure/projections/checkpoints.ts';
+import {
+  CHECKPOINT_DEFER_MS,
+  ProjectionRunner,
+  StaleCheckpointError,
+  applyBatch,
+} from '../infrastructure/projections/runner.ts';
+import type { Projection } from '../infrastructure/projections/types.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import { PostgresEventStore } from '../shared/eventstore/postgres.ts';
 import { START, comparePositions, type Position } from '../shared/eventstore/types.ts';
@@ -358,6 +363,32 @@ describe('projection runner', () => {
     await standby.stop();
   });
 
+  it('idle() claims the projections back when its lock connection died, instead of looking idle without them', async () => {
+    // No takeover tick during the test: only idle() can notice that the locks went away.
+    const { runner } = await startRunner({ takeoverIntervalMs: 600_000 });
+    const lockHolders = () =>
+      sql<{ pid: number }[]>`
+        select pid from pg_locks
+        where locktype = 'advisory' and granted
+          and database = (select oid from pg_database where datname = current_database())`;
+    const [before] = await lockHolders();
+    expect(before).toBeDefined();
+    // What a database restart does to the runner's session: the connection and its locks are gone.
+    await sql`select pg_terminate_backend(${before!.pid})`;
+    await waitUntil(async () => (await lockHolders()).length === 0);
+
+    await appendAndCount([`job-${randomUUID()}`], 3);
+    await runner.idle(10_000);
+
+    const after = await lockHolders();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.pid).not.toBe(before!.pid);
+    expect(runner.status().map((s) => s.name)).toEqual([NAME]);
+    const log = await settledLog(logLength);
+    await waitForCheckpoint(log[log.length - 1]!.position);
+    expect(await actualCounts(sql, TABLE)).toEqual(expectedCounts(log));
+  });
+
   it('CheckpointWatcher.waitFor resolves true once a runner passes the position, false on timeout', async () => {
     const watcherSql = connect(database.url, { max: 2 });
     const watcher = await CheckpointWatcher.start(watcherSql, [NAME]);
@@ -523,8 +554,10 @@ describe('projection runner', () => {
     }
     logLength += 30;
     // Unshared, each append costs every projection at least two reads (its batch, then the empty
-    // read that puts it to sleep): 5 × 2 × 20 = 200.
-    expect(sequentialReads).toBeLessThan(100);
+    // read that puts it to sleep): 5 × 2 × 20 = 200 at the least. Shared, an idle server needs about
+    // 40; a busy one more, when open transactions elsewhere hide an event for a read or two (111
+    // was seen on a loaded CI host). Any count under 200 can only come from sharing.
+    expect(sequentialReads).toBeLessThan(200);
     for (const name of names) expect((await actualCounts(sql, name))[streamId]).toBe(20);
   });
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScheduledJobs, type ScheduledJob } from '../projections/scheduled.ts';
+import { startScheduledJobs, type ScheduledJob } from '../infrastructure/scheduling/scheduled.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import type { EventStore } from '../shared/eventstore/types.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { deferred, sleep, waitUntil } from './support/wait.ts';
 
-/** The timer behind time-driven jobs (projections/scheduled.ts), on a real Postgres for its lock. */
+/** The timer behind time-driven jobs (infrastructure/scheduling/scheduled.ts), on a real Postgres for its lock. */
 let database: TestDatabase;
 let sql: Sql;
 // The jobs here never touch the store; the framework only hands it on.

@@ -39,7 +39,7 @@ describe('session stores', () => {
   });
 
   it('in Redis: a destroyed session is never written back', async () => {
-    expect(process.env.REDIS_URL, 'this test needs REDIS_URL (.ci/run starts Redis)').toBeTruthy();
+    expect(process.env.REDIS_URL, 'REDIS_URL, set by tests/support/integration-env.ts').toBeTruthy();
     const redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
     try {

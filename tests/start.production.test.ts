@@ -8,7 +8,7 @@ import { confirmationLinkFor } from './support/outbox.ts';
 import { launchApp, makeDataDir, type LaunchedApp } from './support/start-app.ts';
 
 /**
- * The Docker image's start: `node --import tsx api/server.ts` with NODE_ENV=production, a
+ * The Docker image's start: `node --import tsx runtime/api-server.ts` with NODE_ENV=production, a
  * SESSION_SECRET and no DATABASE_URL, i.e. on the embedded database. An attack found demo mode on
  * there: a new customer switched into a contractor, then into the admin, and read the metrics.
  */
@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, '..');
 let app: LaunchedApp;
 
 beforeAll(async () => {
-  app = await launchApp({ entry: 'api/server.ts', env: { NODE_ENV: 'production', SESSION_SECRET } });
+  app = await launchApp({ entry: 'runtime/api-server.ts', env: { NODE_ENV: 'production', SESSION_SECRET } });
 }, 240_000);
 
 afterAll(async () => {
@@ -107,7 +107,7 @@ describe('a production start asked for the demo', () => {
     // Its own folder: were the start not refused, it would not touch the project's .data.
     const dataDir = makeDataDir();
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
-    const started = run(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    const started = run(process.execPath, ['--import', 'tsx', 'runtime/api-server.ts'], {
       cwd: root,
       timeout: 20_000,
       env: {

@@ -81,7 +81,7 @@ describe('npm start (embedded default)', () => {
   it('refuses a production start on the demo data, whose accounts have a published password', async () => {
     const started = launchApp({
       dataDir,
-      entry: 'api/server.ts',
+      entry: 'runtime/api-server.ts',
       env: { NODE_ENV: 'production', SESSION_SECRET: 'production-session-secret-of-at-least-32-characters' },
     });
     const refusal = await started.then(

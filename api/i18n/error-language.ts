@@ -95,6 +95,20 @@ function lookup(text: string, table: ReturnType<typeof compile>, depth: number):
   return null;
 }
 
+/**
+ * French written where the error was made, for a text no catalogue can hold: zod's default
+ * messages, built from the field and the value received (plugins/errors.ts), in zod's fr-CA words.
+ */
+const frenchOfReply = new WeakMap<object, string>();
+
+export function setFrenchAnswer(reply: object, french: string) {
+  frenchOfReply.set(reply, french);
+}
+
+export function frenchAnswer(reply: object): string | undefined {
+  return frenchOfReply.get(reply);
+}
+
 /** The text in `locale`; English, and any text the catalogue does not know, as it is. */
 export function translateError(message: string, locale: ErrorLocale): string {
   if (locale === 'en') return message;

@@ -48,6 +48,8 @@ export const ERRORS_FR: Record<string, string> = {
   'Only the customer who posted this job can book it.': 'Seul le client qui a publié ce travail peut le réserver.',
   'This job is not awarded to this contractor.': 'Ce travail n’est pas attribué à cet entrepreneur.',
   'This job was cancelled.': 'Ce travail a été annulé.',
+  'The work on this job is done or its payment settled: no visit can be booked.':
+    'Ce travail est terminé ou son paiement est réglé : aucune visite ne peut être réservée.',
   'from must be a date written YYYY-MM-DD': 'from doit être une date au format AAAA-MM-JJ',
   'to must be a date written YYYY-MM-DD': 'to doit être une date au format AAAA-MM-JJ',
   'to must be after from': 'to doit être après from',
@@ -68,6 +70,8 @@ export const ERRORS_FR: Record<string, string> = {
   'offeringId must be a service offering id': 'offeringId doit être un identifiant d’offre de service',
   'when must be upcoming or past': 'when doit être upcoming ou past',
   'badges must be a comma-separated list of: {0}': 'badges doit être une liste séparée par des virgules parmi : {0}',
+  '{0} must be a whole number from {1} to {2}': '{0} doit être un nombre entier de {1} à {2}',
+  '{0} must be a {1} from -{2} to {3}': '{0} doit être une {1} de -{2} à {3}',
   'search must be at most 100 characters': 'search doit comporter au plus 100 caractères',
   'category must be one of: {0}': 'category doit être l’une des valeurs suivantes : {0}',
   'service must be a service of the service directory': 'service doit être un service du répertoire des services',
@@ -576,6 +580,15 @@ export const ERRORS_FR: Record<string, string> = {
   'Please propose times at least 1 hour from now.': 'Veuillez proposer des moments dans au moins 1 heure.',
   'Times can be proposed at most 180 days ahead.': 'Les moments peuvent être proposés au plus 180 jours à l’avance.',
   'This proposal already exists.': 'Cette proposition existe déjà.',
+  'Time proposal not found.': 'Proposition de moments introuvable.',
+  'Only the contractor hired for this job can accept a time the customer proposed.':
+    'Seul l’entrepreneur engagé pour ce travail peut accepter un moment proposé par le client.',
+  'Only the customer and the contractor of this job can see the times proposed for it.':
+    'Seuls le client et l’entrepreneur de ce travail peuvent voir les moments proposés.',
+  'Choose one of the times the customer proposed.': 'Choisissez l’un des moments proposés par le client.',
+  'That proposed time is less than 1 hour away. Ask the customer for another time.':
+    'Ce moment proposé est dans moins d’une heure. Demandez un autre moment au client.',
+  'The time proposal id is not valid': 'L’identifiant de la proposition de moments n’est pas valide',
   'We could not find this place in Canada. Write a city (such as Montréal, QC) or a postal code (A1A 1A1).':
     'Nous n’avons pas trouvé ce lieu au Canada. Écrivez une ville (comme Montréal, QC) ou un code postal (A1A 1A1).',
   'The urgent premium must be from 1x to 3x, in steps of 0.25x':

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { requestLocale, translateError } from '../i18n/error-language.ts';
+import { frenchAnswer, requestLocale, translateError } from '../i18n/error-language.ts';
 
 /**
  * Every `{ "error": ... }` answer in the language the site asked for (the page's Accept-Language,
@@ -22,7 +22,7 @@ export default fp(
         return payload;
       }
       if (typeof body.error !== 'string') return payload;
-      return JSON.stringify({ ...body, error: translateError(body.error, locale) });
+      return JSON.stringify({ ...body, error: frenchAnswer(reply) ?? translateError(body.error, locale) });
     });
   },
   { name: 'error-language' },

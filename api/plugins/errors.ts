@@ -1,24 +1,60 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import en from 'zod/v4/locales/en.js';
+import frCA from 'zod/v4/locales/fr-CA.js';
 import { AppError } from '../../shared/errors.ts';
 import { WrongExpectedVersionError } from '../../shared/eventstore/types.ts';
+import { setFrenchAnswer } from '../i18n/error-language.ts';
 
-const ZOD_DEFAULT_PREFIXES = ['Invalid', 'Too small', 'Too big', 'Unrecognized', 'Expected'];
+type ValidationEntry = { keyword: string; instancePath: string; message?: string; params?: Record<string, unknown> };
 
-/** Our schemas carry the spec's own messages; zod's defaults get the field name in front. */
-function validationMessage(error: {
-  validation: { instancePath: string; message?: string }[];
-  validationContext?: string;
-}): string {
+const zodMessages = { en: en(), fr: frCA() } as const;
+
+/** The value the failing issue was about: zod's default texts name its type ("received string"). */
+function valueAt(root: unknown, instancePath: string): unknown {
+  let value = root;
+  for (const key of instancePath.split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** zod's own text for an issue in a language, or null when zod has none. */
+function zodText(locale: keyof typeof zodMessages, entry: ValidationEntry, input: unknown): string | null {
+  const issue = { ...entry.params, code: entry.keyword, input } as Parameters<
+    (typeof zodMessages)['en']['localeError']
+  >[0];
+  const text = zodMessages[locale].localeError(issue);
+  return typeof text === 'string' ? text : (text?.message ?? null);
+}
+
+/**
+ * Our schemas carry the modules' own messages (docs/product.md#errors), which the error-language hook translates like any
+ * other. zod's default texts (a field with no message of its own) are recognised by being exactly
+ * zod's English text for the issue; they get the field name in front, and their French is written
+ * here from zod's fr-CA locale, since they are built from values no catalogue holds.
+ */
+function validationMessage(
+  error: { validation: ValidationEntry[]; validationContext?: string },
+  request: FastifyRequest,
+): { message: string; french?: string } {
   const first = error.validation[0];
-  if (!first) return 'Invalid request.';
+  if (!first) return { message: 'Invalid request.' };
   const message = first.message ?? 'is invalid';
+  const context = error.validationContext;
+  const input = valueAt(
+    context === 'body' || context === 'querystring' || context === 'params' || context === 'headers'
+      ? request[context === 'querystring' ? 'query' : context]
+      : undefined,
+    first.instancePath,
+  );
+  if (message !== zodText('en', first, input)) return { message };
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const isDefault = ZOD_DEFAULT_PREFIXES.some((prefix) => message.startsWith(prefix));
-  if (!isDefault) return message;
-  const where = field || (error.validationContext === 'body' ? 'body' : error.validationContext) || 'request';
-  return `${where}: ${message}`;
+  const where = field || (context === 'body' ? 'body' : context) || 'request';
+  const french = zodText('fr', first, input);
+  return { message: `${where}: ${message}`, ...(french ? { french: `${where} : ${french}` } : {}) };
 }
 
 const CONNECTION_ERROR_CODES = new Set([
@@ -50,7 +86,9 @@ export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
-        return reply.code(400).send({ error: validationMessage(error) });
+        const { message, french } = validationMessage(error, request);
+        if (french) setFrenchAnswer(reply, french);
+        return reply.code(400).send({ error: message });
       }
       if (error instanceof AppError) {
         return reply.code(error.statusCode).send({ error: error.message });

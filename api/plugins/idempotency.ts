@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { ConflictError, UnauthorizedError, UnprocessableError, ValidationError } from '../../shared/errors.ts';
 import { IDEMPOTENCY_MESSAGES } from '../../shared/idempotency.ts';
-import { postgresIdempotencyStore, type IdempotencyStore } from './idempotency-store.ts';
+import { postgresIdempotencyStore, type IdempotencyStore } from '../../shared/idempotency-store.ts';
 
-export { IDEMPOTENCY_SCHEMA, pruneIdempotencyKeys } from './idempotency-store.ts';
+export { IDEMPOTENCY_SCHEMA, pruneIdempotencyKeys } from '../../shared/idempotency-store.ts';
 export { IDEMPOTENCY_MESSAGES };
 
 /**

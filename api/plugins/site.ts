@@ -4,11 +4,28 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_HINT_COOKIE } from '../../shared/http/accounts.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next?: (error?: unknown) => void, locals?: object) => Promise<void>;
 
 /** The locale cookie the language switch sets (site/i18n/locales.ts). */
 const LOCALE_COOKIE = 'lang';
+
+const HINT_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * The session hint (shared/http/accounts.ts) for a page: set for a signed-in visitor, cleared
+ * for one whose session has no user any more, nothing for anyone else.
+ */
+export function sessionHintCookie(request: FastifyRequest): string | null {
+  const signedIn = Boolean(request.session?.userId);
+  const hinted = request.cookies?.[SESSION_HINT_COOKIE] === '1';
+  if (!signedIn && !hinted) return null;
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return signedIn
+    ? `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=${HINT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`
+    : `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
 
 function splitUrl(url: string): [string, string] {
   const index = url.indexOf('?');
@@ -92,10 +109,15 @@ export default fp<{ distDir: string }>(
       if (page && !french && request.cookies?.[LOCALE_COOKIE] === 'fr' && pages.has(frenchPath(url))) {
         return reply.redirect(frenchPath(url) + query, 302);
       }
-      if (page) return reply.sendFile(page);
+      const hint = sessionHintCookie(request);
+      if (page) {
+        if (hint) reply.header('set-cookie', hint);
+        return reply.sendFile(page);
+      }
       const notFoundHtml = (french ? notFound.fr : null) ?? notFound.en;
       if (astro) {
         reply.hijack();
+        if (hint) reply.raw.appendHeader('set-cookie', hint);
         await astro(request.raw, reply.raw, () => {
           // No Astro route matched: the prerendered 404 page.
           reply.raw.statusCode = 404;

@@ -1,3 +1,5 @@
+import { readEvents } from '../eventstore/typed.ts';
+import type { EventSchemas } from './event-schema.ts';
 import { WrongExpectedVersionError, type EventStore, type Position } from '../eventstore/types.ts';
 
 /** A domain event as the deciders see it: a type and its data. */
@@ -8,6 +10,8 @@ export type Decider<State, Command, Event extends DomainEvent> = {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
+  /** The schemas of `Event`, keyed by type: what its stream is checked against when read. */
+  eventSchemas: EventSchemas<Event>;
 };
 
 export type CommandContext = {
@@ -47,8 +51,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 ): Promise<CommandResult<State, Event>> {
   const retries = options.expectedRevision === undefined ? (options.retries ?? 3) : 0;
   for (let attempt = 0; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const state = foldEvents(decider, recorded as unknown as Event[]);
+    const recorded = await readEvents<Event>(store, streamId, decider.eventSchemas);
+    const state = foldEvents(decider, recorded);
     const current = recorded.length > 0 ? recorded[recorded.length - 1]!.revision : null;
     if (options.expectedRevision !== undefined && options.expectedRevision !== current) {
       throw new WrongExpectedVersionError(streamId, options.expectedRevision, current ?? 'no_stream');

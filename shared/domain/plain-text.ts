@@ -3,7 +3,7 @@
  * line endings are normalised (`\r\n` → `\n`), the ends are trimmed, and a control character other
  * than a newline or a tab is refused, so what is stored is what the writer saw. Lengths count
  * characters as a person does (Unicode code points, so an emoji is one), the same way the
- * composer's counter does (site/islands/conversations/limits.ts uses `characterCount`).
+ * composer's counter does (site/islands/messaging/limits.ts uses `characterCount`).
  */
 
 // C0 controls but tab (\u0009) and newline (\u000A), DEL, and the C1 controls.

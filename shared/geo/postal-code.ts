@@ -1,7 +1,7 @@
 /**
- * Canadian postal codes without the centroid table, so a browser bundle can validate one without
- * shipping the data. The first letter is never D, F, I, O, Q, U, W or Z; the others never D, F, I,
- * O, Q or U.
+ * Canadian postal codes without the centroid table (shared/geo/), so a browser bundle and the HTTP
+ * shapes can validate one without shipping the data. The first letter is never D, F, I, O, Q, U,
+ * W or Z; the others never D, F, I, O, Q or U.
  */
 export const POSTAL_CODE_MESSAGE = 'Please enter a valid Canadian postal code (A1A 1A1)';
 

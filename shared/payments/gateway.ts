@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { GATEWAY_MESSAGES } from '../domain/escrow/card-messages.ts';
 
 /**
  * The payment-gateway port. Escrow funding charges a card, refunds go back to the charge, and
@@ -49,13 +50,7 @@ export const SANDBOX_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
-export const GATEWAY_MESSAGES = {
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  invalidNumber: 'Your card number is incorrect.',
-  expired: 'Your card has expired.',
-  unknownSavedCard: 'The card on file is no longer valid. Please add a card again.',
-} as const;
+export { GATEWAY_MESSAGES } from '../domain/escrow/card-messages.ts';
 
 /** Luhn's checksum: real card numbers pass it, typos mostly do not. */
 export function luhnValid(digits: string): boolean {

@@ -14,7 +14,7 @@ export type PersonalRow = {
  * confirmed. A certain refusal (a rule, or a
  * concurrent write the command loop gave up on) removes the row. Any other failure (a connection
  * lost after the commit: the event may be in the log) leaves it unconfirmed, and the purge job
- * (projections/personal-data-purge.ts) settles it by looking at the log.
+ * (workflows/personal-data-purge.ts) settles it by looking at the log.
  */
 export async function appendBesideTheLog<T>(
   row: PersonalRow,

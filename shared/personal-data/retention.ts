@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 /**
  * How long personal data kept outside the event log lives (docs/decisions.md, "Legal copies and
  * retention"; the privacy policy quotes these numbers). The site's legal pages and the purge job
- * (projections/personal-data-purge.ts) read the same values.
+ * (workflows/personal-data-purge.ts) read the same values.
  */
 export const RETENTION = {
   /**

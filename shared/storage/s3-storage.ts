@@ -71,12 +71,9 @@ export function createS3FileStorage(options: S3StorageOptions, client?: S3Client
       try {
         const object = await s3.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
         if (!object.Body) return null;
-        // In Node the SDK answers a Readable; anything else arrives as a web stream.
-        const body =
-          object.Body instanceof Readable
-            ? object.Body
-            : Readable.fromWeb(object.Body.transformToWebStream() as unknown as Parameters<typeof Readable.fromWeb>[0]);
-        return { body, sizeBytes: object.ContentLength ?? 0 };
+        // The SDK's Node HTTP handler answers a Readable; a browser-style handler would not stream here.
+        if (!(object.Body instanceof Readable)) throw new Error('The S3 client must use its Node HTTP handler');
+        return { body: object.Body, sizeBytes: object.ContentLength ?? 0 };
       } catch (error) {
         if (missing(error)) return null;
         throw error;

@@ -1,5 +1,5 @@
 /**
- * English at the spec's routes, Canadian French under /fr/ (same pages, prerendered twice). The
+ * English at the plain routes, Canadian French under /fr/ (same pages, prerendered twice). The
  * visitor's choice is kept in the `lang` cookie (the server redirects unprefixed pages to /fr/ when
  * it says fr) and in local storage.
  */

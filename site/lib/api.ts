@@ -1,5 +1,5 @@
 /**
- * The one fetch client (spec section 7): credentials on every call, a JSON body and content type
+ * The one fetch client (docs/product.md#api): credentials on every call, a JSON body and content type
  * only with a payload, a non-2xx answer becomes `ApiError('<status>: <body text or status text>')`,
  * reads may answer null on 401, and nothing is retried by itself; a POST carries an
  * Idempotency-Key that a retry by the user reuses (below).
@@ -107,7 +107,7 @@ export async function getJson<T>(url: string, options: { on401?: On401 } = {}): 
   return (await response.json()) as T;
 }
 
-/** The server's message for a failed call, else the fallback the spec names for that call. */
+/** The server's message for a failed call, else the fallback named for that call (docs/product.md#api). */
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;

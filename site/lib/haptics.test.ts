@@ -34,4 +34,14 @@ describe('haptic', () => {
     device({ vibrate: false, reducedMotion: false });
     expect(() => haptic('heavy')).not.toThrow();
   });
+
+  it('does not break the press when the browser refuses to vibrate', () => {
+    vi.stubGlobal('navigator', {
+      vibrate: () => {
+        throw new DOMException('No user gesture', 'NotAllowedError');
+      },
+    });
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    expect(() => haptic('warning')).not.toThrow();
+  });
 });

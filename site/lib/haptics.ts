@@ -1,5 +1,5 @@
 /**
- * Haptics (spec section 9): a light 10 ms, medium 20 ms or heavy 30 ms vibration, and a warning
+ * Haptics (docs/product.md#site): a light 10 ms, medium 20 ms or heavy 30 ms vibration, and a warning
  * pattern for destructive buttons (two heavy pulses around a pause: docs/decisions.md). Only where
  * the browser can vibrate, and never when the visitor asks for reduced motion.
  */

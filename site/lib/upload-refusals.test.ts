@@ -12,7 +12,7 @@ import {
   WORK_PHOTO_LIMITS,
 } from '../../shared/uploads/file-types.ts';
 import { format } from '../i18n/index.ts';
-import { precheck } from '../islands/dispute-cases/api.ts';
+import { precheck } from '../islands/disputes/api.ts';
 import { localizeUploadRefusal, tooLargeRefusal } from './upload-refusals.ts';
 
 describe('localizeUploadRefusal', () => {

@@ -1,5 +1,5 @@
 /**
- * Accent colour rules of spec section 9, as pure functions shared by the theme store, the
+ * Accent colour rules of docs/product.md#site, as pure functions shared by the theme store, the
  * accent popover and the inline script that applies the theme before first paint.
  */
 export type Accent = { h: number; s: number; l: number; preset?: string };
@@ -33,7 +33,7 @@ export function normaliseAccent(value: unknown): Accent {
   };
 }
 
-/** Spec: above 50 % lightness the text on the accent is dark, otherwise white. */
+/** Above 50 % lightness the text on the accent is dark, otherwise white (docs/product.md#site). */
 export function accentForeground(accent: Accent): string {
   return accent.l > 50 ? 'hsl(222 47% 11%)' : 'hsl(0 0% 100%)';
 }
@@ -78,3 +78,8 @@ export function accentVariables(accent: Accent, theme: Theme): Record<string, st
 
 export const THEME_KEY = 'marketplace:theme';
 export const ACCENT_KEY = 'marketplace:accent';
+
+/** Set on <html> by the theme store (./theme.ts) once it runs: from then on it owns the theme button. */
+export const THEME_STORE_ATTRIBUTE = 'data-theme-store';
+/** The header's theme button: a press toggles the theme in ui/theme-boot.ts before the header has code. */
+export const THEME_TOGGLE_ATTRIBUTE = 'data-theme-toggle';

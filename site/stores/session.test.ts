@@ -62,7 +62,7 @@ describe('$session', () => {
     const user = await login({ email: customer.email, password: 'demo-pass-2024' });
     expect(user).toEqual(customer);
     expect(await settled()).toEqual({ status: 'authenticated', user: customer });
-    // The session was fetched again after the login (spec section 4).
+    // The session was fetched again after the login (docs/product.md#site).
     await vi.waitFor(() => expect(calls().filter((c) => c === 'GET /api/auth/me').length).toBeGreaterThanOrEqual(2));
   });
 

@@ -15,7 +15,7 @@ export const $me = createFetcherStore<CurrentUser | null>([ME_KEY], {
 export type SessionState =
   { status: 'loading' } | { status: 'authenticated'; user: CurrentUser } | { status: 'unauthenticated' };
 
-/** Spec section 4: loading, authenticated (the call returned data without error), unauthenticated. */
+/** Loading, authenticated (the call returned data without error), unauthenticated (docs/product.md#api). */
 export const $session = computed($me, (me): SessionState => {
   if (me.data) return { status: 'authenticated', user: me.data };
   if (me.loading) return { status: 'loading' };
@@ -87,7 +87,7 @@ export async function switchUser(userId: string): Promise<CurrentUser> {
 }
 
 /**
- * Logout (spec section 7): the third-party sign-out path first, then the API's; afterwards every
+ * Logout (docs/product.md#api): the third-party sign-out path first, then the API's; afterwards every
  * cached read is cleared and the user is marked signed out. The server answers that GET with 405
  * (a GET must not sign anyone out: any site could send it), so the POST is what signs out.
  */

@@ -13,7 +13,7 @@ import {
   type Theme,
 } from './accent.ts';
 
-describe('accent rules (spec section 9)', () => {
+describe('accent rules', () => {
   it('defaults to hue 180, saturation 85, lightness 55', () => {
     expect(DEFAULT_ACCENT).toMatchObject({ h: 180, s: 85, l: 55 });
   });

@@ -3,6 +3,7 @@ import {
   ACCENT_KEY,
   DEFAULT_ACCENT,
   THEME_KEY,
+  THEME_STORE_ATTRIBUTE,
   accentVariables,
   normaliseAccent,
   type Accent,
@@ -11,7 +12,7 @@ import {
 
 export * from './accent.ts';
 
-/** Dark by default; kept in local storage (spec section 9). Guarded for server rendering by the library. */
+/** Dark by default; kept in local storage (docs/product.md#site). Guarded for server rendering by the library. */
 export const $theme = persistentAtom<Theme>(THEME_KEY, 'dark', {
   encode: (value) => value,
   decode: (value) => (value === 'light' ? 'light' : 'dark'),
@@ -48,6 +49,8 @@ export function resetAccent() {
 }
 
 if (typeof document !== 'undefined') {
+  // From now on the theme button's presses are this store's (see ui/theme-boot.ts).
+  document.documentElement.setAttribute(THEME_STORE_ATTRIBUTE, '');
   $theme.subscribe((theme) => applyTheme(theme, $accent.get()));
   $accent.subscribe((accent) => applyTheme($theme.get(), accent));
 }

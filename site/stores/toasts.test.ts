@@ -18,7 +18,7 @@ vi.stubGlobal('sessionStorage', {
 });
 
 describe('toasts', () => {
-  it('uses the constants of spec section 9', () => {
+  it('uses the constants of the product rules', () => {
     expect([TOAST_LIMIT, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS]).toEqual([1, 5000, 1_000_000]);
   });
 

@@ -5,7 +5,7 @@ export type ToastVariant = 'default' | 'destructive' | 'success';
 export type Toast = { id: number; title: string; description?: string; variant: ToastVariant; open: boolean };
 type ToastInput = { title: string; description?: string; variant?: ToastVariant };
 
-/** Spec section 9: one toast at a time; the newest replaces what is shown. */
+/** One toast at a time; the newest replaces what is shown (docs/product.md#site). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 /** How long a dismissed toast stays in the list (for its exit animation and screen readers). */
@@ -13,8 +13,21 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 /** A toast shown just before a page change survives it (for its remaining display time). */
 export const CARRY_OVER_KEY = 'marketplace:toast';
 
+/**
+ * The toast host (islands/shell/Toaster.tsx) loads on demand (`client:request`): <html> holds
+ * `data-toaster` while it runs; until then a toast asks for it with `data-toast-waiting` (its
+ * value says why: `toast`, `carried` from the previous page, or `hotkey` for F8).
+ */
+export const TOASTER_ATTRIBUTE = 'data-toaster';
+export const TOAST_WAITING_ATTRIBUTE = 'data-toast-waiting';
+
 export const $toasts = atom<Toast[]>([]);
 let nextId = 1;
+
+function askForToaster() {
+  const root = typeof document === 'undefined' ? null : document.documentElement;
+  if (root && !root.hasAttribute(TOASTER_ATTRIBUTE)) root.setAttribute(TOAST_WAITING_ATTRIBUTE, 'toast');
+}
 
 function show(input: ToastInput): number {
   const id = nextId++;
@@ -26,6 +39,7 @@ function show(input: ToastInput): number {
     open: true,
   };
   $toasts.set([entry, ...$toasts.get()].slice(0, TOAST_LIMIT));
+  askForToaster();
   return id;
 }
 
@@ -40,7 +54,7 @@ function storage(): Storage | null {
 
 export function toast(input: ToastInput): number {
   const id = show(input);
-  // Spec section 9: a failure is felt as well as seen (a heavy pulse), where the device can.
+  // A failure is felt as well as seen (a heavy pulse), where the device can.
   if (input.variant === 'destructive') haptic('heavy');
   storage()?.setItem(CARRY_OVER_KEY, JSON.stringify({ ...input, shownAt: Date.now() }));
   return id;

@@ -7,7 +7,7 @@ import { Button } from './Button.tsx';
 type Props = { locale: Locale; children: ReactNode };
 type State = { error: Error | null };
 
-/** The error screen of spec section 2, around every island. */
+/** The error screen of docs/product.md#site, around every island. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 

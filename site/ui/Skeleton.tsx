@@ -1,4 +1,4 @@
-/** A placeholder block shown while an island loads its data (spec section 2). */
+/** A placeholder block shown while an island loads its data (docs/product.md#site). */
 export function Skeleton({ className = '' }: { className?: string }) {
   return <div aria-hidden="true" className={`animate-skeleton rounded-md bg-surface-2 ${className}`} />;
 }

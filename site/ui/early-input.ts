@@ -1,4 +1,9 @@
-import { DIALOG_HOST_ATTRIBUTE, DIALOG_WAITING_ATTRIBUTE, OPEN_DIALOG_ATTRIBUTE } from '../islands/shell/events.ts';
+import {
+  DIALOG_HOST_ATTRIBUTE,
+  DIALOG_WAITING_ATTRIBUTE,
+  OPEN_DIALOG_ATTRIBUTE,
+  OPEN_DIALOG_EVENT,
+} from '../islands/shell/events.ts';
 
 /**
  * Runs inline in <head>, before any island's code: keeps the first activation of a control inside
@@ -18,7 +23,9 @@ import { DIALOG_HOST_ATTRIBUTE, DIALOG_WAITING_ATTRIBUTE, OPEN_DIALOG_ATTRIBUTE 
  * and submit buttons of a form (the browser submits the form itself).
  *
  * A static button that opens a dialog (`data-open-dialog`) is handled by the dialog host, itself an
- * island: pressed before the host listens, its dialog waits on <html> and the host opens it.
+ * island: pressed before the host listens, its dialog waits on <html> and the host opens it. The
+ * same for the page event (`marketplace:open-dialog` on window) sent before the host listens: the
+ * waiting request is also what loads the host (`client:request`, directives/request.ts).
  *
  * One mechanism for every island, whatever hydrates it (`client:load`, `client:idle`,
  * `client:visible`, `client:interaction`): the directives only decide when the code loads.
@@ -77,6 +84,13 @@ export const EARLY_INPUT_SCRIPT = `(function () {
       root.setAttribute('${DIALOG_WAITING_ATTRIBUTE}', opener.getAttribute('${OPEN_DIALOG_ATTRIBUTE}'));
     }
   }, true);
+
+  window.addEventListener('${OPEN_DIALOG_EVENT}', function (event) {
+    var name = event.detail && event.detail.dialog;
+    if (typeof name === 'string' && !root.hasAttribute('${DIALOG_HOST_ATTRIBUTE}')) {
+      root.setAttribute('${DIALOG_WAITING_ATTRIBUTE}', name);
+    }
+  });
 
   // Enter and Space on a real button already make a click (above); on an ARIA widget they do not.
   document.addEventListener('keydown', function (event) {

@@ -2,12 +2,12 @@ import type { ComponentType } from 'react';
 import type { Locale } from '../i18n/locales.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
-/** Spec section 9: tooltips open after 700 ms, and 300 ms after another closed. */
+/** Tooltips open after 700 ms, and 300 ms after another closed (docs/product.md#site). */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
- * Every island is its own React root: this gives each one the error screen of spec section 2.
+ * Every island is its own React root: this gives each one the error screen of docs/product.md#site.
  * Islands take their locale as a prop from the page.
  */
 export function island<P extends { locale: Locale }>(Inner: ComponentType<P>): ComponentType<P> {

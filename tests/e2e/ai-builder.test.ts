@@ -47,7 +47,7 @@ describe('AI Subscription Builder', { timeout: 180_000 }, () => {
       );
       await expectNoSeriousAxeViolations(page, '/contractor-dashboard AI builder');
 
-      // The day's second generation is refused with the spec's message; the list stays.
+      // The day's second generation is refused with the rate limit's message; the list stays.
       await input.fill('dog walking');
       await generate.click();
       await visible(card.getByText('Rate limit exceeded. You can generate AI suggestions once per day.'));

@@ -12,9 +12,10 @@ import {
 import { UPDATE_SPLASH_FLAG } from '../../site/islands/announcements/splash.ts';
 import { THEME_KEY } from '../../site/stores/accent.ts';
 import { MOBILE, hidden, hydrated, open, revealIslands, useE2E, visible, waitForPath } from './support/browser.ts';
+import { settleMotion } from './support/axe.ts';
 
 /**
- * The launch splash and the roadmap announcement in a real browser (spec sections 2, 4 and 9):
+ * The launch splash and the roadmap announcement in a real browser (docs/product.md#announcements):
  * the one-time redirect to /update, the popup's Got it / Remind later / action, and the footer's
  * Updates dialog that brings dismissed announcements back.
  */
@@ -68,6 +69,7 @@ async function expectNoPopup(page: Page) {
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {
+  await settleMotion(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

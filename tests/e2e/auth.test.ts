@@ -24,7 +24,7 @@ import {
 
 /**
  * Sign-in, sign-up, contractor onboarding, sign-out and the route guard in a real browser
- * (spec sections 2, 4, 5, 8). English strings are the spec's, verbatim.
+ * (docs/product.md#accounts). English strings are the product's fixed wording.
  */
 const e2e = useE2E();
 
@@ -101,7 +101,7 @@ describe('route guard', { timeout: 60_000 }, () => {
       await visible(home);
       await home.first().click();
       await page.waitForURL((url) => url.pathname !== '/admin-dashboard');
-      // The landing page may pass through the update splash (spec: /update), never the dashboard.
+      // The landing page may pass through the update splash (/update, docs/product.md#announcements), never the dashboard.
       expect(['/', '/update']).toContain(new URL(page.url()).pathname);
     }));
 });

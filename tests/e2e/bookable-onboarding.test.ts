@@ -8,8 +8,9 @@ import { waitUntil } from '../support/wait.ts';
 /**
  * Live means bookable: a contractor signs up, goes through the onboarding with a location and
  * their weekly hours, and a customer who hired them sees open slots at once; a customer whose
- * contractor has no hours proposes times instead, and the contractor is told. In English and
- * French.
+ * contractor has no hours proposes times instead, and the contractor is told and accepts one on
+ * the job's page (a confirmed booking; the customer is told). In English and French (the French
+ * contractor on a 360 px phone).
  */
 const e2e = useE2E();
 
@@ -36,6 +37,12 @@ const LANGUAGES = {
     note: 'Message (optional)',
     send: 'Send the proposal',
     sent: 'Proposal sent',
+    proposedTitle: 'Times the customer proposed',
+    acceptTime: 'Accept this time',
+    timeAccepted: 'Time accepted',
+    booked: 'Booked:',
+    seeBooking: 'See the booking',
+    acceptedNotice: 'Your proposed time was accepted',
   },
   fr: {
     locale: 'fr-CA',
@@ -59,6 +66,12 @@ const LANGUAGES = {
     note: 'Message (facultatif)',
     send: 'Envoyer la proposition',
     sent: 'Proposition envoyée',
+    proposedTitle: 'Moments proposés par le client',
+    acceptTime: 'Accepter ce moment',
+    timeAccepted: 'Moment accepté',
+    booked: 'Réservé :',
+    seeBooking: 'Voir la réservation',
+    acceptedNotice: 'Le moment que vous avez proposé est accepté',
   },
 } as const;
 
@@ -147,10 +160,10 @@ for (const [language, l] of Object.entries(LANGUAGES)) {
         { locale: l.locale, mobile: language === 'fr' },
       ));
 
-    it('a contractor without hours: the customer proposes times and the contractor is notified', () =>
+    it('a contractor without hours: the customer proposes times, the contractor is notified and accepts one', () =>
       e2e.run(
         async ({ page, context }) => {
-          const contractor = await e2e.newContext({ locale: l.locale });
+          const contractor = await e2e.newContext({ locale: l.locale, mobile: language === 'fr' });
           try {
             const pro = await signUpViaApi(contractor, 'contractor');
             await signUpViaApi(context, 'customer');
@@ -181,7 +194,7 @@ for (const [language, l] of Object.entries(LANGUAGES)) {
                   priority: string;
                   actionUrl?: string;
                 }[];
-                return list.find((n) => n.actionUrl === `/messages?c=work-order:${jobId}`) ?? null;
+                return list.find((n) => n.actionUrl === `/projects/${jobId}`) ?? null;
               },
               { timeoutMs: 20_000, message: 'the contractor was not notified' },
             );
@@ -191,6 +204,42 @@ for (const [language, l] of Object.entries(LANGUAGES)) {
             ).json()) as { messages: { body: string }[] };
             expect(thread.messages).toHaveLength(1);
             expect(thread.messages[0]!.body).toContain('The side door is open.');
+
+            // The notification leads to the job's page: the contractor accepts the proposed time there.
+            const proPage = await contractor.newPage();
+            await open(proPage, `${l.prefix}/projects/${jobId}`);
+            const proposed = proPage.getByTestId('proposed-times');
+            await visible(proposed.getByRole('heading', { name: l.proposedTitle }));
+            const accept = proposed.getByRole('button', { name: new RegExp(`^${l.acceptTime}`) });
+            expect(await accept.count()).toBe(1);
+            await expectNoSeriousAxeViolations(proPage, 'the proposed times on the job page');
+            if (language === 'fr') {
+              const overflow = await proPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+              expect(overflow).toBeLessThanOrEqual(0);
+            }
+            await accept.focus();
+            await proPage.keyboard.press('Enter');
+            await visible(proPage.getByText(l.timeAccepted, { exact: true }));
+            await visible(proposed.getByText(new RegExp(`^${l.booked}`)));
+            await visible(proposed.getByRole('link', { name: l.seeBooking }));
+            expect(await proposed.getByRole('button').count()).toBe(0);
+
+            // The customer has a confirmed booking of the job at that time, and is told.
+            const bookings = (await (await context.request.get('/api/bookings/mine')).json()) as {
+              status: string;
+              startsAt: string;
+            }[];
+            expect(bookings).toHaveLength(1);
+            expect(bookings[0]!.status).toBe('confirmed');
+            await waitUntil(
+              async () => {
+                const list = (await (await context.request.get('/api/notifications')).json()) as { title: string }[];
+                // In the customer's own language (their account's, whatever this page's).
+                const titles: string[] = [LANGUAGES.en.acceptedNotice, LANGUAGES.fr.acceptedNotice];
+                return list.some((n) => titles.includes(n.title));
+              },
+              { timeoutMs: 20_000, message: 'the customer was not told' },
+            );
           } finally {
             await contractor.close();
           }

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 
 /**
  * Scheduling in a real browser: a contractor publishes availability from the dashboard, a
@@ -10,16 +9,6 @@ import { hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './su
  * 24 h and is shown the late fee before and after.
  */
 const e2e = useE2E();
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe on ${what}`).toEqual([]);
-}
 
 describe('booking a contractor', { timeout: 180_000 }, () => {
   it('availability, a booking after sign-in, confirmation from the dashboard, a late cancellation with its fee', () =>

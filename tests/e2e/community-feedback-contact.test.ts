@@ -4,9 +4,10 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
 import { hidden, open, revealIslands, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { settleMotion } from './support/axe.ts';
 
 /**
- * The footer's Contact Us and Feedback Board dialogs in a real browser (spec sections 2, 4, 5, 8):
+ * The footer's Contact Us and Feedback Board dialogs in a real browser (docs/product.md#feedback):
  * the required-field toasts, sending a message, posting and upvoting feedback once, the signed-out
  * board, axe on both dialogs, and the admin inbox that shows what was sent.
  */
@@ -28,6 +29,7 @@ async function openFooterDialog(page: Page, button: string, title: string): Prom
 
 async function expectAxeClean(page: Page, what: string) {
   await page.waitForTimeout(200);
+  await settleMotion(page);
   const results = await new AxeBuilder({ page })
     .include('[role="dialog"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
 import { publishReviews as publishReviewsIn } from './support/directory.ts';
+import { settleMotion } from './support/axe.ts';
 
 /**
  * The contractor directory in a real browser: a visitor searches by postal code and distance,
@@ -209,6 +210,7 @@ describe('contractor directory', { timeout: 120_000 }, () => {
             .waitFor({ state: 'detached' })
             .catch(() => {});
           await page.waitForTimeout(300);
+          await settleMotion(page);
           const results = await new AxeBuilder({ page })
             .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
             .analyze();

@@ -4,8 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { landingMessages } from '../../site/i18n/messages/landing.ts';
 import { activateIslands, hidden, open, useE2E, visible, waitForPath } from './support/browser.ts';
+import { settleMotion } from './support/axe.ts';
 
-/** The landing page in a real browser (spec sections 2 and 9). */
+/** The landing page in a real browser (docs/product.md#site). */
 const e2e = useE2E();
 
 const INTRO = landingMessages.en.heroIntro;
@@ -123,7 +124,10 @@ describe('landing search card', { timeout: 60_000 }, () => {
       await expect.poll(() => requested).toBe(true);
       release();
 
-      await page.waitForFunction(() => !document.querySelector('astro-island[client="interaction"][ssr]'));
+      // The search card's island (the header hydrates on use too, and is left alone here).
+      await page.waitForFunction(
+        () => !document.querySelector('astro-island[client="interaction"][ssr][component-url*="SearchCard"]'),
+      );
       await expect.poll(() => distanceLabel(page).textContent()).toBe('Near you');
       expect(await slider.inputValue()).toBe('5');
       expect(await card.getByRole('combobox', { name: 'Service' }).inputValue()).toBe('Snow removal');
@@ -384,6 +388,7 @@ function describeViolations(violations: Result[]): string {
 }
 
 async function expectNoViolations(page: Page, label: string) {
+  await settleMotion(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

@@ -1,5 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { translateError } from '../../api/i18n/error-language.ts';
+import { ESCROW_MESSAGES } from '../../shared/domain/escrow/messages.ts';
 import { hydrated, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
 import { awardedJob, fundViaApi, signViaApi } from './support/jobs.ts';
 
@@ -48,7 +50,7 @@ describe('cancelling a paid job', { timeout: 240_000 }, () => {
       });
     }));
 
-  it('in French: once the work is marked complete, the cancellation is refused in French', () =>
+  it('in French: once the work is marked complete, the page offers no cancelling and the API refuses it in French', () =>
     e2e.run(async ({ page, context }) => {
       await e2e.run(async ({ context: proContext }) => {
         const jobId = await paidJob(context, proContext);
@@ -58,18 +60,25 @@ describe('cancelling a paid job', { timeout: 240_000 }, () => {
         });
         expect(complete.status(), await complete.text()).toBe(200);
 
+        // The work is done: the page leads to approving, asking for changes or a dispute, not cancelling.
         await open(page, `/fr/projects/${jobId}`);
         await hydrated(page);
-        await page.getByRole('button', { name: 'Annuler le bon de travail' }).click();
-        const dialog = page.getByRole('dialog');
-        await visible(dialog.getByText('Une fois les travaux marqués comme terminés', { exact: false }));
-        // Confirmed from the keyboard: the confirm button has the focus order after the reason.
-        await dialog.getByRole('button', { name: 'Annuler le bon de travail' }).focus();
-        await page.keyboard.press('Enter');
-        await visible(page.getByText('Le bon de travail n’a pas pu être annulé.', { exact: true }).first());
-        await visible(
-          page.getByText('approuvez-les, demandez des modifications ou ouvrez un litige', { exact: false }),
-        );
+        await visible(page.getByText('Travaux terminés', { exact: false }).first());
+        expect(await page.getByRole('button', { name: 'Annuler le bon de travail' }).count()).toBe(0);
+
+        // Asked anyway (an old tab, a script), the server refuses in the page's language.
+        const refused = await page.evaluate(async (id) => {
+          const response = await fetch(`/api/work-orders/${id}/cancel`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'accept-language': 'fr-CA' },
+            body: JSON.stringify({ reason: null }),
+          });
+          return { status: response.status, body: (await response.json()) as { error: string } };
+        }, jobId);
+        expect(refused.status).toBe(409);
+        expect(refused.body.error).toBe(translateError(ESCROW_MESSAGES.workAlreadyDone, 'fr'));
+        expect(refused.body.error).toContain('ouvrez un litige au lieu d’annuler');
+
         // Nothing changed: the money is still there for the approval or a dispute.
         await open(page, `/fr/contracts/${jobId}`);
         await visible(page.getByTestId('escrow').getByText('Travaux terminés', { exact: false }).first());

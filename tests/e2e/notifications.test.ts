@@ -1,9 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { THEME_KEY } from '../../site/stores/accent.ts';
+import { POLL_INTERVAL_MS, UNREAD_COUNT_URL } from '../../site/islands/notifications/unread.ts';
+import { settleMotion } from './support/axe.ts';
 import { hidden, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
 
-/** The notification bell, popover and page in a real browser (spec sections 2, 4 and 8). */
+/** The notification bell, popover and page in a real browser (docs/product.md#notifications). */
 const e2e = useE2E();
 
 const WELCOME = 'Welcome to the marketplace!';
@@ -17,6 +20,65 @@ async function openPopover(page: Page) {
   const dialog = popover(page);
   await visible(dialog);
   return dialog;
+}
+
+const UNREAD_FAILED = {
+  en: 'Failed to fetch unread count',
+  fr: 'Impossible de récupérer le nombre de notifications non lues',
+} as const;
+
+/**
+ * Runs in the page before its scripts: counts every toast that appears with `title` (each toast
+ * is a new element), so a toast shown again while an earlier one is on screen, or shown and gone
+ * between two looks, still counts.
+ */
+function countToastsTitled(title: string) {
+  const seen = new WeakSet<Element>();
+  const win = window as unknown as { toastsShown: number };
+  win.toastsShown = 0;
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const toasts = [...(node.matches('[data-variant]') ? [node] : []), ...node.querySelectorAll('[data-variant]')];
+        for (const toast of toasts) {
+          if (seen.has(toast) || !toast.textContent?.includes(title)) continue;
+          seen.add(toast);
+          win.toastsShown += 1;
+        }
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+const toastsShown = (page: Page) => page.evaluate(() => (window as unknown as { toastsShown: number }).toastsShown);
+
+/**
+ * The unread-count endpoint answers as `mode` says (a 500, no answer at all, or the real server),
+ * counting the polls that failed and the ones that went through.
+ */
+async function controlUnreadCount(page: Page) {
+  const state = { mode: 'error' as 'error' | 'offline' | 'real', failed: 0, passed: 0 };
+  await page.route(`**${UNREAD_COUNT_URL}`, async (route) => {
+    if (state.mode === 'real') {
+      state.passed += 1;
+      await route.continue();
+      return;
+    }
+    state.failed += 1;
+    if (state.mode === 'offline') await route.abort('failed');
+    else await route.fulfill({ status: 500, body: '{"error":"boom"}', contentType: 'application/json' });
+  });
+  return state;
+}
+
+/** Moves the page's clock past the next poll and waits until that poll has been answered. */
+async function nextPoll(page: Page, answered: () => number) {
+  const before = answered();
+  await page.clock.runFor(POLL_INTERVAL_MS);
+  await expect.poll(answered).toBeGreaterThan(before);
+  // Its answer reaches the page's code a moment after the route handler has it.
+  await page.waitForTimeout(500);
 }
 
 describe('notification bell and popover', { timeout: 90_000 }, () => {
@@ -150,6 +212,84 @@ describe('notification bell and popover', { timeout: 90_000 }, () => {
       await visible(page.getByText('Failed to mark notification as read'));
       await visible(page.getByText('Error', { exact: true }));
     }));
+
+  it('shows an error toast readable in both themes (axe on the toast itself)', () =>
+    e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'customer');
+      await page.route('**/api/notifications/read-all', (route) =>
+        route.fulfill({ status: 500, body: '{"error":"boom"}', contentType: 'application/json' }),
+      );
+      await open(page, '/pricing');
+      for (const theme of ['dark', 'light'] as const) {
+        await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [THEME_KEY, theme]);
+        await open(page, '/pricing');
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        const dialog = await openPopover(page);
+        await visible(dialog.getByText(WELCOME));
+        await dialog.getByRole('button', { name: 'Mark all as read' }).click();
+        await visible(page.locator('[data-variant="destructive"]'));
+        await settleMotion(page);
+        const results = await new AxeBuilder({ page })
+          .include('[data-variant="destructive"]')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(bad.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(results.passes.some((rule) => rule.id === 'color-contrast')).toBe(true);
+      }
+    }));
+
+  it('says once per run of failed polls that the unread count could not be fetched, and again after a recovery', () =>
+    e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'customer');
+      const unread = await controlUnreadCount(page);
+      await page.addInitScript(countToastsTitled, UNREAD_FAILED.en);
+      // Polls come every 30 s: the page's clock is moved on instead of waiting for them.
+      await page.clock.install();
+      await open(page, '/pricing');
+      await visible(page.getByText(UNREAD_FAILED.en, { exact: true }));
+      expect(await toastsShown(page)).toBe(1);
+
+      // Two more polls fail, as a 500 and with no answer at all: still the one toast.
+      await nextPoll(page, () => unread.failed);
+      unread.mode = 'offline';
+      await nextPoll(page, () => unread.failed);
+      expect(unread.failed).toBeGreaterThanOrEqual(3);
+      expect(await toastsShown(page)).toBe(1);
+
+      // The endpoint recovers: the count comes back and no toast is shown for it.
+      unread.mode = 'real';
+      await nextPoll(page, () => unread.passed);
+      await visible(badge(page));
+      expect(await badge(page).textContent()).toBe('1');
+      expect(await toastsShown(page)).toBe(1);
+
+      // It fails again: a new run of failures, told once more, and only once.
+      unread.mode = 'error';
+      await nextPoll(page, () => unread.failed);
+      await expect.poll(() => toastsShown(page)).toBe(2);
+      await visible(page.getByText(UNREAD_FAILED.en, { exact: true }));
+      await nextPoll(page, () => unread.failed);
+      expect(await toastsShown(page)).toBe(2);
+    }));
+
+  it('says it in French on a French page, once for several failed polls', () =>
+    e2e.run(
+      async ({ page, context }) => {
+        await signUpViaApi(context, 'customer');
+        const unread = await controlUnreadCount(page);
+        await page.addInitScript(countToastsTitled, UNREAD_FAILED.fr);
+        await page.clock.install();
+        await open(page, '/fr/pricing');
+        await visible(page.getByText(UNREAD_FAILED.fr, { exact: true }));
+        await nextPoll(page, () => unread.failed);
+        await nextPoll(page, () => unread.failed);
+        expect(unread.failed).toBeGreaterThanOrEqual(3);
+        expect(await toastsShown(page)).toBe(1);
+        expect(await page.getByText(UNREAD_FAILED.en).count()).toBe(0);
+      },
+      { locale: 'fr-CA' },
+    ));
 
   it('has no serious or critical axe violations with the popover open', () =>
     e2e.run(async ({ page, context }) => {

@@ -37,11 +37,43 @@ async function rankedNames(page: Page): Promise<string[]> {
   return page.locator('article[data-contractor] h3').allInnerTexts();
 }
 
-async function payByCard(page: Page) {
+const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+const GOOD_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+const LABELS = {
+  en: { number: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'CVC' },
+  fr: { number: 'Numéro de carte', expiry: 'Expiration (MM/AA)', cvc: 'CVC' },
+} as const;
+
+async function payByCard(page: Page, number = GOOD_CARD, locale: 'en' | 'fr' = 'en') {
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByLabel('Expiry (MM/YY)').fill(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-  await dialog.getByLabel('CVC').fill('123');
+  const labels = LABELS[locale];
+  await dialog.getByLabel(labels.number).fill(number);
+  await dialog.getByLabel(labels.expiry).fill(EXPIRY.replace('/', ''));
+  await dialog.getByLabel(labels.cvc).fill('123');
+}
+
+/**
+ * A declined card in the pay dialog: the message stays beside the Pay button (not a passing
+ * toast), is announced, takes the focus, and what was typed is still there to correct.
+ */
+async function expectDeclinedInline(page: Page, message: string, locale: 'en' | 'fr' = 'en') {
+  const dialog = page.getByRole('dialog');
+  const inline = dialog.getByTestId('pay-error');
+  await visible(inline);
+  expect(await inline.getAttribute('role')).toBe('alert');
+  expect(await inline.innerText()).toContain(message);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null))
+    .toBe('pay-error');
+  const labels = LABELS[locale];
+  expect(await dialog.getByLabel(labels.number).inputValue()).toBe(DECLINED_CARD);
+  expect(await dialog.getByLabel(labels.expiry).inputValue()).toBe(EXPIRY);
+  expect(await dialog.getByLabel(labels.cvc).inputValue()).toBe('123');
+  // Still there a moment later, when a toast would have gone: it waits for the next try.
+  await page.waitForTimeout(6_000);
+  await visible(inline);
+  expect(await inline.innerText()).toContain(message);
 }
 
 describe('plans, boosts and ranking', { timeout: 240_000 }, () => {
@@ -71,11 +103,21 @@ describe('plans, boosts and ranking', { timeout: 240_000 }, () => {
         await visible(page.locator('[data-plan="pro"]').getByText('Coming soon'));
         await expectNoSeriousAxeViolations(page, '/subscriptions on Starter');
 
-        // ── Upgrade to Local by card.
+        // ── Upgrade to Local by card: a declined card first, said beside the Pay button, then a good one.
         await page.locator('[data-plan="local"]').getByRole('button', { name: 'Upgrade to Local' }).click();
+        const payLocal = page.getByRole('dialog').getByRole('button', { name: 'Pay $19.00 and upgrade' });
+        await payByCard(page, DECLINED_CARD);
+        await payLocal.click();
+        await expectDeclinedInline(page, 'Your card was declined. Nothing was charged.');
+        expect(await payLocal.getAttribute('aria-describedby')).toBe(
+          await page.getByTestId('pay-error').getAttribute('id'),
+        );
+        await visible(page.getByTestId('plan-name').getByText('Starter'));
         await payByCard(page);
-        await page.getByRole('dialog').getByRole('button', { name: 'Pay $19.00 and upgrade' }).click();
+        await payLocal.click();
         await visible(page.getByText('Welcome to Local.', { exact: true }));
+        await expect.poll(() => page.getByTestId('pay-error').count()).toBe(0);
+        expect(await page.getByRole('dialog').count()).toBe(0);
         await visible(page.getByTestId('plan-name').getByText('Local'));
         await visible(page.getByTestId('plan-status').getByText('Active'));
         await visible(usage.locator('[data-limit="maxBidProjects"]').getByText('0 used, unlimited'));
@@ -182,6 +224,27 @@ describe('plans, boosts and ranking', { timeout: 240_000 }, () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await hydrated(page);
+
+        // ── The second 7-day boost is paid: a declined card, said beside the Pay button, then a good one.
+        await page
+          .locator('[data-boost="boost-7"]')
+          .getByRole('button', { name: /^Mettre en valeur pour 5,00/ })
+          .click();
+        const payBoost = page.getByRole('dialog').getByRole('button', { name: /^Mettre en valeur pour 5,00/ });
+        await payByCard(page, DECLINED_CARD, 'fr');
+        await payBoost.click();
+        await expectDeclinedInline(page, 'Votre carte a été refusée. Aucun montant n’a été prélevé.', 'fr');
+        expect(await page.getByTestId('pay-error').innerText()).toContain('Échec du paiement.');
+        const dialogOverflow = await page
+          .getByRole('dialog')
+          .evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth);
+        expect(dialogOverflow).toBeLessThanOrEqual(0);
+        await expectNoSeriousAxeViolations(page, 'a declined boost payment (fr, 360 px)');
+        await payByCard(page, GOOD_CARD, 'fr');
+        await payBoost.click();
+        await visible(page.getByText(/^Votre annonce est mise en valeur jusqu’au /));
+        await expect.poll(() => page.getByTestId('pay-error').count()).toBe(0);
+        await visible(page.getByTestId('billing').getByText('VISA ••4242'));
       },
       { mobile: true, locale: 'fr-CA' },
     ));

@@ -49,10 +49,12 @@ async function signAgreementViaApi(context: BrowserContext, subscriptionId: stri
   expect(signed.status(), await signed.text()).toBe(200);
 }
 
-async function payByCard(page: Page) {
+const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+async function payByCard(page: Page, number = '4242 4242 4242 4242') {
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByLabel('Expiry (MM/YY)').fill(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry (MM/YY)').fill(EXPIRY.replace('/', ''));
   await dialog.getByLabel('CVC').fill('123');
 }
 
@@ -95,9 +97,26 @@ describe('recurring subscription services', { timeout: 240_000 }, () => {
         const count = await slots.count();
         await slots.nth(Math.min(count - 1, 25)).click();
         await visible(dialog.getByTestId('chosen-visit').getByText(/^First visit: /));
+        // A mistyped card is refused beside the Subscribe button, like every card form: announced,
+        // focused, what was typed kept, and still there until the next try.
+        await payByCard(page, '4242 4242 4242 4241');
+        await dialog.getByRole('button', { name: 'Subscribe' }).click();
+        const refusal = dialog.getByTestId('pay-error');
+        await visible(refusal);
+        expect(await refusal.getAttribute('role')).toBe('alert');
+        expect(await refusal.innerText()).toContain('The subscription was not created. Your card number is incorrect.');
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null))
+          .toBe('pay-error');
+        expect(await dialog.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4241');
+        expect(await dialog.getByLabel('Expiry (MM/YY)').inputValue()).toBe(EXPIRY);
+        expect(await dialog.getByLabel('CVC').inputValue()).toBe('123');
+        await page.waitForTimeout(6_000);
+        await visible(refusal);
         await payByCard(page);
         await expectNoSeriousAxeViolations(page, 'subscribe dialog');
         await dialog.getByRole('button', { name: 'Subscribe' }).click();
+        await expect.poll(() => refusal.count()).toBe(0);
         await visible(dialog.getByText('Subscription requested. Sign the agreement to start it.'));
         await dialog.getByRole('link', { name: 'Sign the agreement' }).click();
 

@@ -4,7 +4,7 @@ import ts from 'typescript';
 
 /**
  * Every error text the API can send, read from the source: what `new <Something>Error(...)` is
- * thrown with, every `error: '...'` property (reply bodies, zod's `{ error }` option), the string
+ * thrown with, every `error: '...'` property (reply bodies, zod's `{ error }` option) and `const error = …`, the string
  * arguments of zod checks (`.min(3, '...')`), `message: '...'` options, the default messages of
  * shared/errors.ts, every text in a `*_MESSAGES` object and what a `…Message()` builder returns. A template literal becomes a pattern
  * with `{0}`, `{1}`… where its `${…}` parts are (the catalogue keys templates the same way).
@@ -152,6 +152,16 @@ export function apiErrorTexts(root: string): ErrorText[] {
             const text = textOf(node.initializer);
             if (text !== null) add(text, node.initializer);
           }
+        }
+        // `const error = \`…\`` handed to zod as `{ error }` (one message for every check of a field).
+        if (
+          ts.isVariableDeclaration(node) &&
+          ts.isIdentifier(node.name) &&
+          (node.name.text === 'error' || node.name.text === 'message') &&
+          node.initializer
+        ) {
+          const text = textOf(node.initializer);
+          if (text !== null) add(text, node.initializer);
         }
         if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
           if (ZOD_CHECKS.has(node.expression.name.text)) {

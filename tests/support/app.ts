@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.ts';
-import { createRuntime, type Runtime } from '../../api/runtime.ts';
+import { createRuntime, type Runtime } from '../../runtime/runtime.ts';
 import { loadConfig, type Config } from '../../shared/config.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 

@@ -1,7 +1,7 @@
 import type { Sql } from '../../shared/db/postgres.ts';
 import type { EventStore, Position } from '../../shared/eventstore/types.ts';
 import { START, comparePositions } from '../../shared/eventstore/types.ts';
-import type { Projection } from '../../projections/types.ts';
+import type { Projection } from '../../infrastructure/projections/types.ts';
 
 /**
  * A deliberately non-idempotent read model: every `Counted` event adds one to its stream's row.

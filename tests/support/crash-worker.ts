@@ -5,7 +5,7 @@
  * of 100 keeps a transaction open for about half a second: long enough to be killed inside one.
  * Prints `READY` once started and `BATCH <commit> <prepare>` after each committed batch.
  */
-import { ProjectionRunner } from '../../projections/runner.ts';
+import { ProjectionRunner } from '../../infrastructure/projections/runner.ts';
 import { connect } from '../../shared/db/postgres.ts';
 import { PostgresEventStore } from '../../shared/eventstore/postgres.ts';
 import { countingProjection } from './counting-projection.ts';

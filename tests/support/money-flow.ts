@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { contractsAndEscrowsJob } from '../../projections/money-jobs.ts';
+import { contractsAndEscrowsJob } from '../../workflows/money-jobs.ts';
 import type { TestApp } from './app.ts';
 import { signUp } from './http-client.ts';
 import { waitUntil } from './wait.ts';

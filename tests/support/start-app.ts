@@ -144,11 +144,11 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
 
 /**
  * Starts the app as `startApp` does, with more variables (NODE_ENV=production, SESSION_SECRET…) and
- * optionally another entry point: `api/server.ts` is what the Docker image runs. Rejects, with the
+ * optionally another entry point: `runtime/api-server.ts` is what the Docker image runs. Rejects, with the
  * output, when the process exits before it is ready.
  */
 export async function launchApp(
-  options: StartOptions & { entry?: 'scripts/start.ts' | 'api/server.ts' } = {},
+  options: StartOptions & { entry?: 'scripts/start.ts' | 'runtime/api-server.ts' } = {},
 ): Promise<LaunchedApp> {
   const port = options.port ?? (await freePort());
   const ownsData = options.dataDir === undefined;

@@ -1,5 +1,6 @@
-/** The work order the API suites and browser journeys post: painting in Toronto, open for bids, $800 to $1,200. */
-export const paintingOrder = (overrides: Record<string, unknown> = {}) => ({
+import type { CreateWorkOrderBody } from '../../shared/http/work.ts';
+
+const painting = {
   title: 'Paint a two-bedroom apartment',
   description: 'Two bedrooms and a hallway, walls only. Paint is supplied.',
   category: 'painting',
@@ -11,5 +12,10 @@ export const paintingOrder = (overrides: Record<string, unknown> = {}) => ({
   preferredDates: [],
   photos: [],
   mode: 'bids',
+} satisfies CreateWorkOrderBody;
+
+/** The work order the API suites and browser journeys post: painting in Toronto, open for bids, $800 to $1,200. */
+export const paintingOrder = (overrides: Record<string, unknown> = {}) => ({
+  ...painting,
   ...overrides,
 });

@@ -3,18 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findAccount } from '../../../projections/accounts.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../../shared/errors.ts';
-import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
-import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { answerAfterReadModels, commandContext } from '../../plugins/command-pipeline.ts';
 import { personalDataById } from './personal-data.ts';
 import {
   closeAccountBody,
   confirmRegistrationBody,
-  errorSchema,
   loginBody,
   registerBody,
   switchUserBody,
   userSchema,
-} from './schemas.ts';
+} from '../../../shared/http/accounts.ts';
+import { errorSchema } from '../../../shared/http/errors.ts';
 import { closeAccount, verifyCredentials } from './service.ts';
 import { createSignUpFlow } from './sign-up.ts';
 import { SUSPENSION_MESSAGES } from '../../../shared/domain/accounts/decider.ts';
@@ -50,7 +50,7 @@ const successSchema = z.object({ success: z.literal(true) });
 const SIGN_UP_ANSWER = { status: 'confirmation-sent' } as const;
 export const LOGOUT_BY_POST_MESSAGE = 'Sign out with POST /api/auth/logout.';
 
-/** Sign-up, sign-in, sign-out, switch-user and account deletion (spec section 7). */
+/** Sign-up, sign-in, sign-out, switch-user and account deletion (docs/product.md#accounts). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { sql: app.runtime.sql, store: app.runtime.store, emailHashKey: app.secrets.emailHashKey };
   const mail = createMailTransport({ smtpUrl: app.config.SMTP_URL, dataDir: app.config.DATA_DIR });
@@ -207,7 +207,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         email: pending.email,
         authenticated: true,
       };
-      return answerAfterProjections(request, reply, position, { user }, { statusCode: 201 });
+      return answerAfterReadModels(request, reply, position, { user }, { statusCode: 201 });
     },
   );
 
@@ -224,7 +224,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The third-party sign-out path the spec's client tries first. A GET must not sign anyone out:
+  // The third-party sign-out path the site's client tries first (docs/product.md#api). A GET must not sign anyone out:
   // any site could trigger it (an <img src>, a link); the client falls back to the POST.
   app.get(
     '/auth/logout',
@@ -298,26 +298,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/auth/account',
-    {
-      onRequest: app.requireUser,
-      config: { rateLimit: LOGIN_RATE_LIMIT },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Delete my account and its personal data',
-        body: closeAccountBody,
-        response: { 200: successSchema, 401: errorSchema },
-      },
+  app.command({
+    method: 'DELETE',
+    url: '/api/auth/account',
+    access: 'signed-in',
+    config: { rateLimit: LOGIN_RATE_LIMIT },
+    schema: {
+      tags: ['accounts'],
+      summary: 'Delete my account and its personal data',
+      body: closeAccountBody,
+      response: { 200: successSchema, 401: errorSchema },
     },
-    async (request, reply) => {
-      const user = await signedInUser(request);
-      await verifyCredentials(deps, user.email, request.body.password);
-      const { position } = await closeAccount(deps, user.id, commandContext(request));
+    async run({ request, user, body, context, appended }) {
+      await verifyCredentials(deps, user.email, body.password);
+      const { position } = await closeAccount(deps, user.id, context);
+      appended(position);
       // The answers kept for replays are the account's too, and can name people.
       await app.idempotencyStore.forgetScope(user.id);
       await request.session.destroy();
-      return answerAfterProjections(request, reply, position, { success: true as const });
+      return { success: true as const };
     },
-  );
+  });
 };

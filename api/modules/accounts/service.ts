@@ -14,7 +14,7 @@ import { ConflictError, UnauthorizedError } from '../../../shared/errors.ts';
 import type { Position } from '../../../shared/eventstore/types.ts';
 import { eraseContactSendersOf } from '../../../shared/personal-data/contact-senders.ts';
 import { erasePostalCodesOf } from '../../../shared/personal-data/postal-codes.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { Runtime } from '../../../runtime/runtime.ts';
 import {
   deletePersonalData,
   insertPersonalData,

@@ -25,7 +25,7 @@ import {
   restorePendingRegistration,
   savePendingRegistration,
   type PendingRegistration,
-} from './pending-registrations.ts';
+} from '../../../shared/personal-data/pending-registrations.ts';
 import { personalDataByEmail } from './personal-data.ts';
 import { checkRegistrationAge, createAccount, hashPassword, verifyPassword, type AccountsDeps } from './service.ts';
 

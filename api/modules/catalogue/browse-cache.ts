@@ -1,7 +1,7 @@
-import type { onRequestHookHandler } from 'fastify';
+import type { FastifyReply, onRequestHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { CheckpointWatcher } from '../../../projections/checkpoints.ts';
+import type { CheckpointWatcher } from '../../../infrastructure/projections/checkpoints.ts';
 import { positionToString } from '../../../shared/eventstore/types.ts';
 
 /**
@@ -77,6 +77,14 @@ export class BrowseCache {
   clear() {
     this.answers.clear();
   }
+}
+
+/**
+ * Sends an answer's JSON bytes as they are: Fastify sends a Buffer without serialising it, so the
+ * route's response schema (which only knows the object form) is not applied again.
+ */
+export function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 /** Brotli, else gzip, when the client accepts it (a `q=0` refuses). */

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contactInbox } from '../../../projections/contact-inbox.ts';
-import { CONTACT_LIMITS, contactDecider } from '../../../shared/domain/contact/decider.ts';
+import { contactDecider } from '../../../shared/domain/contact/decider.ts';
 import { contactStreamId } from '../../../shared/domain/contact/streams.ts';
 import { handleCommand } from '../../../shared/domain/decider.ts';
 import {
@@ -11,51 +10,16 @@ import {
   insertContactSender,
 } from '../../../shared/personal-data/contact-senders.ts';
 import { appendBesideTheLog } from '../../../shared/personal-data/beside-the-log.ts';
-import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
-import { errorSchema } from '../accounts/schemas.ts';
-import { wholeNumberQuery } from '../query.ts';
+import { answerAfterReadModels, commandContext } from '../../plugins/command-pipeline.ts';
+import { errorSchema } from '../../../shared/http/errors.ts';
+import { contactBody, contactInboxQuery, contactInboxView, contactSent } from '../../../shared/http/contact.ts';
 import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
-const REQUIRED = 'Please fill in all required fields.';
-
-const requiredText = (max: number, tooLong: string) =>
-  z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: tooLong });
-
-export const contactBody = z.strictObject({
-  name: requiredText(CONTACT_LIMITS.name, 'Name must be at most 100 characters'),
-  email: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, { error: REQUIRED })
-    .max(CONTACT_LIMITS.email, { error: 'Please enter a valid email address' })
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
-  subject: z
-    .string({ error: 'Subject must be text' })
-    .trim()
-    .max(CONTACT_LIMITS.subject, { error: 'Subject must be at most 150 characters' })
-    .nullish(),
-  message: requiredText(CONTACT_LIMITS.message, 'Message must be at most 5000 characters'),
-  /** The honeypot: people never see this field, so only a bot fills it in. */
-  website: z.string().max(500).optional(),
-});
-
-const inboxQuery = z.strictObject({
-  limit: wholeNumberQuery('limit', { min: 1, max: 100, default: 20 }),
-  offset: wholeNumberQuery('offset', { min: 0, max: 100_000, default: 0 }),
-});
-
-const messageView = z.object({
-  id: z.uuid(),
-  /** Null once erased: after its retention, or when the signed-in sender deleted their account. */
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  subject: z.string().nullable(),
-  message: z.string(),
-  senderId: z.uuid().nullable(),
-  receivedAt: z.string(),
-});
-
-/** The contact form (spec sections 2, 5 and 7) and the admin inbox that reads what it sends. */
+/**
+ * The contact form (docs/product.md#contact) and the admin inbox that reads what it sends. The form
+ * is open to everyone and keeps the sender beside the log (appendBesideTheLog), so it is not an
+ * `app.command` declaration: it answers through answerAfterReadModels itself.
+ */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sql, store } = app.runtime;
 
@@ -69,7 +33,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: optionalIdempotencyHeader,
         body: contactBody,
         response: {
-          200: z.object({ success: z.literal(true) }),
+          200: contactSent,
           400: errorSchema,
           429: errorSchema,
           409: errorSchema,
@@ -119,12 +83,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
             context,
           ),
       );
-      return answerAfterProjections(
+      return answerAfterReadModels(
         request,
         reply,
         result.position,
         { success: true as const },
-        { projections: ['contact-inbox'] },
+        {
+          readModels: ['contact-inbox'],
+        },
       );
     },
   );
@@ -136,9 +102,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         summary: 'The contact inbox, newest first (admin only)',
-        querystring: inboxQuery,
+        querystring: contactInboxQuery,
         response: {
-          200: z.object({ total: z.number().int(), messages: z.array(messageView) }),
+          200: contactInboxView,
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,

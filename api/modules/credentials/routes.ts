@@ -2,77 +2,42 @@ import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  credentialsOf,
-  findCredential,
-  pendingCredentials,
-  type CredentialRow,
-} from '../../../projections/credentials.ts';
+import { credentialsOf, findCredential, pendingCredentials } from '../../../projections/credentials.ts';
 import { currentPlanId } from '../../../projections/plans.ts';
 import { credentialsDecider, type CredentialCommand } from '../../../shared/domain/credentials/decider.ts';
-import { credentialsStreamId, type CredentialEvent } from '../../../shared/domain/credentials/events.ts';
-import { credentialKinds } from '../../../shared/domain/credentials/kinds.ts';
-import { CREDENTIAL_LIMITS, CREDENTIAL_MESSAGES as M } from '../../../shared/domain/credentials/rules.ts';
+import {
+  credentialsStreamId,
+  type CredentialEvent,
+  credentialEventSchemas,
+} from '../../../shared/domain/credentials/events.ts';
+import { CREDENTIAL_MESSAGES as M } from '../../../shared/domain/credentials/rules.ts';
 import { foldEvents, handleCommand } from '../../../shared/domain/decider.ts';
 import { isPaidPlan } from '../../../shared/domain/plans/entitlements.ts';
 import { NotFoundError, ValidationError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
+import { answerAfterReadModels, commandContext } from '../../plugins/command-pipeline.ts';
 import { displayNames } from '../accounts/personal-data.ts';
-import { errorSchema } from '../accounts/schemas.ts';
+import { errorSchema } from '../../../shared/http/errors.ts';
 import { CREDENTIAL_DOCUMENT_LIMITS, largestLimit } from '../../../shared/uploads/file-types.ts';
 import { multipartRefusal, storeUpload, type StoredUpload } from '../../../shared/uploads/upload-stream.ts';
 import { claimIdempotencyKeyAfterStoring, optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
+import { readEvents } from '../../../shared/eventstore/typed.ts';
+import {
+  approveCredentialBody,
+  credentialParams,
+  credentialQueueView,
+  credentialReviewed,
+  myCredentialsView,
+  rejectCredentialBody,
+} from '../../../shared/http/credentials.ts';
+import { credentialViewOf, queueItemOf, today } from './views.ts';
 
 const READ_MODELS = ['credentials'] as const;
 type SubmitCredential = Extract<CredentialCommand, { type: 'SubmitCredential' }>;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
-const credentialView = z.object({
-  id: z.uuid(),
-  kind: z.enum(credentialKinds),
-  status: z.enum(['pending', 'approved', 'rejected', 'expired']),
-  expiresOn: z.string(),
-  reason: z.string().nullable(),
-  contentType: z.string(),
-  submittedAt: z.string(),
-  reviewedAt: z.string().nullable(),
-  documentUrl: z.string(),
-});
-const queueItem = credentialView.extend({ contractor: z.object({ id: z.uuid(), name: z.string() }) });
-const credentialParams = z.strictObject({ id: z.uuid({ error: 'The credential id is not valid' }) });
-const approveBody = z
-  .strictObject({
-    expiresOn: z.string({ error: M.expiresOn }).optional(),
-  })
-  .optional();
-const rejectBody = z.strictObject({
-  reason: z
-    .string({ error: M.reason })
-    .trim()
-    .min(CREDENTIAL_LIMITS.reasonMin, { error: M.reason })
-    .max(CREDENTIAL_LIMITS.reasonMax, { error: M.reason }),
-});
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-function toView(row: CredentialRow) {
-  const lapsed = row.status === 'approved' && row.expiresOn < today();
-  return {
-    id: row.credentialId,
-    kind: row.kind,
-    status: lapsed ? ('expired' as const) : row.status,
-    expiresOn: row.expiresOn,
-    reason: row.reason,
-    contentType: row.contentType,
-    submittedAt: row.submittedAt.toISOString(),
-    reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
-    documentUrl: `/api/credentials/${row.credentialId}/document`,
-  };
-}
-
 /**
- * Verified credential badges (spec section 1): a contractor on a paid plan uploads a licence,
+ * Verified credential badges (docs/product.md#plans): a contractor on a paid plan uploads a licence,
  * proof of insurance or a background check; an admin approves it (confirming the expiry) or rejects
  * it with a reason. The document is kept in file storage and shown only to its owner and admins.
  */
@@ -88,10 +53,10 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const run = (request: Parameters<typeof commandContext>[0], contractorId: string, command: CredentialCommand) =>
-    handleCommand(store, credentialsStreamId(contractorId), credentialsDecider, command, commandContext(request));
-
-  const mine = async (contractorId: string) => ({ credentials: (await credentialsOf(sql, contractorId)).map(toView) });
+  const mine = async (contractorId: string) => {
+    const at = today();
+    return { credentials: (await credentialsOf(sql, contractorId)).map((row) => credentialViewOf(row, at)) };
+  };
 
   app.get(
     '/api/credentials/mine',
@@ -100,7 +65,7 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['credentials'],
         summary: 'My credential documents and their review, newest first',
-        response: { 200: z.object({ credentials: z.array(credentialView) }), 401: errorSchema, 403: errorSchema },
+        response: { 200: myCredentialsView, 401: errorSchema, 403: errorSchema },
       },
     },
     async (request) => mine((await signedInUser(request)).id),
@@ -119,8 +84,8 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         headers: optionalIdempotencyHeader,
         response: {
-          201: z.object({ credentials: z.array(credentialView) }),
-          202: z.object({ credentials: z.array(credentialView) }),
+          201: myCredentialsView,
+          202: myCredentialsView,
           ...errors,
           413: errorSchema,
           415: errorSchema,
@@ -150,7 +115,7 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
           commandWith({ storageKey: '', contentType: '', sizeBytes: 0, sha256: '' }),
           foldEvents(
             credentialsDecider,
-            (await store.readStream(credentialsStreamId(user.id))) as unknown as CredentialEvent[],
+            await readEvents<CredentialEvent>(store, credentialsStreamId(user.id), credentialEventSchemas),
           ),
         );
       let stored: StoredUpload | null = null;
@@ -197,21 +162,26 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let position;
       try {
-        ({ position } = await run(
-          request,
-          user.id,
+        ({ position } = await handleCommand(
+          store,
+          credentialsStreamId(user.id),
+          credentialsDecider,
           commandWith({
             storageKey: upload.storageKey,
             contentType: upload.type.contentType,
             sizeBytes: upload.sizeBytes,
             sha256: upload.sha256,
           }),
+          commandContext(request),
         ));
       } catch (error) {
         await removeStored();
         throw error;
       }
-      return answerWithView(request, reply, position, READ_MODELS, () => mine(user.id), 201);
+      return answerAfterReadModels(request, reply, position, () => mine(user.id), {
+        readModels: READ_MODELS,
+        statusCode: 201,
+      });
     },
   );
 
@@ -254,79 +224,71 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['credentials'],
         summary: 'The verification queue: credential documents waiting for review, oldest first',
-        response: { 200: z.object({ credentials: z.array(queueItem) }), 401: errorSchema, 403: errorSchema },
+        response: { 200: credentialQueueView, 401: errorSchema, 403: errorSchema },
       },
     },
     async () => {
       const rows = await pendingCredentials(sql);
       const names = await displayNames(sql, [...new Set(rows.map((row) => row.contractorId))]);
-      return {
-        credentials: rows.map((row) => ({
-          ...toView(row),
-          contractor: { id: row.contractorId, name: names.get(row.contractorId) ?? 'Former member' },
-        })),
-      };
+      const at = today();
+      return { credentials: rows.map((row) => queueItemOf(row, at, names)) };
     },
   );
 
-  const review = async (
-    request: Parameters<typeof commandContext>[0],
-    id: string,
-    build: (adminId: string, now: Date) => CredentialCommand,
-  ) => {
-    const admin = await signedInUser(request);
+  /** The credential under review, or the 404 of one that does not exist. */
+  const underReview = async (id: string) => {
     const row = await findCredential(sql, id);
     if (!row) throw new NotFoundError(M.notFound);
-    return run(request, row.contractorId, build(admin.id, commandContext(request).now));
+    return row;
   };
 
-  app.post(
-    '/api/admin/credentials/:id/approve',
-    {
-      onRequest: app.requireRole('admin'),
-      schema: {
-        tags: ['credentials'],
-        summary: 'Approve a credential: its badge shows until the expiry (optionally corrected from the document)',
-        params: credentialParams,
-        body: approveBody,
-        response: { 200: z.object({ success: z.literal(true) }), 202: z.any(), ...errors },
-      },
+  app.command({
+    method: 'POST',
+    url: '/api/admin/credentials/:id/approve',
+    access: ['admin'],
+    schema: {
+      tags: ['credentials'],
+      summary: 'Approve a credential: its badge shows until the expiry (optionally corrected from the document)',
+      params: credentialParams,
+      body: approveCredentialBody,
+      response: { 200: credentialReviewed, 202: z.any(), ...errors },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      const { position } = await review(request, id, (adminId, now) => ({
+    readModels: READ_MODELS,
+    async run({ user, params, body, context, decide }) {
+      const row = await underReview(params.id);
+      await decide(credentialsStreamId(row.contractorId), credentialsDecider, {
         type: 'ApproveCredential',
-        credentialId: id,
-        adminId,
-        expiresOn: request.body?.expiresOn ?? null,
-        now,
-      }));
-      return answerWithView(request, reply, position, READ_MODELS, async () => ({ success: true as const }));
+        credentialId: params.id,
+        adminId: user.id,
+        expiresOn: body?.expiresOn ?? null,
+        now: context.now,
+      });
+      return { success: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/api/admin/credentials/:id/reject',
-    {
-      onRequest: app.requireRole('admin'),
-      schema: {
-        tags: ['credentials'],
-        summary: 'Reject a credential with a reason the contractor sees',
-        params: credentialParams,
-        body: rejectBody,
-        response: { 200: z.object({ success: z.literal(true) }), 202: z.any(), ...errors },
-      },
+  app.command({
+    method: 'POST',
+    url: '/api/admin/credentials/:id/reject',
+    access: ['admin'],
+    schema: {
+      tags: ['credentials'],
+      summary: 'Reject a credential with a reason the contractor sees',
+      params: credentialParams,
+      body: rejectCredentialBody,
+      response: { 200: credentialReviewed, 202: z.any(), ...errors },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      const { position } = await review(request, id, (adminId, now) => ({
+    readModels: READ_MODELS,
+    async run({ user, params, body, context, decide }) {
+      const row = await underReview(params.id);
+      await decide(credentialsStreamId(row.contractorId), credentialsDecider, {
         type: 'RejectCredential',
-        credentialId: id,
-        adminId,
-        reason: request.body.reason,
-        now,
-      }));
-      return answerWithView(request, reply, position, READ_MODELS, async () => ({ success: true as const }));
+        credentialId: params.id,
+        adminId: user.id,
+        reason: body.reason,
+        now: context.now,
+      });
+      return { success: true as const };
     },
-  );
+  });
 };

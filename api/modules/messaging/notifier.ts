@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import { CONVERSATIONS_CHANGED_CHANNEL } from '../../../projections/conversations.ts';
+import { CONVERSATIONS_CHANGED_CHANNEL } from '../../../projections/messaging.ts';
 import type { Sql } from '../../../shared/db/postgres.ts';
 import { conversationKinds, type ConversationRef } from '../../../shared/domain/messaging/events.ts';
 

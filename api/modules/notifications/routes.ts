@@ -1,55 +1,29 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notificationsOf, ownNotification, unreadCount } from '../../../projections/notifications.ts';
-import { handleCommand } from '../../../shared/domain/decider.ts';
 import { NOTIFICATION_NOT_FOUND, notificationActionsDecider } from '../../../shared/domain/notifications/decider.ts';
-import { negotiateLocale, renderNotificationText } from '../../../shared/domain/notifications/messages.ts';
+import { negotiateLocale } from '../../../shared/domain/notifications/messages.ts';
 import { notificationsStreamId } from '../../../shared/domain/notifications/streams.ts';
-import { notificationPriorities, notificationTypes } from '../../../shared/domain/notifications/types.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
-import { errorSchema } from '../accounts/schemas.ts';
+import {
+  notificationIdParams,
+  notificationListQuery,
+  notificationListView,
+  notificationSuccess,
+  unreadCountView,
+} from '../../../shared/http/notifications.ts';
+import { errorSchema } from '../../../shared/http/errors.ts';
 import { startNotifier } from './notifier.ts';
-import { wholeNumberQuery } from '../query.ts';
+import { notificationViewOf } from './views.ts';
 
 /** Live streams send a comment this often, so proxies and browsers keep the connection open. */
 export const HEARTBEAT_MS = 25_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const notificationView = z.object({
-  id: z.uuid(),
-  type: z.enum(notificationTypes),
-  priority: z.enum(notificationPriorities),
-  title: z.string(),
-  message: z.string(),
-  isRead: z.boolean(),
-  actionUrl: z.string().optional(),
-  createdAt: z.string(),
-  booking: z.object({ startTime: z.string() }).optional(),
-});
-
-const localeQuery = z.enum(['en', 'fr'], { error: 'locale must be en or fr' }).optional();
-
-export const listQuery = z.strictObject({
-  unreadOnly: z
-    .enum(['true', 'false'], { error: 'unreadOnly must be true or false' })
-    .transform((v) => v === 'true')
-    .optional(),
-  locale: localeQuery,
-  limit: wholeNumberQuery('limit', { min: 1, max: 100, default: 50 }),
-  offset: wholeNumberQuery('offset', { min: 0, max: 10_000, default: 0 }),
-});
-
-// Any text is accepted here and an id that is not a UUID is simply not found: a 404, as for an
-// unknown id or another user's, so the answer never tells one case from another.
-const idParams = z.strictObject({ id: z.string().max(100) });
-const success = z.object({ success: z.literal(true) });
-
-/** Spec section 7: the signed-in user's own notifications; another user's id is a 404. */
+/** The signed-in user's own notifications; another user's id is a 404 (docs/product.md#notifications). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { sql, store, redis } = app.runtime;
+  const { sql, redis } = app.runtime;
   const notifier = await startNotifier({ sql, redis, logger: app.log });
 
   // ---------------------------------------------------------------- live unread count (SSE)
@@ -94,8 +68,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'My notifications, newest first (rendered in ?locale= or the Accept-Language language)',
-        querystring: listQuery,
-        response: { 200: z.array(notificationView), 400: errorSchema, 401: errorSchema },
+        querystring: notificationListQuery,
+        response: { 200: notificationListView, 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => {
@@ -103,17 +77,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const locale = localeOf(request);
       const { unreadOnly, limit, offset } = request.query;
       const rows = await notificationsOf(sql, user.id, { unreadOnly, limit, offset });
-      return rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        priority: row.priority,
-        title: renderNotificationText(row.titleKey, row.values, locale),
-        message: renderNotificationText(row.messageKey, row.values, locale),
-        isRead: row.isRead,
-        ...(row.actionUrl ? { actionUrl: row.actionUrl } : {}),
-        createdAt: row.createdAt.toISOString(),
-        ...(row.bookingStartTime ? { booking: { startTime: row.bookingStartTime.toISOString() } } : {}),
-      }));
+      return rows.map((row) => notificationViewOf(row, locale));
     },
   );
 
@@ -124,7 +88,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'How many of my notifications are unread',
-        response: { 200: z.object({ count: z.number().int() }), 401: errorSchema },
+        response: { 200: unreadCountView, 401: errorSchema },
       },
     },
     async (request) => ({ count: await unreadCount(sql, (await signedInUser(request)).id) }),
@@ -177,104 +141,73 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     return own;
   }
 
-  app.patch(
-    '/api/notifications/read-all',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark all my notifications as read',
-        response: { 200: success, 401: errorSchema },
-      },
+  const READ_MODELS = ['notifications'] as const;
+
+  app.command({
+    method: 'PATCH',
+    url: '/api/notifications/read-all',
+    access: 'signed-in',
+    schema: {
+      tags: ['notifications'],
+      summary: 'Mark all my notifications as read',
+      response: { 200: notificationSuccess, 401: errorSchema },
     },
-    async (request, reply) => {
-      const user = await signedInUser(request);
-      const context = commandContext(request);
+    readModels: READ_MODELS,
+    async run({ user, context, decide }) {
       const hasUnread = (await unreadCount(sql, user.id)) > 0;
-      const result = await handleCommand(
-        store,
-        notificationsStreamId(user.id),
-        notificationActionsDecider,
-        { type: 'MarkAllNotificationsRead', userId: user.id, hasUnread, now: context.now },
-        context,
-      );
-      return answerAfterProjections(
-        request,
-        reply,
-        result.position,
-        { success: true as const },
-        {
-          projections: ['notifications'],
-        },
-      );
+      await decide(notificationsStreamId(user.id), notificationActionsDecider, {
+        type: 'MarkAllNotificationsRead',
+        userId: user.id,
+        hasUnread,
+        now: context.now,
+      });
+      return { success: true as const };
     },
-  );
+  });
 
-  app.patch(
-    '/api/notifications/:id/read',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark one of my notifications as read',
-        params: idParams,
-        response: { 200: success, 401: errorSchema, 404: errorSchema },
-      },
+  app.command({
+    method: 'PATCH',
+    url: '/api/notifications/:id/read',
+    access: 'signed-in',
+    schema: {
+      tags: ['notifications'],
+      summary: 'Mark one of my notifications as read',
+      params: notificationIdParams,
+      response: { 200: notificationSuccess, 401: errorSchema, 404: errorSchema },
     },
-    async (request, reply) => {
-      const user = await signedInUser(request);
-      const own = await requireOwn(user.id, request.params.id);
-      const context = commandContext(request);
-      const result = await handleCommand(
-        store,
-        notificationsStreamId(user.id),
-        notificationActionsDecider,
-        { type: 'MarkNotificationRead', userId: user.id, notificationId: own.id, now: context.now },
-        context,
-      );
-      return answerAfterProjections(
-        request,
-        reply,
-        result.position,
-        { success: true as const },
-        {
-          projections: ['notifications'],
-        },
-      );
+    readModels: READ_MODELS,
+    async run({ user, params, context, decide }) {
+      const own = await requireOwn(user.id, params.id);
+      await decide(notificationsStreamId(user.id), notificationActionsDecider, {
+        type: 'MarkNotificationRead',
+        userId: user.id,
+        notificationId: own.id,
+        now: context.now,
+      });
+      return { success: true as const };
     },
-  );
+  });
 
-  app.delete(
-    '/api/notifications/:id',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Delete one of my notifications',
-        params: idParams,
-        response: { 200: success, 401: errorSchema, 404: errorSchema },
-      },
+  app.command({
+    method: 'DELETE',
+    url: '/api/notifications/:id',
+    access: 'signed-in',
+    schema: {
+      tags: ['notifications'],
+      summary: 'Delete one of my notifications',
+      params: notificationIdParams,
+      response: { 200: notificationSuccess, 401: errorSchema, 404: errorSchema },
     },
-    async (request, reply) => {
-      const user = await signedInUser(request);
-      const own = await requireOwn(user.id, request.params.id);
-      const context = commandContext(request);
-      const result = await handleCommand(
-        store,
-        notificationsStreamId(user.id),
-        notificationActionsDecider,
-        { type: 'DeleteNotification', userId: user.id, notificationId: own.id, now: context.now },
-        context,
-      );
-      return answerAfterProjections(
-        request,
-        reply,
-        result.position,
-        { success: true as const },
-        {
-          projections: ['notifications'],
-        },
-      );
+    readModels: READ_MODELS,
+    async run({ user, params, context, decide }) {
+      const own = await requireOwn(user.id, params.id);
+      await decide(notificationsStreamId(user.id), notificationActionsDecider, {
+        type: 'DeleteNotification',
+        userId: user.id,
+        notificationId: own.id,
+        now: context.now,
+      });
+      return { success: true as const };
     },
-  );
+  });
 };

@@ -5,7 +5,7 @@ import { requireAllowance, requireFeature, monthStart } from '../../../shared/do
 import type { PlanId } from '../../../shared/domain/plans/catalogue.ts';
 
 /**
- * The plan gates other modules call before a command (spec section 6). Each reads the caller's
+ * The plan gates other modules call before a command (docs/product.md#plans). Each reads the caller's
  * current plan from the plans read model and refuses with the entitlements' 403 message. Counting
  * rules are in docs/decisions.md, "Plans".
  */

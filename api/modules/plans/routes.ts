@@ -2,12 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyPlanUsage } from '../../../projections/work-orders.ts';
 import { galleryOf } from '../../../projections/gallery.ts';
 import { billingHistory, findBoost, findPlan } from '../../../projections/plans.ts';
-import { ageOn, MINIMUM_PAID_AGE } from '../../../shared/domain/accounts/age.ts';
-import { foldEvents, handleCommand } from '../../../shared/domain/decider.ts';
-import { BOOSTS, PLANS, PLAN_LIMIT_KEYS, type BoostId, type PlanId } from '../../../shared/domain/plans/catalogue.ts';
+import { ageOn } from '../../../shared/domain/accounts/age.ts';
+import { foldEvents } from '../../../shared/domain/decider.ts';
+import { PLANS, type BoostId } from '../../../shared/domain/plans/catalogue.ts';
 import { boostDecider, boostPrice, planDecider, type PlanCommand } from '../../../shared/domain/plans/decider.ts';
 import { monthStart } from '../../../shared/domain/plans/entitlements.ts';
-import { boostStreamId, planStreamId, type BoostEvent, type PlanEvent } from '../../../shared/domain/plans/events.ts';
+import {
+  boostStreamId,
+  planStreamId,
+  type BoostEvent,
+  type PlanEvent,
+  boostEventSchemas,
+  planEventSchemas,
+} from '../../../shared/domain/plans/events.ts';
 import { PLAN_MESSAGES as M } from '../../../shared/domain/plans/messages.ts';
 import { NotFoundError, PaymentRequiredError, ValidationError } from '../../../shared/errors.ts';
 import {
@@ -18,11 +25,12 @@ import {
 } from '../../../shared/payments/gateway.ts';
 import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { idempotencyHeader } from '../../plugins/idempotency.ts';
-import { answerWithView, commandContext } from '../../plugins/read-your-writes.ts';
 import { personalDataById } from '../accounts/personal-data.ts';
-import { errorSchema } from '../accounts/schemas.ts';
-import { emptyBody } from '../escrow/schemas.ts';
-import { billingView, boostBody, planView, purchaseBody } from './schemas.ts';
+import { errorSchema } from '../../../shared/http/errors.ts';
+import { emptyBody } from '../../../shared/http/escrow.ts';
+import { billingView, boostBody, planView, purchaseBody } from '../../../shared/http/plans.ts';
+import { readEvents } from '../../../shared/eventstore/typed.ts';
+import { planViewOf, receiptOf } from './views.ts';
 
 const READ_MODELS = ['plans', 'contractor-directory'] as const;
 const errors = {
@@ -34,10 +42,8 @@ const errors = {
   409: errorSchema,
 };
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
 /**
- * Plans and listing boosts (spec sections 3, 6 and 9). Prices come from the catalogue, never from
+ * Plans and listing boosts (docs/product.md#plans). Prices come from the catalogue, never from
  * the request. A charge happens under a per-account lock and after the decider's own checks, so a
  * refused purchase never reaches the gateway and two concurrent ones never both pay.
  */
@@ -64,47 +70,17 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function view(user: CurrentUser) {
     const now = new Date();
-    const [plan, boost, age] = await Promise.all([findPlan(sql, user.id), findBoost(sql, user.id), ageOf(user, now)]);
-    const planId: PlanId = plan?.planId ?? 'starter';
-    const [usage, gallery] =
+    const [plan, boost, ageInYears] = await Promise.all([
+      findPlan(sql, user.id),
+      findBoost(sql, user.id),
+      ageOf(user, now),
+    ]);
+    const [counts, gallery] =
       user.role === 'contractor'
         ? await Promise.all([monthlyPlanUsage(sql, user.id, monthStart(now)), galleryOf(sql, user.id)])
         : [null, null];
-    const used: Record<(typeof PLAN_LIMIT_KEYS)[number], number | null> = {
-      maxDirectHireConnections: usage?.directHires ?? null,
-      maxPhotosUploads: null,
-      maxBidProjects: usage?.bidProjects ?? null,
-      maxGalleryBillboards: gallery?.length ?? null,
-    };
-    const per = {
-      maxDirectHireConnections: 'month',
-      maxPhotosUploads: 'work-order',
-      maxBidProjects: 'month',
-      maxGalleryBillboards: 'total',
-    } as const;
-    const keys = user.role === 'contractor' ? PLAN_LIMIT_KEYS : (['maxPhotosUploads'] as const);
-    const freeLeft = !boost?.usedFreeBoost;
-    return {
-      planId,
-      status: plan?.status ?? ('free' as const),
-      period: plan?.period ?? null,
-      periodStart: iso(plan?.periodStart ?? null),
-      periodEnd: iso(plan?.periodEnd ?? null),
-      card: plan?.cardBrand && plan.cardLast4 ? { brand: plan.cardBrand, last4: plan.cardLast4 } : null,
-      retryAt: iso(plan?.retryAt ?? null),
-      lastFailureCode: plan?.lastFailureCode ?? null,
-      usage: keys.map((key) => ({ key, used: used[key], limit: PLANS[planId][key], per: per[key] })),
-      boost: {
-        activeUntil: boost && boost.activeUntil > now ? boost.activeUntil.toISOString() : null,
-        firstBoostFree: freeLeft,
-        prices: BOOSTS.map((b) => ({
-          boostId: b.id,
-          days: b.days,
-          priceCents: b.firstOneFree && freeLeft ? 0 : b.priceCents,
-        })),
-      },
-      canBuyPaidPlan: age >= MINIMUM_PAID_AGE,
-    };
+    const usage = counts && gallery ? { ...counts, billboards: gallery.length } : null;
+    return planViewOf(user.role, { plan, boost, ageInYears, usage }, now);
   }
 
   app.get(
@@ -132,46 +108,40 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await signedInUser(request);
-      const rows = await billingHistory(sql, user.id);
-      return {
-        items: rows.map((row) => ({
-          receiptId: row.receiptId,
-          kind: row.kind,
-          item: row.item,
-          amountCents: row.amountCents,
-          paymentId: row.paymentId,
-          card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
-          coversFrom: iso(row.coversFrom),
-          coversTo: iso(row.coversTo),
-          chargedAt: row.chargedAt.toISOString(),
-        })),
-      };
+      return { items: (await billingHistory(sql, user.id)).map(receiptOf) };
     },
   );
 
-  app.post(
-    '/api/plans/purchase',
-    {
-      onRequest: app.requireRole('customer', 'contractor'),
-      config: { idempotent: true },
-      schema: {
-        tags: ['plans'],
-        summary: 'Buy a paid plan by card; it renews monthly on the card (Idempotency-Key required)',
-        description:
-          'Local ($19/month) is offered; Pro and Enterprise answer 403 until they are. Under 18 answers 403. A declined card answers 402 and changes nothing.',
-        headers: idempotencyHeader,
-        body: purchaseBody,
-        response: { 200: planView, 202: planView, ...errors },
-      },
+  async function savedCard(card: CardInput) {
+    try {
+      return await gateway.saveCard(card);
+    } catch (error) {
+      if (error instanceof CardInputError) throw new ValidationError(error.message);
+      throw error;
+    }
+  }
+
+  app.command({
+    method: 'POST',
+    url: '/api/plans/purchase',
+    access: ['customer', 'contractor'],
+    config: { idempotent: true },
+    schema: {
+      tags: ['plans'],
+      summary: 'Buy a paid plan by card; it renews monthly on the card (Idempotency-Key required)',
+      description:
+        'Local ($19/month) is offered; Pro and Enterprise answer 403 until they are. Under 18 answers 403. A declined card answers 402 and changes nothing.',
+      headers: idempotencyHeader,
+      body: purchaseBody,
+      response: { 200: planView, 202: planView, ...errors },
     },
-    async (request, reply) => {
-      const user = await signedInUser(request);
-      const context = commandContext(request);
+    readModels: READ_MODELS,
+    async run({ request, user, body, context, decide }) {
       const stream = planStreamId(user.id);
       const ageInYears = await ageOf(user, context.now);
-      const { planId, card } = request.body;
-      const position = await withAccountLock(user.id, async () => {
-        const state = foldEvents(planDecider, (await store.readStream(stream)) as unknown as PlanEvent[]);
+      const { planId, card } = body;
+      await withAccountLock(user.id, async () => {
+        const state = foldEvents(planDecider, await readEvents<PlanEvent>(store, stream, planEventSchemas));
         const purchase = (payment: {
           paymentId: string;
           paymentMethodId: string;
@@ -200,28 +170,21 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         );
         if (!result.ok) {
-          await handleCommand(
-            store,
-            stream,
-            planDecider,
-            {
-              type: 'RecordPurchaseFailure',
-              accountId: user.id,
-              planId,
-              code: result.code,
-              cardLast4: result.last4,
-              now: context.now,
-            },
-            context,
-          );
+          await decide(stream, planDecider, {
+            type: 'RecordPurchaseFailure',
+            accountId: user.id,
+            planId,
+            code: result.code,
+            cardLast4: result.last4,
+            now: context.now,
+          });
           throw new PaymentRequiredError(result.message);
         }
-        const recorded = await recordChargeOrRefund(
+        await recordChargeOrRefund(
           gateway,
           { paymentId: result.paymentId, amountCents: PLANS[planId].priceCents },
           () =>
-            handleCommand(
-              store,
+            decide(
               stream,
               planDecider,
               purchase({
@@ -230,74 +193,57 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
                 cardBrand: result.brand,
                 cardLast4: result.last4,
               }),
-              context,
             ),
         );
-        return recorded.position;
       });
-      return answerWithView(request, reply, position, READ_MODELS, () => view(user));
+      return () => view(user);
     },
-  );
-
-  async function savedCard(card: CardInput) {
-    try {
-      return await gateway.saveCard(card);
-    } catch (error) {
-      if (error instanceof CardInputError) throw new ValidationError(error.message);
-      throw error;
-    }
-  }
+  });
 
   for (const [path, type, summary] of [
     ['/api/plans/cancel', 'CancelPlan', 'Cancel the paid plan at the end of the paid period (back to Starter then)'],
     ['/api/plans/resume', 'ResumePlan', 'Keep a plan set to end: it renews again'],
   ] as const) {
-    app.post(
-      path,
-      {
-        onRequest: app.requireRole('customer', 'contractor'),
-        schema: { tags: ['plans'], summary, body: emptyBody, response: { 200: planView, 202: planView, ...errors } },
-      },
-      async (request, reply) => {
-        const user = await signedInUser(request);
-        const context = commandContext(request);
+    app.command({
+      method: 'POST',
+      url: path,
+      access: ['customer', 'contractor'],
+      schema: { tags: ['plans'], summary, body: emptyBody, response: { 200: planView, 202: planView, ...errors } },
+      readModels: READ_MODELS,
+      async run({ user, context, decide }) {
         // Under the account's lock: a renewal charging the card right now finishes first, and the
         // cancellation then applies to the period it paid for.
-        const { position } = await withAccountLock(user.id, () =>
-          handleCommand(store, planStreamId(user.id), planDecider, { type, now: context.now }, context),
-        );
-        return answerWithView(request, reply, position, READ_MODELS, () => view(user));
+        await withAccountLock(user.id, () => decide(planStreamId(user.id), planDecider, { type, now: context.now }));
+        return () => view(user);
       },
-    );
+    });
   }
 
-  app.post(
-    '/api/boosts',
-    {
-      onRequest: app.requireRole('contractor'),
-      config: { idempotent: true },
-      schema: {
-        tags: ['plans'],
-        summary: 'Boost the listing in the directory: 7 days $5 (the first one free), 30 days $15, 90 days $45',
-        description:
-          'One-time charge by card (none for the free first boost). Bought while a boost runs, it extends it. Idempotency-Key required.',
-        headers: idempotencyHeader,
-        body: boostBody,
-        response: { 200: planView, 202: planView, ...errors },
-      },
+  app.command({
+    method: 'POST',
+    url: '/api/boosts',
+    access: ['contractor'],
+    config: { idempotent: true },
+    schema: {
+      tags: ['plans'],
+      summary: 'Boost the listing in the directory: 7 days $5 (the first one free), 30 days $15, 90 days $45',
+      description:
+        'One-time charge by card (none for the free first boost). Bought while a boost runs, it extends it. Idempotency-Key required.',
+      headers: idempotencyHeader,
+      body: boostBody,
+      response: { 200: planView, 202: planView, ...errors },
     },
-    async (request, reply) => {
-      const user = await signedInUser(request);
-      const context = commandContext(request);
+    readModels: READ_MODELS,
+    async run({ request, user, body, context, decide }) {
       const stream = boostStreamId(user.id);
-      const boostId: BoostId = request.body.boostId;
-      const position = await withAccountLock(user.id, async () => {
-        const state = foldEvents(boostDecider, (await store.readStream(stream)) as unknown as BoostEvent[]);
+      const boostId: BoostId = body.boostId;
+      await withAccountLock(user.id, async () => {
+        const state = foldEvents(boostDecider, await readEvents<BoostEvent>(store, stream, boostEventSchemas));
         const price = boostPrice(state, boostId);
         let payment = null;
         if (price > 0) {
-          if (!request.body.card) throw new ValidationError(M.cardRequired);
-          const card = request.body.card;
+          if (!body.card) throw new ValidationError(M.cardRequired);
+          const card = body.card;
           const result = await charge(() =>
             gateway.charge({
               amountCents: price,
@@ -310,19 +256,11 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
           payment = { paymentId: result.paymentId, cardBrand: result.brand, cardLast4: result.last4 };
         }
         const buy = () =>
-          handleCommand(
-            store,
-            stream,
-            boostDecider,
-            { type: 'BuyBoost', contractorId: user.id, boostId, payment, now: context.now },
-            context,
-          );
-        const recorded = payment
-          ? await recordChargeOrRefund(gateway, { paymentId: payment.paymentId, amountCents: price }, buy)
-          : await buy();
-        return recorded.position;
+          decide(stream, boostDecider, { type: 'BuyBoost', contractorId: user.id, boostId, payment, now: context.now });
+        if (payment) await recordChargeOrRefund(gateway, { paymentId: payment.paymentId, amountCents: price }, buy);
+        else await buy();
       });
-      return answerWithView(request, reply, position, READ_MODELS, () => view(user));
+      return () => view(user);
     },
-  );
+  });
 };

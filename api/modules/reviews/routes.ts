@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   pendingReviewsOf,
@@ -7,19 +7,12 @@ import {
   reviewedJobsOf,
   reviewJob,
   reviewsOfJob,
-  type ReviewJob,
-  type ReviewRow,
 } from '../../../projections/reviews.ts';
-import { handleCommand } from '../../../shared/domain/decider.ts';
-import { REVIEW_MESSAGES, reviewDeadline, reviewDecider, sideOf } from '../../../shared/domain/reviews/decider.ts';
+import { REVIEW_MESSAGES, reviewDecider } from '../../../shared/domain/reviews/decider.ts';
 import { reviewStreamId, type ReviewJobKind } from '../../../shared/domain/reviews/events.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import type { Sql } from '../../../shared/db/postgres.ts';
-import { signedInUser } from '../../plugins/auth.ts';
-import { answerAfterProjections, commandContext } from '../../plugins/read-your-writes.ts';
-import { displayNames } from '../accounts/personal-data.ts';
-import { errorSchema } from '../accounts/schemas.ts';
-import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
+import { errorSchema } from '../../../shared/http/errors.ts';
 import {
   bookingParams,
   jobReviewsView,
@@ -27,73 +20,24 @@ import {
   pageQuery,
   pendingView,
   reviewBody,
-  type ReviewView,
   submittedView,
   summaryView,
   userParams,
   workOrderParams,
-} from './schemas.ts';
+} from '../../../shared/http/reviews.ts';
+import { signedInUser, type CurrentUser } from '../../plugins/auth.ts';
+import type { CommandContext, CommandResult, Decider, DomainEvent } from '../../../shared/domain/decider.ts';
+import { displayNames } from '../accounts/personal-data.ts';
+import { optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
+import { jobReviewsViewOf, pendingViewOf, reviewViewOf } from './views.ts';
 
-export { reviewBody } from './schemas.ts';
+export { reviewBody } from '../../../shared/http/reviews.ts';
+export { FORMER_MEMBER, publicName } from './views.ts';
 
 const READ_MODELS = ['reviews'] as const;
 
-/** What a closed account's reviews show instead of a name (the UI translates it). */
-export const FORMER_MEMBER = 'Former member';
-
-/**
- * Reviews are public: they show the writer's first name and the initial of their last name
- * ("Marie T."), as marketplaces do, never the full name.
- */
-export function publicName(fullName: string | undefined): string {
-  if (!fullName) return FORMER_MEMBER;
-  const parts = fullName.trim().split(/\s+/);
-  const first = parts[0] ?? '';
-  const last = parts.length > 1 ? parts[parts.length - 1]! : '';
-  return last ? `${first} ${Array.from(last)[0]!.toUpperCase()}.` : first;
-}
-
 async function namesFor(sql: Sql, ids: Iterable<string>) {
   return displayNames(sql, [...new Set(ids)]);
-}
-
-/** A job's id as the views carry it: `bookingId` too for a booking. */
-const jobFields = (jobId: string, kind: ReviewJobKind) => ({
-  jobId,
-  kind,
-  bookingId: kind === 'booking' ? jobId : null,
-});
-
-function toView(review: ReviewRow, names: Map<string, string>): ReviewView {
-  return {
-    ...jobFields(review.jobId, review.kind),
-    side: review.side,
-    reviewerId: review.reviewerId,
-    reviewerName: publicName(names.get(review.reviewerId)),
-    revieweeId: review.revieweeId,
-    rating: review.rating,
-    text: review.text,
-    submittedAt: review.submittedAt,
-    published: review.publishedAt !== null,
-    publishedAt: review.publishedAt,
-  };
-}
-
-function viewerOf(job: ReviewJob, userId: string, names: Map<string, string>, now: Date) {
-  const mySide = sideOf(job, userId);
-  if (!mySide) return null;
-  const otherId = mySide === 'customer' ? job.contractorId : job.customerId;
-  const hasReviewed = mySide === 'customer' ? job.customerReviewed : job.contractorReviewed;
-  const deadline = job.completedAt ? reviewDeadline(job.completedAt) : null;
-  return {
-    side: mySide,
-    otherParty: { id: otherId, name: names.get(otherId) ?? FORMER_MEMBER },
-    completedAt: job.completedAt,
-    deadline: deadline?.toISOString() ?? null,
-    hasReviewed,
-    otherSideReviewed: mySide === 'customer' ? job.contractorReviewed : job.customerReviewed,
-    canReview: !hasReviewed && !job.publishedAt && deadline !== null && now < deadline,
-  };
 }
 
 const NOT_FOUND: Record<ReviewJobKind, string> = {
@@ -108,42 +52,41 @@ const NOT_FOUND: Record<ReviewJobKind, string> = {
  * their own review, and nobody else reads anything.
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { sql, store } = app.runtime;
+  const { sql } = app.runtime;
+
+  /** The pipeline's `decide`, as the one submit below is given it. */
+  type Decide = <State, Command, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<State, Command, Event>,
+    command: Command | ((state: State) => Command | Promise<Command>),
+  ) => Promise<CommandResult<State, Event>>;
 
   async function submit(
-    request: FastifyRequest,
-    reply: FastifyReply,
+    input: { user: CurrentUser; context: CommandContext; decide: Decide },
     kind: ReviewJobKind,
     jobId: string,
-    body: z.infer<typeof reviewBody>,
+    body: z.output<typeof reviewBody>,
   ) {
-    const user = await signedInUser(request);
-    const context = commandContext(request);
+    const { user, context, decide } = input;
     const job = await reviewJob(sql, jobId, kind);
     if (!job) throw new NotFoundError(NOT_FOUND[kind]);
-    const result = await handleCommand(
-      store,
-      reviewStreamId(jobId),
-      reviewDecider,
-      { type: 'SubmitReview', reviewerId: user.id, job, ...body, now: context.now },
-      context,
-    );
+    const result = await decide(reviewStreamId(jobId), reviewDecider, {
+      type: 'SubmitReview',
+      reviewerId: user.id,
+      job,
+      ...body,
+      now: context.now,
+    });
     const submitted = result.newEvents[0];
     if (submitted?.type !== 'ReviewSubmitted') throw new Error('SubmitReview appended no ReviewSubmitted');
     const published = result.newEvents.some((event) => event.type === 'ReviewsPublished');
     const { reviewerId, revieweeId, side: written, rating, text, submittedAt } = submitted.data;
     const publishedAt = published ? context.now.toISOString() : null;
-    const view = toView(
+    const view = reviewViewOf(
       { jobId, kind, side: written, reviewerId, revieweeId, rating, text, submittedAt, publishedAt },
       new Map([[user.id, user.name]]),
     );
-    return answerAfterProjections(
-      request,
-      reply,
-      result.position,
-      { review: view, published },
-      { statusCode: 201, projections: READ_MODELS },
-    );
+    return { review: view, published };
   }
 
   async function reviewsOf(request: FastifyRequest, kind: ReviewJobKind, jobId: string) {
@@ -152,14 +95,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!job) throw new NotFoundError(NOT_FOUND[kind]);
     const reviews = await reviewsOfJob(sql, job.jobId, viewer?.id ?? null);
     const names = await namesFor(sql, [job.customerId, job.contractorId, ...reviews.map((r) => r.reviewerId)]);
-    return {
-      ...jobFields(job.jobId, job.kind),
-      title: job.title,
-      published: job.publishedAt !== null,
-      publishedAt: job.publishedAt,
-      reviews: reviews.map((review) => toView(review, names)),
-      viewer: viewer ? viewerOf(job, viewer.id, names, new Date()) : null,
-    };
+    return jobReviewsViewOf(job, reviews, names, viewer?.id ?? null, new Date());
   }
 
   const submitResponses = {
@@ -177,43 +113,45 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     'have written theirs (both are then published at once) or 7 days have passed since completion. Writing ' +
     'closes when the reviews are published.';
 
-  app.post(
-    '/api/bookings/:bookingId/reviews',
-    {
-      onRequest: app.requireUser,
-      config: { abuseLimit: 'review', idempotent: 'optional' },
-      schema: {
-        tags: ['reviews'],
-        summary: 'Review a completed booking (its customer or its contractor, once each)',
-        description: submitDescription,
-        headers: optionalIdempotencyHeader,
-        params: bookingParams,
-        body: reviewBody,
-        response: submitResponses,
-      },
+  app.command({
+    method: 'POST',
+    url: '/api/bookings/:bookingId/reviews',
+    access: 'signed-in',
+    config: { abuseLimit: 'review', idempotent: 'optional' },
+    schema: {
+      tags: ['reviews'],
+      summary: 'Review a completed booking (its customer or its contractor, once each)',
+      description: submitDescription,
+      headers: optionalIdempotencyHeader,
+      params: bookingParams,
+      body: reviewBody,
+      response: submitResponses,
     },
-    async (request, reply) => submit(request, reply, 'booking', request.params.bookingId, request.body),
-  );
+    readModels: READ_MODELS,
+    statusCode: 201,
+    run: (input) => submit(input, 'booking', input.params.bookingId, input.body),
+  });
 
-  app.post(
-    '/api/work-orders/:workOrderId/reviews',
-    {
-      onRequest: app.requireUser,
-      config: { abuseLimit: 'review', idempotent: 'optional' },
-      schema: {
-        tags: ['reviews'],
-        summary:
-          'Review a work order won by a bid or a direct request, once its payment is released (its customer or its ' +
-          'contractor, once each)',
-        description: submitDescription,
-        headers: optionalIdempotencyHeader,
-        params: workOrderParams,
-        body: reviewBody,
-        response: submitResponses,
-      },
+  app.command({
+    method: 'POST',
+    url: '/api/work-orders/:workOrderId/reviews',
+    access: 'signed-in',
+    config: { abuseLimit: 'review', idempotent: 'optional' },
+    schema: {
+      tags: ['reviews'],
+      summary:
+        'Review a work order won by a bid or a direct request, once its payment is released (its customer or its ' +
+        'contractor, once each)',
+      description: submitDescription,
+      headers: optionalIdempotencyHeader,
+      params: workOrderParams,
+      body: reviewBody,
+      response: submitResponses,
     },
-    async (request, reply) => submit(request, reply, 'work-order', request.params.workOrderId, request.body),
-  );
+    readModels: READ_MODELS,
+    statusCode: 201,
+    run: (input) => submit(input, 'work-order', input.params.workOrderId, input.body),
+  });
 
   app.get(
     '/api/reviews/pending',
@@ -234,16 +172,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         sql,
         pending.map((p) => p.otherPartyId),
       );
-      return pending.map((p) => ({
-        ...jobFields(p.jobId, p.kind),
-        title: p.title,
-        side: p.side,
-        otherParty: { id: p.otherPartyId, name: names.get(p.otherPartyId) ?? FORMER_MEMBER },
-        startsAt: p.startsAt,
-        completedAt: p.completedAt!,
-        deadline: reviewDeadline(p.completedAt!).toISOString(),
-        otherSideReviewed: p.otherSideReviewed,
-      }));
+      return pending.map((p) => pendingViewOf(p, names));
     },
   );
 
@@ -266,14 +195,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         sql,
         entries.flatMap(({ job, reviews }) => [job.customerId, job.contractorId, ...reviews.map((r) => r.reviewerId)]),
       );
-      return entries.map(({ job, reviews }) => ({
-        ...jobFields(job.jobId, job.kind),
-        title: job.title,
-        published: job.publishedAt !== null,
-        publishedAt: job.publishedAt,
-        reviews: reviews.map((review) => toView(review, names)),
-        viewer: viewerOf(job, user.id, names, now),
-      }));
+      return entries.map(({ job, reviews }) => jobReviewsViewOf(job, reviews, names, user.id, now));
     },
   );
 
@@ -318,7 +240,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       average: summary.average,
       count: summary.count,
-      reviews: shown.map((review) => toView(review, names)),
+      reviews: shown.map((review) => reviewViewOf(review, names)),
       hasMore: reviews.length > page.limit,
     };
   }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { positionToString } from '../../../shared/eventstore/types.ts';
+import { healthView, readinessView } from '../../../shared/http/system.ts';
 
 /** Liveness and readiness for orchestrators (docker compose health checks use /api/health/ready). */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    { schema: { tags: ['system'], summary: 'Liveness', response: { 200: healthView } } },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -17,13 +17,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['system'],
         summary: 'Readiness: the database answers; projection positions',
         response: {
-          200: z.object({
-            status: z.literal('ready'),
-            eventStore: z.string(),
-            projections: z.record(z.string(), z.string()),
-            /** Projections of this process whose batches keep failing (a poisoned event). */
-            stalled: z.array(z.object({ name: z.string(), failures: z.number(), error: z.string() })),
-          }),
+          200: readinessView,
         },
       },
     },

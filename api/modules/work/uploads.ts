@@ -5,7 +5,7 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PHOTOS_PER_UPLOAD } from '../../../shared/domain/work/rules.ts';
+import { PHOTOS_PER_UPLOAD, UPLOAD_ID_PATTERN } from '../../../shared/domain/work/rules.ts';
 import { NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../../shared/errors.ts';
 import { createLocalFileStorage } from '../../../shared/storage/file-storage.ts';
 import {
@@ -15,7 +15,7 @@ import {
   WORK_PHOTO_LIMITS,
 } from '../../../shared/uploads/file-types.ts';
 import { multipartRefusal, storeUpload } from '../../../shared/uploads/upload-stream.ts';
-import { errorSchema } from '../accounts/schemas.ts';
+import { errorSchema } from '../../../shared/http/errors.ts';
 import { claimIdempotencyKeyAfterStoring, optionalIdempotencyHeader } from '../../plugins/idempotency.ts';
 
 /** 5 MB per photo. */
@@ -37,8 +37,7 @@ const photoTypes = {
 } as const;
 type PhotoExtension = keyof typeof photoTypes;
 
-/** An upload id: a random UUID and the extension of the type sniffed from its bytes. */
-export const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+export { UPLOAD_ID_PATTERN };
 
 export function uploadsDir(dataDir: string): string {
   return path.resolve(dataDir, 'uploads');

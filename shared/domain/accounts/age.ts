@@ -1,4 +1,4 @@
-/** Minimum ages from the spec: 15 for basic use, 18 for paid subscriptions. */
+/** Minimum ages: 15 for basic use, 18 for paid subscriptions (docs/product.md#roles). */
 export const MINIMUM_AGE = 15;
 export const MINIMUM_PAID_AGE = 18;
 

@@ -1,7 +1,9 @@
+import { accountEventSchemas, emailReservationEventSchemas } from './events.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import { MINIMUM_AGE } from './age.ts';
 import type { AccountEvent, EmailReservationEvent, Role } from './events.ts';
+import { SUSPENSION_LIMITS, SUSPENSION_MESSAGES } from './suspension.ts';
 
 export const UNDER_AGE_MESSAGE = 'You must be 15 or older to use this service.';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already exists.';
@@ -11,17 +13,7 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already e
 export type AccountState =
   { status: 'none' } | { status: 'active' | 'suspended' | 'closed'; accountId: string; role: Role };
 
-export const SUSPENSION_LIMITS = { reasonMin: 3, reasonMax: 500 } as const;
-export const SUSPENSION_MESSAGES = {
-  notFound: 'This account was not found.',
-  closed: 'This account is closed.',
-  alreadySuspended: 'This account is already suspended.',
-  notSuspended: 'This account is not suspended.',
-  adminsExempt: 'Administrator accounts cannot be suspended here.',
-  reason: `Give a reason of ${SUSPENSION_LIMITS.reasonMin} to ${SUSPENSION_LIMITS.reasonMax} characters; the account holder is told it.`,
-  /** What a suspended account's holder is told when signing in. */
-  suspended: 'This account is suspended. Contact us through the Contact page if you think this is a mistake.',
-} as const;
+export { SUSPENSION_LIMITS, SUSPENSION_MESSAGES } from './suspension.ts';
 
 export type RegisterAccount = {
   type: 'RegisterAccount';
@@ -94,6 +86,7 @@ export function closeAccount(command: CloseAccount, state: AccountState): Accoun
 }
 
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
+  eventSchemas: accountEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     switch (event.type) {
@@ -164,6 +157,7 @@ export function releaseEmail(command: ReleaseEmail, state: EmailReservationState
 }
 
 export const emailReservationDecider: Decider<EmailReservationState, EmailReservationCommand, EmailReservationEvent> = {
+  eventSchemas: emailReservationEventSchemas,
   initialState: () => ({ status: 'free' }),
   evolve(state, event) {
     switch (event.type) {

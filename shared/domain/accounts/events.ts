@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EventSchemas } from '../event-schema.ts';
 
 /** Roles. Public sign-up offers customer and contractor; admins are created by operators. */
 export const roles = ['customer', 'contractor', 'admin'] as const;
@@ -9,32 +10,32 @@ export type PublicRole = (typeof publicRoles)[number];
 // The log keeps no personal data: names, e-mails, hashes and birth dates live in the accounts
 // module's personal-data table. Events carry ids only.
 export const accountRegisteredSchema = z.object({
-  accountId: z.uuid(),
+  accountId: z.guid(),
   role: z.enum(roles),
   registeredAt: z.iso.datetime(),
 });
 export const accountClosedSchema = z.object({
-  accountId: z.uuid(),
+  accountId: z.guid(),
   closedAt: z.iso.datetime(),
 });
-/** An administrator stops an account at once (spec section 2); the reason is for the account holder and the audit. */
+/** An administrator stops an account at once (docs/product.md#accounts); the reason is for the account holder and the audit. */
 export const accountSuspendedSchema = z.object({
-  accountId: z.uuid(),
-  suspendedBy: z.uuid(),
+  accountId: z.guid(),
+  suspendedBy: z.guid(),
   reason: z.string(),
   suspendedAt: z.iso.datetime(),
 });
 export const accountRestoredSchema = z.object({
-  accountId: z.uuid(),
-  restoredBy: z.uuid(),
+  accountId: z.guid(),
+  restoredBy: z.guid(),
   restoredAt: z.iso.datetime(),
 });
 export const emailReservedSchema = z.object({
-  accountId: z.uuid(),
+  accountId: z.guid(),
   reservedAt: z.iso.datetime(),
 });
 export const emailReleasedSchema = z.object({
-  accountId: z.uuid(),
+  accountId: z.guid(),
   releasedAt: z.iso.datetime(),
 });
 
@@ -47,3 +48,15 @@ export type AccountEvent = AccountRegistered | AccountClosed | AccountSuspended 
 export type EmailReserved = { type: 'EmailReserved'; data: z.infer<typeof emailReservedSchema> };
 export type EmailReleased = { type: 'EmailReleased'; data: z.infer<typeof emailReleasedSchema> };
 export type EmailReservationEvent = EmailReserved | EmailReleased;
+
+export const accountEventSchemas = {
+  AccountRegistered: accountRegisteredSchema,
+  AccountClosed: accountClosedSchema,
+  AccountSuspended: accountSuspendedSchema,
+  AccountRestored: accountRestoredSchema,
+} as const satisfies EventSchemas<AccountEvent>;
+
+export const emailReservationEventSchemas = {
+  EmailReserved: emailReservedSchema,
+  EmailReleased: emailReleasedSchema,
+} as const satisfies EventSchemas<EmailReservationEvent>;

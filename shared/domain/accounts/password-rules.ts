@@ -1,5 +1,5 @@
 /**
- * Password rules beyond the length (spec section 5: at least 8 characters). Pure and small, so the
+ * Password rules beyond the length (docs/product.md#accounts: at least 8 characters). Pure and small, so the
  * sign-up form runs the same checks as the server; the common-password list itself stays on the
  * server (common-passwords.ts), as it is far too large for a page.
  */

@@ -1,7 +1,7 @@
 /**
  * Sign-up by e-mail confirmation (docs/decisions.md, "Sign-up by e-mail confirmation"): a sign-up
  * is kept as a pending registration until the link e-mailed to the address is opened. These are
- * its pure rules; the rows live with the personal data (api/modules/accounts/pending-registrations.ts).
+ * its pure rules; the rows live with the personal data (shared/personal-data/pending-registrations.ts).
  */
 
 /** How long a confirmation link works. */

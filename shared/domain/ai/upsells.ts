@@ -1,32 +1,16 @@
-import { z } from 'zod';
 import { categoryOfService, serviceFromText, type CategorySlug } from '../catalogue/categories.ts';
 
 /**
- * AI upsell suggestions (spec sections 1, 5 and 9): premium add-ons a contractor could sell on top
+ * AI upsell suggestions (docs/product.md#ai-upsells): premium add-ons a contractor could sell on top
  * of a subscription service, each with a monthly price in CAD dollars. The built-in generator
  * works offline: it finds the service's category from the words of the service type (English or
  * French, accents and case ignored) and answers that category's curated add-ons in the reader's
  * language. An optional model (shared/ai/upsell-provider.ts) may answer instead; its answer must
  * pass `upsellsAnswer`, or the built-in one is used.
  */
-export const UPSELL_LIMITS = { serviceTypeMax: 120, nameMax: 80, descriptionMax: 300, priceMax: 1000, countMax: 8 };
+import { UPSELL_LIMITS, UPSELL_MESSAGES, upsellSchema, upsellsAnswer, type Upsell } from './answer.ts';
 
-export const UPSELL_MESSAGES = {
-  serviceType: 'Enter the service type, for example "weekly house cleaning"',
-  /** Spec section 9: the text contains 'Rate limit exceeded'. */
-  rateLimited: 'Rate limit exceeded. You can generate AI suggestions once per day.',
-} as const;
-
-export const upsellSchema = z.strictObject({
-  name: z.string().trim().min(1).max(UPSELL_LIMITS.nameMax),
-  description: z.string().trim().min(1).max(UPSELL_LIMITS.descriptionMax),
-  /** Dollars per month, to the cent. */
-  price: z.number().positive().max(UPSELL_LIMITS.priceMax).multipleOf(0.01),
-});
-export const upsellsAnswer = z.strictObject({
-  upsells: z.array(upsellSchema).min(1).max(UPSELL_LIMITS.countMax),
-});
-export type Upsell = z.infer<typeof upsellSchema>;
+export { UPSELL_LIMITS, UPSELL_MESSAGES, upsellSchema, upsellsAnswer, type Upsell };
 
 type Locale = 'en' | 'fr';
 type Item = { en: [string, string]; fr: [string, string]; price: number };

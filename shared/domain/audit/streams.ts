@@ -1,8 +1,12 @@
+import { userSwitchEventSchemas } from '../user-switch/events.ts';
+import { boostEventSchemas, planEventSchemas } from '../plans/events.ts';
+import { escrowEventSchemas, payoutEventSchemas } from '../escrow/events.ts';
+import { disputeEventSchemas } from '../disputes/events.ts';
 import { verifyEvents, type StreamVerification } from '../../eventstore/hash-chain.ts';
 import { positionToString, type EventStore, type RecordedEvent } from '../../eventstore/types.ts';
 import { contractDecider } from '../contracts/decider.ts';
-import { contractEventWithoutPersonalData, type ContractEvent } from '../contracts/events.ts';
-import { foldEvents, type Decider, type DomainEvent } from '../decider.ts';
+import { contractEventWithoutPersonalData, type ContractEvent, contractEventSchemas } from '../contracts/events.ts';
+import { foldEvents } from '../decider.ts';
 import { disputeDecider } from '../disputes/decider.ts';
 import type { DisputeEvent } from '../disputes/events.ts';
 import { escrowDecider } from '../escrow/decider.ts';
@@ -10,6 +14,11 @@ import type { EscrowEvent, PayoutEvent } from '../escrow/events.ts';
 import { boostDecider, planDecider } from '../plans/decider.ts';
 import type { BoostEvent, PlanEvent } from '../plans/events.ts';
 import { userSwitchDecider } from '../user-switch/decider.ts';
+import type { UserSwitchEvent } from '../user-switch/events.ts';
+import { asRecordedEvent, asRecordedEvents } from '../../eventstore/typed.ts';
+import { AUDIT_STREAM_PATTERN, auditableKinds, type AuditableKind } from './kinds.ts';
+
+export { AUDIT_STREAM_PATTERN, auditableKinds, type AuditableKind };
 
 /**
  * What an auditor can replay: the hash-chained money and arbitration streams, and each account's
@@ -17,50 +26,45 @@ import { userSwitchDecider } from '../user-switch/decider.ts';
  * commands use, so the replay is the truth, not a report), and who its parties are (they may read
  * it; administrators read all).
  */
-export const auditableKinds = [
-  'escrow',
-  'contract',
-  'dispute',
-  'payout',
-  'plan',
-  'listing-boost',
-  'user-switch',
-] as const;
-export type AuditableKind = (typeof auditableKinds)[number];
-
-/** A stream id an auditor may ask for: a kind's prefix and an id of letters, digits and dashes. */
-export const AUDIT_STREAM_PATTERN =
-  /^(escrow|contract|dispute|payout|plan|listing-boost|user-switch)-[A-Za-z0-9-]{1,80}$/;
-
 export function auditableKind(streamId: string): AuditableKind | null {
   const match = AUDIT_STREAM_PATTERN.exec(streamId);
   return match ? (match[1] as AuditableKind) : null;
 }
 
-type AnyDecider = Pick<Decider<unknown, unknown, DomainEvent>, 'initialState' | 'evolve'>;
-const deciders: Record<Exclude<AuditableKind, 'payout'>, AnyDecider> = {
-  escrow: escrowDecider as unknown as AnyDecider,
-  contract: contractDecider as unknown as AnyDecider,
-  dispute: disputeDecider as unknown as AnyDecider,
-  plan: planDecider as unknown as AnyDecider,
-  'listing-boost': boostDecider as unknown as AnyDecider,
-  'user-switch': userSwitchDecider as unknown as AnyDecider,
+const folds: Record<Exclude<AuditableKind, 'payout'>, (events: readonly RecordedEvent[]) => unknown> = {
+  escrow: (events) => foldEvents(escrowDecider, asRecordedEvents<EscrowEvent>(events, escrowEventSchemas)),
+  contract: (events) => foldEvents(contractDecider, asRecordedEvents<ContractEvent>(events, contractEventSchemas)),
+  dispute: (events) => foldEvents(disputeDecider, asRecordedEvents<DisputeEvent>(events, disputeEventSchemas)),
+  plan: (events) => foldEvents(planDecider, asRecordedEvents<PlanEvent>(events, planEventSchemas)),
+  'listing-boost': (events) => foldEvents(boostDecider, asRecordedEvents<BoostEvent>(events, boostEventSchemas)),
+  'user-switch': (events) =>
+    foldEvents(userSwitchDecider, asRecordedEvents<UserSwitchEvent>(events, userSwitchEventSchemas)),
 };
 
 /** The state a history folds to. A payout has no decider: its state is what was sent. */
 export function foldHistory(kind: AuditableKind, events: readonly RecordedEvent[]): unknown {
   if (kind === 'payout') {
-    const sent = (events as unknown as PayoutEvent[]).find((event) => event.type === 'PayoutSent');
+    const sent = asRecordedEvents<PayoutEvent>(events, payoutEventSchemas).find((event) => event.type === 'PayoutSent');
     return sent ? { status: 'sent', ...sent.data } : { status: 'none' };
   }
-  return foldEvents(deciders[kind], events as unknown as DomainEvent[]);
+  return folds[kind](events);
 }
 
 /** The account ids that are parties to the stream (empty when the stream does not exist). */
 export function partiesOf(kind: AuditableKind, events: readonly RecordedEvent[]): string[] {
-  const first = events[0] as unknown as
-    EscrowEvent | ContractEvent | DisputeEvent | PayoutEvent | PlanEvent | BoostEvent | undefined;
-  if (!first) return [];
+  // Oversight of who acted as whom is for administrators alone.
+  if (kind === 'user-switch' || events.length === 0) return [];
+  const first = asRecordedEvent<EscrowEvent | ContractEvent | DisputeEvent | PayoutEvent | PlanEvent | BoostEvent>(
+    events[0]!,
+    {
+      ...escrowEventSchemas,
+      ...contractEventSchemas,
+      ...disputeEventSchemas,
+      ...payoutEventSchemas,
+      ...planEventSchemas,
+      ...boostEventSchemas,
+    },
+  );
   switch (kind) {
     case 'escrow':
       return first.type === 'EscrowCreated' ? [first.data.customerId, first.data.contractorId] : [];
@@ -76,9 +80,6 @@ export function partiesOf(kind: AuditableKind, events: readonly RecordedEvent[])
       return first.type === 'PlanPurchased' || first.type === 'PlanPaymentFailed' ? [first.data.accountId] : [];
     case 'listing-boost':
       return first.type === 'BoostPurchased' ? [first.data.contractorId] : [];
-    case 'user-switch':
-      // Oversight of who acted as whom is for administrators alone.
-      return [];
   }
 }
 
@@ -101,7 +102,7 @@ export type AuditEntry = {
  */
 export function withoutPersonalData(event: RecordedEvent): RecordedEvent {
   if (!event.type.startsWith('Contract')) return event;
-  const { data } = contractEventWithoutPersonalData(event as unknown as ContractEvent);
+  const { data } = contractEventWithoutPersonalData(asRecordedEvent<ContractEvent>(event, contractEventSchemas));
   return { ...event, data: data as RecordedEvent['data'] };
 }
 

@@ -1,3 +1,4 @@
+import { barterTradeEventSchemas } from './events.ts';
 import { DateTime } from 'luxon';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
@@ -260,6 +261,7 @@ export function evolveBarterTrade(state: BarterTradeState, event: BarterTradeEve
 }
 
 export const barterTradeDecider: Decider<BarterTradeState, BarterTradeCommand, BarterTradeEvent> = {
+  eventSchemas: barterTradeEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve: evolveBarterTrade,
   decide: decideBarterTrade,

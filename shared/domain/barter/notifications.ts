@@ -1,7 +1,9 @@
+import { barterTradeEventSchemas } from './events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { draftMaker, type NotificationSource } from '../notifications/from-events.ts';
+import { draftMaker, type NotificationSource } from '../notifications/draft.ts';
 import type { NotificationDraft } from '../notifications/types.ts';
 import type { BarterTradeEvent } from './events.ts';
+import { asHandledEvent } from '../../eventstore/typed.ts';
 
 /** Where a trade is answered: the trade list on /platform. */
 export const BARTER_TRADES_URL = '/platform#barter-trades';
@@ -21,7 +23,7 @@ export const barterNotifications: NotificationSource = {
     'BarterTradeCompleted',
   ],
   notificationsFor(recorded: RecordedEvent): NotificationDraft[] {
-    const event = recorded as unknown as BarterTradeEvent;
+    const event = asHandledEvent<BarterTradeEvent>(recorded, barterTradeEventSchemas);
     const note = draftMaker(recorded, BARTER_TRADES_URL);
     if (event.type === 'BarterRelationshipRecorded' || event.type === 'BarterTradeReviewed') return [];
     const d = event.data;

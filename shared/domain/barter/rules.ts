@@ -12,6 +12,10 @@ export const BARTER_LIMITS = {
   maxCounters: 20,
 } as const;
 
+/** Where a trade stands (the barter read model's statuses). */
+export const barterTradeStatuses = ['negotiating', 'accepted', 'declined', 'withdrawn', 'completed'] as const;
+export type BarterTradeStatus = (typeof barterTradeStatuses)[number];
+
 /** CASL s. 10(10)(b): a barter makes an existing business relationship for two years. */
 export const BARTER_RELATIONSHIP_YEARS = 2;
 

@@ -1,5 +1,6 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import type { WeeklyWindow } from './events.ts';
+import { HHMM, ISO_DATE, SCHEDULE_LIMITS } from './limits.ts';
 
 /**
  * Calendar maths, pure: which instants a contractor's availability offers, and which of those are
@@ -8,22 +9,8 @@ import type { WeeklyWindow } from './events.ts';
  * through it in real minutes, so a DST night is handled without special cases: 01:00–04:00 on the
  * spring-forward night is two real hours (two 60-minute slots), on the fall-back night four.
  */
-export const SCHEDULE_LIMITS = {
-  slotMinutesMin: 30,
-  slotMinutesMax: 480,
-  /** A booking starts at least this long after it is requested. */
-  minLeadMinutes: 60,
-  /** …and at most this far ahead. */
-  maxAheadDays: 180,
-  windowsPerDayMax: 6,
-  /** How far ahead an exception date may lie. */
-  exceptionAheadDays: 366,
-  noteMax: 500,
-  reasonMax: 500,
-  exceptionNoteMax: 200,
-  /** The longest range one slots query may ask for. */
-  slotsRangeMaxDays: 42,
-} as const;
+// The limits and formats are a leaf of their own, so the HTTP shapes (shared/http/booking.ts) can name them.
+export { HHMM, ISO_DATE, isValidTimeZone, SCHEDULE_LIMITS } from './limits.ts';
 
 export type TimeWindow = { start: string; end: string };
 
@@ -42,19 +29,12 @@ export type CalendarView = {
 
 export type Slot = { startsAt: string; endsAt: string };
 
-export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Requested and confirmed bookings hold their time; declined, cancelled and completed ones do not. */
 export const HOLDS_TIME: ReadonlySet<string> = new Set(['requested', 'confirmed']);
 
 export function minutesOfDay(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
   return h * 60 + m;
-}
-
-export function isValidTimeZone(zone: string): boolean {
-  return IANAZone.isValidZone(zone);
 }
 
 export function isValidDate(date: string): boolean {

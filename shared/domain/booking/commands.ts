@@ -47,6 +47,11 @@ export type RequestBooking = {
   note: string | null;
   /** Set only by the recurring-visits job: the visit is pre-agreed and confirmed at once. */
   recurring?: { subscriptionId: string; visitIndex: number };
+  /**
+   * Set only when the contractor accepts a time the customer proposed (the route read the proposal
+   * from its stream): the start must be one of `times`; it needs no weekly hours, only a free time.
+   */
+  proposal?: { proposalId: string; times: readonly string[] };
   now: Date;
 };
 

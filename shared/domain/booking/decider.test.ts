@@ -449,6 +449,99 @@ describe('RequestBooking', () => {
   });
 });
 
+describe('RequestBooking of a time the customer proposed (accepted by the contractor)', () => {
+  const proposalId = 'c0000000-8f4e-4b7a-9b0e-1a2b3c4d5e01';
+  /** Saturday 7 March 2026, 19:00 in Toronto: outside any weekly hours. */
+  const saturday19 = new Date('2026-03-08T00:00:00.000Z');
+  const times = [tuesday10.toISOString(), saturday19.toISOString()];
+  const proposal = { proposalId, times };
+  const accept = (overrides: Partial<Extract<ScheduleCommand, { type: 'RequestBooking' }>> = {}) =>
+    request({ workOrderId, priceCents: 45_000, customerTimeZone: 'America/Toronto', proposal, ...overrides });
+  const booked = (startsAt: Date, overrides: Partial<BookingRequested['data']> = {}) => [
+    requested({
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+      customerTimeZone: 'America/Toronto',
+      workOrderId,
+      priceCents: 45_000,
+      proposalId,
+      ...overrides,
+    }),
+    {
+      type: 'BookingConfirmed' as const,
+      data: {
+        bookingId,
+        contractorId,
+        customerId: customer,
+        startsAt: startsAt.toISOString(),
+        confirmedAt: at,
+        proposalId,
+      },
+    },
+  ];
+
+  it('books and confirms a proposed time on a calendar without hours (an hour long, in the customer’s zone)', () => {
+    spec([])
+      .when(accept({ startsAt: saturday19 }))
+      .then(booked(saturday19));
+  });
+
+  it('books outside weekly hours on a calendar that has them, with the calendar’s slot length and zone', () => {
+    spec([availabilitySet({ slotMinutes: 90 })])
+      .when(accept({ startsAt: saturday19, customerTimeZone: 'America/Vancouver' }))
+      .then(
+        booked(saturday19, {
+          endsAt: new Date(saturday19.getTime() + 90 * 60_000).toISOString(),
+          customerTimeZone: 'America/Vancouver',
+        }),
+      );
+  });
+
+  it('keeps the booking on a calendar without hours: a second booking of the work order is refused', () => {
+    const after = state(booked(saturday19));
+    expect(after).toMatchObject({ status: 'open', availability: { weekly: [], timeZone: 'America/Toronto' } });
+    spec(booked(saturday19))
+      .when(accept({ bookingId: secondBooking, startsAt: tuesday10 }))
+      .thenThrows(ConflictError, M.workOrderBooked);
+    spec(booked(saturday19))
+      .when(accept({ bookingId: secondBooking, startsAt: saturday19 }))
+      .thenThrows(ConflictError);
+  });
+
+  it('accepts only one of the proposed times', () => {
+    spec([])
+      .when(accept({ startsAt: new Date(saturday19.getTime() + HOUR) }))
+      .thenThrows(ValidationError, M.notProposedTime);
+    spec([])
+      .when(accept({ startsAt: new Date('not a date') }))
+      .thenThrows(ValidationError, M.notProposedTime);
+  });
+
+  it('refuses a proposed time less than an hour away, or one that has passed', () => {
+    spec([])
+      .when(accept({ startsAt: tuesday10, now: new Date(tuesday10.getTime() - HOUR + 60_000) }))
+      .thenThrows(ConflictError, M.proposedTimePassed);
+    spec([])
+      .when(accept({ startsAt: tuesday10, now: new Date(tuesday10.getTime() + HOUR) }))
+      .thenThrows(ConflictError, M.proposedTimePassed);
+  });
+
+  it('refuses a proposed time that overlaps another booking, and the customer’s own calendar', () => {
+    spec([availabilitySet(), requested({ bookingId: secondBooking })])
+      .when(accept({ startsAt: tuesday10 }))
+      .thenThrows(ConflictError, M.slotTaken);
+    spec([])
+      .when(accept({ startsAt: saturday19, customerId: contractor }))
+      .thenThrows(ValidationError, M.ownCalendar);
+  });
+
+  it('still refuses an ordinary request on a calendar without hours that holds an accepted time', () => {
+    spec(booked(saturday19))
+      .when(request({ bookingId: secondBooking }))
+      .thenThrows(ValidationError, M.outsideAvailability);
+  });
+});
+
 // ─── Daylight saving time ────────────────────────────────────────────────────────────────────
 
 describe('time zones and daylight saving time', () => {

@@ -1,3 +1,4 @@
+import { scheduleEventSchemas } from './events.ts';
 import { DateTime } from 'luxon';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { canadianTimeZoneIds } from '../../geo/provinces.ts';
@@ -30,6 +31,7 @@ import type {
   SetAvailability,
 } from './commands.ts';
 import type { ScheduleEvent, WeeklyWindow } from './events.ts';
+import type { BookingStatus } from './limits.ts';
 import { BOOKING_MESSAGES as M } from './messages.ts';
 import { cancellationFeeCents, CANCELLATION_POLICY } from './policy.ts';
 
@@ -38,8 +40,7 @@ import { cancellationFeeCents, CANCELLATION_POLICY } from './policy.ts';
  * booking. Deciding a booking on the whole calendar is what makes "no overlap" hold: the append's
  * expected revision turns a simultaneous second request into a retry that sees the first.
  */
-export const bookingStatuses = ['requested', 'confirmed', 'declined', 'cancelled', 'completed'] as const;
-export type BookingStatus = (typeof bookingStatuses)[number];
+export { bookingStatuses, type BookingStatus } from './limits.ts';
 
 export type CalendarBooking = {
   bookingId: string;
@@ -196,14 +197,53 @@ export function removeAvailabilityException(
 
 // ─── Bookings ────────────────────────────────────────────────────────────────────────────────
 
+/** How long a booking at a proposed time lasts when the calendar has no slot length of its own. */
+export const PROPOSED_BOOKING_MINUTES = 60;
+
+/**
+ * A time the customer proposed, accepted by the contractor: one of the proposal's times, still at
+ * least the minimum lead ahead, free on the calendar. Weekly hours do not apply (the contractor has
+ * none, or agreed to this time outside them); a calendar without hours yet is an empty one.
+ */
+function checkProposedTime(
+  command: RequestBooking & { proposal: NonNullable<RequestBooking['proposal']> },
+  state: ScheduleState,
+): { calendar: OpenSchedule; endsAt: Date } {
+  const calendar: OpenSchedule =
+    state.status === 'open'
+      ? state
+      : {
+          status: 'open',
+          contractorId: command.contractorId,
+          availability: { timeZone: command.customerTimeZone, weekly: [], slotMinutes: PROPOSED_BOOKING_MINUTES },
+          exceptions: {},
+          bookings: {},
+        };
+  const start = command.startsAt.getTime();
+  if (Number.isNaN(start) || !command.proposal.times.some((time) => Date.parse(time) === start)) {
+    throw new ValidationError(M.notProposedTime);
+  }
+  const { earliest, latest } = bookingHorizon(command.now);
+  if (start < earliest) throw new ConflictError(M.proposedTimePassed);
+  if (start > latest) throw new ValidationError(M.tooFarAhead);
+  const end = start + calendar.availability.slotMinutes * 60_000;
+  if (conflictingBookings(calendarView(calendar).bookings, { start, end }).length > 0) {
+    throw new ConflictError(M.slotTaken);
+  }
+  return { calendar, endsAt: new Date(end) };
+}
+
 export function requestBooking(command: RequestBooking, state: ScheduleState): ScheduleEvent[] {
-  const calendar = openCalendar(state);
+  if (!isValidTimeZone(command.customerTimeZone)) throw new ValidationError(M.viewerTimeZone);
+  const { proposal } = command;
+  const { calendar, endsAt } = proposal
+    ? checkProposedTime({ ...command, proposal }, state)
+    : { calendar: openCalendar(state), endsAt: null };
   if (command.customerId === calendar.contractorId) throw new ValidationError(M.ownCalendar);
   if (calendar.bookings[command.bookingId]) throw new ConflictError(M.bookingExists);
-  if (!isValidTimeZone(command.customerTimeZone)) throw new ValidationError(M.viewerTimeZone);
   const note = trimmedOrNull(command.note);
   if (note && note.length > SCHEDULE_LIMITS.noteMax) throw new ValidationError(M.note);
-  const { endsAt } = checkSlot(calendar, command.startsAt, command.now);
+  const ends = endsAt ?? checkSlot(calendar, command.startsAt, command.now).endsAt;
   if (
     command.workOrderId &&
     Object.values(calendar.bookings).some(
@@ -220,7 +260,7 @@ export function requestBooking(command: RequestBooking, state: ScheduleState): S
         contractorId: calendar.contractorId,
         customerId: command.customerId,
         startsAt: command.startsAt.toISOString(),
-        endsAt: endsAt.toISOString(),
+        endsAt: ends.toISOString(),
         timeZone: calendar.availability.timeZone,
         customerTimeZone: command.customerTimeZone,
         workOrderId: command.workOrderId,
@@ -229,10 +269,12 @@ export function requestBooking(command: RequestBooking, state: ScheduleState): S
         note,
         requestedAt: command.now.toISOString(),
         ...(command.recurring ? { recurring: command.recurring } : {}),
+        ...(proposal ? { proposalId: proposal.proposalId } : {}),
       },
     },
-    // A subscription's visit was agreed in its signed contract: nothing left for the contractor to confirm.
-    ...(command.recurring
+    // A subscription's visit was agreed in its signed contract, a proposed time by the contractor
+    // accepting it: nothing left for the contractor to confirm.
+    ...(command.recurring || proposal
       ? [
           {
             type: 'BookingConfirmed' as const,
@@ -242,6 +284,7 @@ export function requestBooking(command: RequestBooking, state: ScheduleState): S
               customerId: command.customerId,
               startsAt: command.startsAt.toISOString(),
               confirmedAt: command.now.toISOString(),
+              ...(proposal ? { proposalId: proposal.proposalId } : {}),
             },
           },
         ]
@@ -411,8 +454,19 @@ export function evolve(state: ScheduleState, event: ScheduleEvent): ScheduleStat
       return { ...state, exceptions };
     }
     case 'BookingRequested': {
-      if (state.status !== 'open') return state;
       const b = event.data;
+      // Only an accepted proposed time is booked on a calendar without hours: it opens an empty one.
+      if (state.status !== 'open' && !b.proposalId) return state;
+      const calendar: OpenSchedule =
+        state.status === 'open'
+          ? state
+          : {
+              status: 'open',
+              contractorId: b.contractorId,
+              availability: { timeZone: b.timeZone, weekly: [], slotMinutes: PROPOSED_BOOKING_MINUTES },
+              exceptions: {},
+              bookings: {},
+            };
       const booking: CalendarBooking = {
         bookingId: b.bookingId,
         customerId: b.customerId,
@@ -423,7 +477,7 @@ export function evolve(state: ScheduleState, event: ScheduleEvent): ScheduleStat
         priceCents: b.priceCents,
         remindedFor: null,
       };
-      return { ...state, bookings: { ...state.bookings, [b.bookingId]: booking } };
+      return { ...calendar, bookings: { ...calendar.bookings, [b.bookingId]: booking } };
     }
     case 'BookingConfirmed':
       return withBooking(state, event.data.bookingId, (b) => ({ ...b, status: 'confirmed' }));
@@ -450,6 +504,7 @@ export function evolve(state: ScheduleState, event: ScheduleEvent): ScheduleStat
 }
 
 export const scheduleDecider: Decider<ScheduleState, ScheduleCommand, ScheduleEvent> = {
+  eventSchemas: scheduleEventSchemas,
   initialState: () => ({ status: 'unset' }),
   evolve,
   decide(command, state) {

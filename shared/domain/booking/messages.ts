@@ -37,4 +37,6 @@ export const BOOKING_MESSAGES = {
   reason: 'The reason must be at most 500 characters',
   exceptionNote: 'The note must be at most 200 characters',
   noAvailabilityYet: 'Set your weekly availability first.',
+  notProposedTime: 'Choose one of the times the customer proposed.',
+  proposedTimePassed: 'That proposed time is less than 1 hour away. Ask the customer for another time.',
 } as const;

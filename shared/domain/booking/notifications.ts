@@ -1,7 +1,9 @@
+import { scheduleEventSchemas } from './events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { notificationIdFor, type NotificationSource } from '../notifications/from-events.ts';
+import { notificationIdFor, type NotificationSource } from '../notifications/draft.ts';
 import type { NotificationDraft, NotificationPriority, NotificationType } from '../notifications/types.ts';
 import type { ScheduleEvent } from './events.ts';
+import { asHandledEvent } from '../../eventstore/typed.ts';
 
 /** Where a notification about a booking leads: the booking's page, for both parties. */
 export const bookingActionUrl = (bookingId: string) => `/bookings/${bookingId}`;
@@ -16,7 +18,7 @@ type Note = {
 };
 
 /**
- * Scheduling (spec section 3): a request tells the contractor (high priority); a confirmation, a
+ * Scheduling (docs/product.md#notifications): a request tells the contractor (high priority); a confirmation, a
  * decline and a completion tell the customer; a reschedule and a cancellation tell the other party
  * (`schedule_change`, `booking_cancellation`); a reminder tells both. Each carries the booking's
  * start time, which the notification list shows in the reader's zone. Events recorded before the
@@ -26,6 +28,8 @@ function notes(event: ScheduleEvent): { bookingId: string; startsAt: string | nu
   switch (event.type) {
     case 'BookingRequested': {
       const b = event.data;
+      // The contractor booked it themselves, accepting a time the customer proposed: nothing to tell them.
+      if (b.proposalId) return null;
       return {
         bookingId: b.bookingId,
         startsAt: b.startsAt,
@@ -60,7 +64,7 @@ function notes(event: ScheduleEvent): { bookingId: string; startsAt: string | nu
             purpose: 'booking-confirmed',
             recipient: b.customerId,
             type: 'booking_confirmation',
-            key: 'booking.confirmed',
+            key: b.proposalId ? 'booking.proposedTimeAccepted' : 'booking.confirmed',
           },
         ],
       };
@@ -160,7 +164,7 @@ export const bookingNotifications: NotificationSource = {
     'BookingCompleted',
   ],
   notificationsFor(event: RecordedEvent): NotificationDraft[] {
-    const found = notes(event as unknown as ScheduleEvent);
+    const found = notes(asHandledEvent<ScheduleEvent>(event, scheduleEventSchemas));
     if (!found) return [];
     return found.notes.map((note) => ({
       notificationId: notificationIdFor(event.id, note.purpose, note.recipient),

@@ -66,7 +66,7 @@ describe('time proposals decider', () => {
     spec([proposed]).when(command()).thenThrows(ConflictError, M.exists);
   });
 
-  it('tells the contractor, in both languages, linking to the job’s conversation', () => {
+  it('tells the contractor, in both languages, linking to the job’s page where the times can be accepted', () => {
     const recorded = { ...proposed, id: 'e0000000-8f4e-4b7a-9b0e-1a2b3c4d5e01' } as unknown as RecordedEvent;
     const [draft, ...rest] = notificationsFor(recorded);
     expect(rest).toEqual([]);
@@ -74,7 +74,7 @@ describe('time proposals decider', () => {
       userId: ids.contractorId,
       type: 'booking_request',
       priority: 'high',
-      actionUrl: `/messages?c=work-order:${ids.workOrderId}`,
+      actionUrl: `/projects/${ids.workOrderId}`,
       bookingStartTime: inHours(24),
       values: { count: 2 },
     });

@@ -1,6 +1,10 @@
+import { timeProposalEventSchemas } from './events.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import { SCHEDULE_LIMITS } from './calendar.ts';
+import type { TimeProposalEvent } from './events.ts';
+import { isValidTimeZone, TIME_PROPOSAL_LIMITS, TIME_PROPOSAL_MESSAGES } from './limits.ts';
+import { BOOKING_MESSAGES } from './messages.ts';
 
 /**
  * When the contractor a customer hired has published no weekly hours, the schedule step does not
@@ -8,32 +12,11 @@ import { SCHEDULE_LIMITS } from './calendar.ts';
  * contractor is told at once. One stream per proposal, `time-proposal-<id>`. The event carries ids
  * and instants only; what the customer wrote lives in the job's conversation (messaging module).
  */
-export const TIME_PROPOSAL_LIMITS = { timesMin: 1, timesMax: 3 } as const;
+export { TIME_PROPOSAL_LIMITS, TIME_PROPOSAL_MESSAGES } from './limits.ts';
 
-export const TIME_PROPOSAL_MESSAGES = {
-  times: `Propose from ${TIME_PROPOSAL_LIMITS.timesMin} to ${TIME_PROPOSAL_LIMITS.timesMax} different times.`,
-  tooSoon: 'Please propose times at least 1 hour from now.',
-  tooFarAhead: 'Times can be proposed at most 180 days ahead.',
-  hasHours: 'This contractor has published their hours: choose one of their open slots instead.',
-  exists: 'This proposal already exists.',
-} as const;
-
-export type TimesProposed = {
-  type: 'TimesProposed';
-  data: {
-    proposalId: string;
-    workOrderId: string;
-    customerId: string;
-    contractorId: string;
-    /** The message in the job's conversation that lists the times for the contractor. */
-    messageId: string;
-    /** ISO instants, earliest first. */
-    times: string[];
-    proposedAt: string;
-  };
-};
-
-export type TimeProposalEvent = TimesProposed;
+// The event lives in events.ts with the calendar's (a leaf the event registry imports without a
+// cycle through this decider); re-exported here, where the time proposals are decided.
+export { timeProposalEventSchemas, timesProposedSchema, type TimeProposalEvent, type TimesProposed } from './events.ts';
 
 export const timeProposalStreamId = (proposalId: string) => `time-proposal-${proposalId}`;
 
@@ -48,6 +31,8 @@ export type ProposeTimes = {
   contractorHasHours: boolean;
   messageId: string;
   times: readonly string[];
+  /** The customer's time zone, when their browser gave one. */
+  customerTimeZone?: string;
   now: Date;
 };
 
@@ -56,6 +41,9 @@ export type TimeProposalState = { status: 'none' } | { status: 'proposed' };
 export function proposeTimes(command: ProposeTimes, state: TimeProposalState): TimeProposalEvent[] {
   if (state.status !== 'none') throw new ConflictError(TIME_PROPOSAL_MESSAGES.exists);
   if (command.contractorHasHours) throw new ConflictError(TIME_PROPOSAL_MESSAGES.hasHours);
+  if (command.customerTimeZone !== undefined && !isValidTimeZone(command.customerTimeZone)) {
+    throw new ValidationError(BOOKING_MESSAGES.viewerTimeZone);
+  }
   const instants = [...new Set(command.times.map((time) => Date.parse(time)))];
   if (
     instants.length !== command.times.length ||
@@ -82,6 +70,7 @@ export function proposeTimes(command: ProposeTimes, state: TimeProposalState): T
         contractorId: command.contractorId,
         messageId: command.messageId,
         times: instants.sort((a, b) => a - b).map((instant) => new Date(instant).toISOString()),
+        ...(command.customerTimeZone ? { customerTimeZone: command.customerTimeZone } : {}),
         proposedAt: command.now.toISOString(),
       },
     },
@@ -89,10 +78,24 @@ export function proposeTimes(command: ProposeTimes, state: TimeProposalState): T
 }
 
 export const timeProposalDecider: Decider<TimeProposalState, ProposeTimes, TimeProposalEvent> = {
+  eventSchemas: timeProposalEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve: (state, event) => (event.type === 'TimesProposed' ? { status: 'proposed' } : state),
-  decide: (command, state) => proposeTimes(command, state),
+  decide(command, state) {
+    switch (command.type) {
+      case 'ProposeTimes':
+        return proposeTimes(command, state);
+      default: {
+        const unknown: never = command.type;
+        throw new Error(`Unknown command ${String(unknown)}`);
+      }
+    }
+  },
 };
 
-/** Where the contractor reads the proposal and answers: the job's conversation. */
-export const proposalActionUrl = (workOrderId: string) => `/messages?c=work-order:${workOrderId}`;
+/**
+ * Where the contractor answers: the job's page, which lists the proposed times with a button to
+ * accept each (and links to the job's conversation). Accepting books the time through the schedule
+ * decider (`RequestBooking` with `proposal`): the calendar's stream makes two accepts one booking.
+ */
+export const proposalActionUrl = (workOrderId: string) => `/projects/${workOrderId}`;

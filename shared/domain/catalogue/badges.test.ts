@@ -9,6 +9,7 @@ const none: PerformanceStats = {
   answeredRequests: 0,
   answeredWithinDay: 0,
   onTimeJobs: 0,
+  scheduledJobs: 0,
 };
 const stats = (overrides: Partial<PerformanceStats>) => ({ ...none, ...overrides });
 
@@ -48,6 +49,7 @@ describe('earnedBadges', () => {
         answeredRequests: 30,
         answeredWithinDay: 30,
         onTimeJobs: 25,
+        scheduledJobs: 25,
       }),
     ).toEqual(['top-rated', 'reliable', 'responsive', 'on-time', 'experienced']);
     expect(earnedBadges(stats({ completedJobs: 24 }))).toEqual(['reliable']);
@@ -55,10 +57,16 @@ describe('earnedBadges', () => {
 });
 
 describe('the on-time badge', () => {
-  it('needs 5 completed jobs with at least 90 % of them marked complete by the scheduled end', () => {
-    expect(earnedBadges(stats({ completedJobs: 5, onTimeJobs: 5 }))).toContain('on-time');
-    expect(earnedBadges(stats({ completedJobs: 4, onTimeJobs: 4 }))).not.toContain('on-time');
-    expect(earnedBadges(stats({ completedJobs: 10, onTimeJobs: 9 }))).toContain('on-time');
-    expect(earnedBadges(stats({ completedJobs: 10, onTimeJobs: 8 }))).not.toContain('on-time');
+  it('needs 5 completed bookings with at least 90 % of them marked complete by the scheduled end', () => {
+    const booked = (n: number, onTime: number) => stats({ completedJobs: n, scheduledJobs: n, onTimeJobs: onTime });
+    expect(earnedBadges(booked(5, 5))).toContain('on-time');
+    expect(earnedBadges(booked(4, 4))).not.toContain('on-time');
+    expect(earnedBadges(booked(10, 9))).toContain('on-time');
+    expect(earnedBadges(booked(10, 8))).not.toContain('on-time');
+  });
+
+  it('judges only jobs that had a booking: jobs paid without one neither help nor hurt', () => {
+    expect(earnedBadges(stats({ completedJobs: 12, scheduledJobs: 10, onTimeJobs: 10 }))).toContain('on-time');
+    expect(earnedBadges(stats({ completedJobs: 9, scheduledJobs: 4, onTimeJobs: 4 }))).not.toContain('on-time');
   });
 });

@@ -8,8 +8,9 @@
  *   bookings that were completed or cancelled by them;
  * - responsive: answered (confirmed or declined) at least 3 booking requests, 90 % of them
  *   within 24 hours;
- * - on-time: at least 5 completed jobs, 90 % of them marked complete no later than a day after
- *   the booking's scheduled end;
+ * - on-time: at least 5 completed jobs that had a booking, 90 % of them marked complete no later
+ *   than a day after the booking's scheduled end (a job paid without a booking has no end to be
+ *   on time for, so it neither helps nor hurts);
  * - experienced: at least 25 completed jobs.
  *
  * The directory projection computes them with `earnedBadges` whenever a contractor's numbers
@@ -35,6 +36,8 @@ export type PerformanceStats = {
   answeredWithinDay: number;
   /** Completed bookings marked complete by their scheduled end plus the grace (ON_TIME). */
   onTimeJobs: number;
+  /** Completed jobs that had a booking (a scheduled end): the on-time badge's base. */
+  scheduledJobs: number;
 };
 
 export function isPerformanceBadge(value: string): value is PerformanceBadge {
@@ -60,7 +63,7 @@ export function earnedBadges(stats: PerformanceStats): PerformanceBadge[] {
   ) {
     earned.push('responsive');
   }
-  if (stats.completedJobs >= ON_TIME.minCompleted && stats.onTimeJobs >= ON_TIME.minShare * stats.completedJobs) {
+  if (stats.scheduledJobs >= ON_TIME.minCompleted && stats.onTimeJobs >= ON_TIME.minShare * stats.scheduledJobs) {
     earned.push('on-time');
   }
   if (stats.completedJobs >= EXPERIENCED.minCompleted) earned.push('experienced');

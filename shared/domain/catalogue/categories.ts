@@ -2,7 +2,7 @@
  * The service taxonomy: categories and the services in each. Work orders carry a category (and
  * optionally a service); offerings carry a service; the service directory counts contractors per
  * service. Slugs are stable identifiers stored in events; labels are display text in both languages.
- * The twelve landing-page suggestions (spec section 9) are all services here.
+ * The twelve landing-page suggestions (docs/product.md#catalogue) are all services here.
  */
 export type ServiceDefinition = { slug: string; en: string; fr: string };
 export type CategoryDefinition = { slug: string; en: string; fr: string; services: readonly ServiceDefinition[] };

@@ -426,6 +426,12 @@ describe('placing the service area at a location (onboarding)', () => {
       .then([]);
   });
 
+  it('moves the centre within the same FSA: a city’s centre is not its nearest FSA’s', () => {
+    spec([areaSet({})])
+      .when({ type: 'PlaceContractorServiceArea', contractorId, place: { ...montreal, lat: 45.51 }, radiusKm: 25, now })
+      .then([areaSet({ lat: 45.51 })]);
+  });
+
   it('refuses a radius outside 1–250 km and a place without an FSA', () => {
     for (const radiusKm of [0, 251, 2.5]) {
       spec([])

@@ -1,25 +1,42 @@
+import { contractorEventSchemas, offeringEventSchemas } from './events.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from '../../geo/postal-code.ts';
 import type { GeoPlace } from '../../geo/index.ts';
 import type { Decider } from '../decider.ts';
 import { isServiceSlug, type ServiceSlug } from './categories.ts';
 import type { ContractorEvent, ContractorProfile, OfferingEvent, ServiceArea, ServiceOffering } from './events.ts';
+import {
+  MAX_EXPERTISE_STATEMENT,
+  MAX_YEARS_OF_EXPERIENCE,
+  MIN_SERVICE_TITLE,
+  MIN_SERVICE_DESCRIPTION,
+  SERVICE_RADIUS_KM,
+  MAX_SERVICES,
+  MAX_HOURLY_RATE_CENTS,
+  RADIUS_MESSAGE,
+  SERVICES_MESSAGE,
+  LOCATION_MESSAGE,
+  HOURLY_RATE_MESSAGE,
+  MAX_BARTER_WANTS,
+  OFFERING_MESSAGES,
+} from './limits.ts';
 
-export const MAX_EXPERTISE_STATEMENT = 500;
-export const MAX_YEARS_OF_EXPERIENCE = 100;
-export const MIN_SERVICE_TITLE = 3;
-export const MIN_SERVICE_DESCRIPTION = 20;
-
-export const SERVICE_RADIUS_KM = { min: 1, max: 250, default: 25 } as const;
-export const MAX_SERVICES = 12;
-/** $2,000 an hour: above it a rate is a typo, not a price. */
-export const MAX_HOURLY_RATE_CENTS = 200_000;
-
-export const RADIUS_MESSAGE = 'The service radius must be a whole number of kilometres from 1 to 250';
-export const SERVICES_MESSAGE = 'Choose from 1 to 12 services you offer';
-export const LOCATION_MESSAGE =
-  'We could not find this place in Canada. Write a city (such as Montréal, QC) or a postal code (A1A 1A1).';
-export const HOURLY_RATE_MESSAGE = 'The hourly rate must be an amount from $1 to $2,000';
+// The limits and messages live in a leaf (limits.ts) that the HTTP shapes can import.
+export {
+  MAX_EXPERTISE_STATEMENT,
+  MAX_YEARS_OF_EXPERIENCE,
+  MIN_SERVICE_TITLE,
+  MIN_SERVICE_DESCRIPTION,
+  SERVICE_RADIUS_KM,
+  MAX_SERVICES,
+  MAX_HOURLY_RATE_CENTS,
+  RADIUS_MESSAGE,
+  SERVICES_MESSAGE,
+  LOCATION_MESSAGE,
+  HOURLY_RATE_MESSAGE,
+  MAX_BARTER_WANTS,
+  OFFERING_MESSAGES,
+};
 
 // ---------------------------------------------------------------- contractor profile
 
@@ -89,12 +106,9 @@ export type SetContractorServiceArea = {
 };
 
 export function setContractorServiceArea(command: SetContractorServiceArea, state: ContractorState): ContractorEvent[] {
-  const { place, radiusKm, hourlyRateCents } = command;
+  const { place, hourlyRateCents } = command;
   if (!place.postalCode || !POSTAL_CODE_PATTERN.test(place.postalCode) || !place.fsa) {
     throw new ValidationError(POSTAL_CODE_MESSAGE);
-  }
-  if (!Number.isInteger(radiusKm) || radiusKm < SERVICE_RADIUS_KM.min || radiusKm > SERVICE_RADIUS_KM.max) {
-    throw new ValidationError(RADIUS_MESSAGE);
   }
   const services = [...new Set(command.services)];
   if (services.length < 1 || services.length > MAX_SERVICES) throw new ValidationError(SERVICES_MESSAGE);
@@ -106,15 +120,31 @@ export function setContractorServiceArea(command: SetContractorServiceArea, stat
   ) {
     throw new ValidationError(HOURLY_RATE_MESSAGE);
   }
+  return serviceAreaSet(command, state, { fsa: place.fsa, services: services as ServiceSlug[], hourlyRateCents });
+}
+
+/**
+ * The area both commands set, centred on the place, or nothing when it is the area already there.
+ * The centre counts: a city's centre and its nearest FSA's differ.
+ */
+function serviceAreaSet(
+  command: SetContractorServiceArea | PlaceContractorServiceArea,
+  state: ContractorState,
+  what: Pick<ServiceArea, 'fsa' | 'services' | 'hourlyRateCents'>,
+): ContractorEvent[] {
+  const { place, radiusKm } = command;
+  if (!Number.isInteger(radiusKm) || radiusKm < SERVICE_RADIUS_KM.min || radiusKm > SERVICE_RADIUS_KM.max) {
+    throw new ValidationError(RADIUS_MESSAGE);
+  }
   const area: ServiceArea = {
-    fsa: place.fsa,
+    fsa: what.fsa,
     city: place.city,
     province: place.province,
     lat: place.lat,
     lng: place.lng,
     radiusKm,
-    services: services as ServiceSlug[],
-    hourlyRateCents,
+    services: what.services,
+    hourlyRateCents: what.hourlyRateCents,
   };
   const current = state.status === 'listed' ? state.serviceArea : null;
   if (current && sameArea(current, area)) return [];
@@ -129,6 +159,8 @@ export function setContractorServiceArea(command: SetContractorServiceArea, stat
 function sameArea(a: ServiceArea, b: ServiceArea): boolean {
   return (
     a.fsa === b.fsa &&
+    a.lat === b.lat &&
+    a.lng === b.lng &&
     a.radiusKm === b.radiusKm &&
     a.hourlyRateCents === b.hourlyRateCents &&
     a.services.length === b.services.length &&
@@ -154,34 +186,19 @@ export function placeContractorServiceArea(
   command: PlaceContractorServiceArea,
   state: ContractorState,
 ): ContractorEvent[] {
-  const { place, radiusKm } = command;
-  if (!place.fsa) throw new ValidationError(LOCATION_MESSAGE);
-  if (!Number.isInteger(radiusKm) || radiusKm < SERVICE_RADIUS_KM.min || radiusKm > SERVICE_RADIUS_KM.max) {
-    throw new ValidationError(RADIUS_MESSAGE);
-  }
+  if (!command.place.fsa) throw new ValidationError(LOCATION_MESSAGE);
   const current = state.status === 'listed' ? state.serviceArea : null;
-  const area: ServiceArea = {
-    fsa: place.fsa,
-    city: place.city,
-    province: place.province,
-    lat: place.lat,
-    lng: place.lng,
-    radiusKm,
+  return serviceAreaSet(command, state, {
+    fsa: command.place.fsa,
     services: current ? [...current.services] : [],
     hourlyRateCents: current ? current.hourlyRateCents : null,
-  };
-  if (current && sameArea(current, area) && current.lat === area.lat && current.lng === area.lng) return [];
-  return [
-    {
-      type: 'ContractorServiceAreaSet',
-      data: { contractorId: command.contractorId, ...area, setAt: command.now.toISOString() },
-    },
-  ];
+  });
 }
 
 export type ContractorCommand = UpdateContractorProfile | SetContractorServiceArea | PlaceContractorServiceArea;
 
 export const contractorDecider: Decider<ContractorState, ContractorCommand, ContractorEvent> = {
+  eventSchemas: contractorEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     const serviceArea = state.status === 'listed' ? state.serviceArea : null;
@@ -227,15 +244,6 @@ export const contractorDecider: Decider<ContractorState, ContractorCommand, Cont
 // ---------------------------------------------------------------- service offering
 
 export type OfferingState = { status: 'none' } | { status: 'created'; offering: ServiceOffering };
-
-export const MAX_BARTER_WANTS = 300;
-export const OFFERING_MESSAGES = {
-  notFound: 'This service offering does not exist.',
-  notYours: 'Only the contractor who offers this service can change it.',
-  alreadyPaused: 'This service is already paused.',
-  notPaused: 'This service is not paused.',
-  barterWants: 'What you would like in return must be at most 300 characters',
-} as const;
 
 export type CreateServiceOffering = { type: 'CreateServiceOffering'; offering: ServiceOffering; now: Date };
 
@@ -336,6 +344,7 @@ export function setOfferingBarter(command: SetOfferingBarter, state: OfferingSta
 }
 
 export const offeringDecider: Decider<OfferingState, OfferingCommand, OfferingEvent> = {
+  eventSchemas: offeringEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     switch (event.type) {

@@ -1,8 +1,11 @@
+import { contactEventSchemas } from './events.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { ContactEvent } from './events.ts';
 
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+import { CONTACT_LIMITS } from './limits.ts';
+
+export { CONTACT_LIMITS };
 
 /** A pragmatic shape check (the route's zod schema is the first line; this keeps the decider honest). */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -51,6 +54,7 @@ export function sendContactMessage(command: SendContactMessage, state: ContactSt
 }
 
 export const contactDecider: Decider<ContactState, SendContactMessage, ContactEvent> = {
+  eventSchemas: contactEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     switch (event.type) {

@@ -1,7 +1,9 @@
-import type { ProvinceCode } from '../../geo/provinces.ts';
+import { z } from 'zod';
+import { provinceCodes } from '../../geo/provinces.ts';
+import type { EventSchemas } from '../event-schema.ts';
 
 /**
- * The contract of one job (spec section 1: "a contract is generated per job and both parties sign
+ * The contract of one job (docs/product.md#contracts: "a contract is generated per job and both parties sign
  * it digitally"). One stream per job, `contract-<jobId>`, hash-chained like every money stream
  * (shared/eventstore/hash-chain.ts), so an auditor can prove what was signed and when.
  *
@@ -20,138 +22,163 @@ import type { ProvinceCode } from '../../geo/provinces.ts';
 export const contractStreamId = (jobId: string) => `contract-${jobId}`;
 
 /** `subscription`: the agreement of a recurring service (`jobId` = the subscription's id). */
-export type JobKind = 'work-order' | 'booking' | 'subscription';
+export const jobKindSchema = z.enum(['work-order', 'booking', 'subscription']);
+export type JobKind = z.infer<typeof jobKindSchema>;
 
 /**
  * A recurring service (shared/domain/recurring). The agreement's contract says how often and from
  * when; each visit's contract names the agreement it is made under and is executed by it, without
  * signatures of its own (both signed the agreement, whose hash it quotes).
  */
-export type RecurringTerms =
-  | {
-      kind: 'agreement';
-      frequency: 'weekly' | 'biweekly' | 'monthly';
-      /** The first visit (UTC) and the zone whose wall-clock time every visit keeps. */
-      firstVisitAt: string;
-      timeZone: string;
-      visitMinutes: number;
-    }
-  | {
-      kind: 'visit';
-      subscriptionId: string;
-      visitIndex: number;
-      agreementVersion: number;
-      agreementTextHash: string;
-    };
+export const recurringTermsSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('agreement'),
+    frequency: z.enum(['weekly', 'biweekly', 'monthly']),
+    /** The first visit (UTC) and the zone whose wall-clock time every visit keeps. */
+    firstVisitAt: z.string(),
+    timeZone: z.string(),
+    visitMinutes: z.number(),
+  }),
+  z.object({
+    kind: z.literal('visit'),
+    subscriptionId: z.string(),
+    visitIndex: z.number(),
+    agreementVersion: z.number(),
+    agreementTextHash: z.string(),
+  }),
+]);
+export type RecurringTerms = z.infer<typeof recurringTermsSchema>;
 
-export type ContractParty = {
-  userId: string;
+export const contractPartySchema = z.object({
+  userId: z.string(),
+  /** Where the party is, when known: decides the language order (Bill 96) and, for the contractor, the tax. */
+  province: z.enum(provinceCodes).nullable(),
+});
+export type ContractParty = z.infer<typeof contractPartySchema> & {
   /**
    * Legacy (template v1 only): the display name at generation time. Never written any more and
-   * never read except to re-render a v1 text for its hash check; readers drop it.
+   * never read except to re-render a v1 text for its hash check; readers drop it. Personal data,
+   * so the schema does not name it: old events keep it, and the check ignores it.
    */
   name?: string;
-  /** Where the party is, when known: decides the language order (Bill 96) and, for the contractor, the tax. */
-  province: ProvinceCode | null;
 };
 
-export type ContractSchedule = { startsAt: string; endsAt: string; timeZone: string };
+export const contractScheduleSchema = z.object({ startsAt: z.string(), endsAt: z.string(), timeZone: z.string() });
+export type ContractSchedule = z.infer<typeof contractScheduleSchema>;
 
 /** What both parties agree to. Fees and tax are derived from these by the template (one rule). */
-export type ContractTerms = {
-  jobId: string;
-  jobKind: JobKind;
-  title: string;
-  scope: string;
+export const contractTermsSchema = z.object({
+  jobId: z.string(),
+  jobKind: jobKindSchema,
+  title: z.string(),
+  scope: z.string(),
   /** The agreed price in CAD cents; null until the parties set one (a quote-priced booking). */
-  priceCents: number | null;
+  priceCents: z.number().nullable(),
   /** An urgent job's premium, included in the price (absent for other jobs). */
-  urgentPremium?: { multiplierPct: number; baseCents: number; premiumCents: number };
+  urgentPremium: z.object({ multiplierPct: z.number(), baseCents: z.number(), premiumCents: z.number() }).optional(),
   /** A recurring service's agreement or one of its visits (absent for other jobs). */
-  recurring?: RecurringTerms;
-  schedule: ContractSchedule | null;
-  customer: ContractParty;
-  contractor: ContractParty & { province: ProvinceCode };
+  recurring: recurringTermsSchema.optional(),
+  schedule: contractScheduleSchema.nullable(),
+  customer: contractPartySchema,
+  contractor: contractPartySchema.extend({ province: z.enum(provinceCodes) }),
   /** The province whose law governs: where the work is done, else the contractor's. */
-  governingProvince: ProvinceCode;
+  governingProvince: z.enum(provinceCodes),
+});
+export type ContractTerms = Omit<z.infer<typeof contractTermsSchema>, 'customer' | 'contractor'> & {
+  customer: ContractParty;
+  contractor: ContractParty & { province: z.infer<typeof contractTermsSchema>['contractor']['province'] };
 };
 
+export const contractGeneratedSchema = z.object({
+  jobId: z.string(),
+  version: z.number(),
+  templateVersion: z.string(),
+  terms: contractTermsSchema,
+  /** SHA-256 (hex) of the rendered text of this version; each signature must match it. */
+  textHash: z.string(),
+  generatedAt: z.string(),
+});
 export type ContractGenerated = {
   type: 'ContractGenerated';
-  data: {
-    jobId: string;
-    version: number;
-    templateVersion: string;
-    terms: ContractTerms;
-    /** SHA-256 (hex) of the rendered text of this version; each signature must match it. */
-    textHash: string;
-    generatedAt: string;
-  };
+  data: Omit<z.infer<typeof contractGeneratedSchema>, 'terms'> & { terms: ContractTerms };
 };
+
+export const contractRoleSchema = z.enum(['customer', 'contractor']);
+export type ContractRole = z.infer<typeof contractRoleSchema>;
 
 /** An edit of the terms before both signed: a new version, and earlier signatures are void. */
+export const contractRevisedSchema = z.object({
+  jobId: z.string(),
+  version: z.number(),
+  templateVersion: z.string(),
+  terms: contractTermsSchema,
+  textHash: z.string(),
+  revisedBy: z.string(),
+  /** Parties whose signature on an earlier version no longer counts. */
+  voidedSignatures: z.array(contractRoleSchema),
+  revisedAt: z.string(),
+});
 export type ContractRevised = {
   type: 'ContractRevised';
-  data: {
-    jobId: string;
-    version: number;
-    templateVersion: string;
-    terms: ContractTerms;
-    textHash: string;
-    revisedBy: string;
-    /** Parties whose signature on an earlier version no longer counts. */
-    voidedSignatures: ContractRole[];
-    revisedAt: string;
-  };
+  data: Omit<z.infer<typeof contractRevisedSchema>, 'terms'> & { terms: ContractTerms };
 };
 
-export type ContractRole = 'customer' | 'contractor';
-
+export const contractSignedSchema = z.object({
+  jobId: z.string(),
+  version: z.number(),
+  role: contractRoleSchema,
+  userId: z.string(),
+  /** The SHA-256 of the exact text the party was shown and signed. */
+  textHash: z.string(),
+  signedAt: z.string(),
+  /**
+   * The signature's legal copy (typed name, name at signing, user agent), kept outside the log;
+   * the copy records this text hash. Absent on legacy signatures.
+   */
+  legalCopyId: z.string().optional(),
+});
 export type ContractSigned = {
   type: 'ContractSigned';
-  data: {
-    jobId: string;
-    version: number;
-    role: ContractRole;
-    userId: string;
-    /** The SHA-256 of the exact text the party was shown and signed. */
-    textHash: string;
-    signedAt: string;
-    /**
-     * The signature's legal copy (typed name, name at signing, user agent), kept outside the log;
-     * the copy records this text hash. Absent on legacy signatures.
-     */
-    legalCopyId?: string;
-    /** Legacy (before template v2): the typed name. Never written any more; readers drop it. */
+  data: z.infer<typeof contractSignedSchema> & {
+    /** Legacy (before template v2): the typed name. Never written any more; readers drop it (and the schema ignores it). */
     typedName?: string;
-    /** Legacy (before template v2): the browser's user agent. Never written any more; readers drop it. */
+    /** Legacy (before template v2): the browser's user agent. Never written any more; readers drop it (and the schema ignores it). */
     userAgent?: string;
   };
 };
 
-export type ContractExecuted = {
-  type: 'ContractExecuted';
-  data: {
-    jobId: string;
-    version: number;
-    textHash: string;
-    customerId: string;
-    contractorId: string;
-    executedAt: string;
-    /** A recurring visit's contract, executed by the agreement both signed (no signatures of its own). */
-    underAgreement?: string;
-    /** Set on a recurring service's agreement. */
-    jobKind?: 'subscription';
-  };
-};
+export const contractExecutedSchema = z.object({
+  jobId: z.string(),
+  version: z.number(),
+  textHash: z.string(),
+  customerId: z.string(),
+  contractorId: z.string(),
+  executedAt: z.string(),
+  /** A recurring visit's contract, executed by the agreement both signed (no signatures of its own). */
+  underAgreement: z.string().optional(),
+  /** Set on a recurring service's agreement. */
+  jobKind: z.literal('subscription').optional(),
+});
+export type ContractExecuted = { type: 'ContractExecuted'; data: z.infer<typeof contractExecutedSchema> };
 
 /** The job ended before both signed (booking cancelled or declined). */
-export type ContractCancelled = {
-  type: 'ContractCancelled';
-  data: { jobId: string; version: number; reason: 'job-cancelled'; cancelledAt: string };
-};
+export const contractCancelledSchema = z.object({
+  jobId: z.string(),
+  version: z.number(),
+  reason: z.literal('job-cancelled'),
+  cancelledAt: z.string(),
+});
+export type ContractCancelled = { type: 'ContractCancelled'; data: z.infer<typeof contractCancelledSchema> };
 
 export type ContractEvent = ContractGenerated | ContractRevised | ContractSigned | ContractExecuted | ContractCancelled;
+
+export const contractEventSchemas = {
+  ContractGenerated: contractGeneratedSchema,
+  ContractRevised: contractRevisedSchema,
+  ContractSigned: contractSignedSchema,
+  ContractExecuted: contractExecutedSchema,
+  ContractCancelled: contractCancelledSchema,
+} as const satisfies EventSchemas<ContractEvent>;
 
 export const CONTRACT_EVENT_TYPES = [
   'ContractGenerated',

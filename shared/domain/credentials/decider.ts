@@ -1,3 +1,4 @@
+import { credentialEventSchemas } from './events.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import { earliestCanadianToday, isCalendarDate } from '../work/rules.ts';
@@ -49,12 +50,75 @@ function validExpiry(expiresOn: string, now: Date): string {
   return expiresOn;
 }
 
+function submitCredential(command: SubmitCredential, state: CredentialsState): CredentialEvent[] {
+  if (!command.onPaidPlan) throw new ForbiddenError(M.paidPlan);
+  if (!isCredentialKind(command.kind)) throw new ValidationError(M.kind);
+  const expiresOn = validExpiry(command.expiresOn, command.now);
+  if (state.credentials.has(command.credentialId)) return [];
+  const kind = command.kind;
+  if ([...state.credentials.values()].some((c) => c.kind === kind && c.status === 'pending')) {
+    throw new ConflictError(M.pending);
+  }
+  return [
+    {
+      type: 'CredentialSubmitted',
+      data: {
+        credentialId: command.credentialId,
+        contractorId: command.contractorId,
+        kind,
+        expiresOn,
+        ...command.document,
+        submittedAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** The credential an admin reviews: it must exist and still wait for a review. */
+function pendingCredential(state: CredentialsState, credentialId: string) {
+  const credential = state.credentials.get(credentialId);
+  if (!credential) throw new NotFoundError(M.notFound);
+  if (credential.status !== 'pending') throw new ConflictError(M.notPending);
+  const base = {
+    credentialId: credential.credentialId,
+    contractorId: credential.contractorId,
+    kind: credential.kind,
+  };
+  return { credential, base };
+}
+
+function approveCredential(command: ApproveCredential, state: CredentialsState): CredentialEvent[] {
+  const { credential, base } = pendingCredential(state, command.credentialId);
+  const expiresOn = command.expiresOn === null ? credential.expiresOn : validExpiry(command.expiresOn, command.now);
+  return [
+    {
+      type: 'CredentialApproved',
+      data: { ...base, expiresOn, reviewedBy: command.adminId, approvedAt: command.now.toISOString() },
+    },
+  ];
+}
+
+function rejectCredential(command: RejectCredential, state: CredentialsState): CredentialEvent[] {
+  const { base } = pendingCredential(state, command.credentialId);
+  const reason = command.reason.trim();
+  if ([...reason].length < CREDENTIAL_LIMITS.reasonMin || [...reason].length > CREDENTIAL_LIMITS.reasonMax) {
+    throw new ValidationError(M.reason);
+  }
+  return [
+    {
+      type: 'CredentialRejected',
+      data: { ...base, reason, reviewedBy: command.adminId, rejectedAt: command.now.toISOString() },
+    },
+  ];
+}
+
 /**
  * One contractor's credentials. A document is submitted on a paid plan, one pending per badge at a
  * time; an admin approves it (with the expiry read on the document) or rejects it with a reason.
  * Whether a badge shows is read later: approved, not expired, and the plan still paid.
  */
 export const credentialsDecider: Decider<CredentialsState, CredentialCommand, CredentialEvent> = {
+  eventSchemas: credentialEventSchemas,
   initialState: () => ({ credentials: new Map() }),
 
   evolve(state, event) {
@@ -70,58 +134,17 @@ export const credentialsDecider: Decider<CredentialsState, CredentialCommand, Cr
   },
 
   decide(command, state) {
-    if (command.type === 'SubmitCredential') {
-      if (!command.onPaidPlan) throw new ForbiddenError(M.paidPlan);
-      if (!isCredentialKind(command.kind)) throw new ValidationError(M.kind);
-      const expiresOn = validExpiry(command.expiresOn, command.now);
-      if (state.credentials.has(command.credentialId)) return [];
-      const kind = command.kind;
-      if ([...state.credentials.values()].some((c) => c.kind === kind && c.status === 'pending')) {
-        throw new ConflictError(M.pending);
+    switch (command.type) {
+      case 'SubmitCredential':
+        return submitCredential(command, state);
+      case 'ApproveCredential':
+        return approveCredential(command, state);
+      case 'RejectCredential':
+        return rejectCredential(command, state);
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type: string }).type)}`);
       }
-      return [
-        {
-          type: 'CredentialSubmitted',
-          data: {
-            credentialId: command.credentialId,
-            contractorId: command.contractorId,
-            kind,
-            expiresOn,
-            ...command.document,
-            submittedAt: command.now.toISOString(),
-          },
-        },
-      ];
     }
-
-    const credential = state.credentials.get(command.credentialId);
-    if (!credential) throw new NotFoundError(M.notFound);
-    if (credential.status !== 'pending') throw new ConflictError(M.notPending);
-    const base = {
-      credentialId: credential.credentialId,
-      contractorId: credential.contractorId,
-      kind: credential.kind,
-    };
-
-    if (command.type === 'ApproveCredential') {
-      const expiresOn = command.expiresOn === null ? credential.expiresOn : validExpiry(command.expiresOn, command.now);
-      return [
-        {
-          type: 'CredentialApproved',
-          data: { ...base, expiresOn, reviewedBy: command.adminId, approvedAt: command.now.toISOString() },
-        },
-      ];
-    }
-
-    const reason = command.reason.trim();
-    if ([...reason].length < CREDENTIAL_LIMITS.reasonMin || [...reason].length > CREDENTIAL_LIMITS.reasonMax) {
-      throw new ValidationError(M.reason);
-    }
-    return [
-      {
-        type: 'CredentialRejected',
-        data: { ...base, reason, reviewedBy: command.adminId, rejectedAt: command.now.toISOString() },
-      },
-    ];
   },
 };

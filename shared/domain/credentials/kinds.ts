@@ -1,5 +1,5 @@
 /**
- * The verified credential badges (spec section 1): a document a contractor on a paid plan uploads
+ * The verified credential badges (docs/product.md#plans): a document a contractor on a paid plan uploads
  * and an admin checks. Each approved one shows until its expiry date.
  */
 export const credentialKinds = ['licensed', 'insured', 'background-checked'] as const;

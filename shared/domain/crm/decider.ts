@@ -1,12 +1,12 @@
+import { clientNoteEventSchemas } from './events.ts';
 import { ForbiddenError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { ClientNoteEvent } from './events.ts';
 
-export const MAX_CLIENT_NOTE = 2000;
-export const CRM_MESSAGES = {
-  noteTooLong: 'The note must be at most 2000 characters',
-  notAClient: 'You can only keep notes about your own clients.',
-} as const;
+import { CRM_MESSAGES, MAX_CLIENT_NOTE } from './limits.ts';
+
+// The limits live in a leaf (limits.ts) that the HTTP shapes can import.
+export { CRM_MESSAGES, MAX_CLIENT_NOTE };
 
 /** The latest note per client. */
 export type CrmState = { notes: Record<string, string | null> };
@@ -21,25 +21,37 @@ export type SaveClientNote = {
   now: Date;
 };
 
+function saveClientNote(command: SaveClientNote, state: CrmState): ClientNoteEvent[] {
+  if (!command.isClient) throw new ForbiddenError(CRM_MESSAGES.notAClient);
+  const note = command.note?.trim() || null;
+  if (note !== null && note.length > MAX_CLIENT_NOTE) throw new ValidationError(CRM_MESSAGES.noteTooLong);
+  // Saving the same text again records nothing.
+  if ((state.notes[command.customerId] ?? null) === note) return [];
+  return [
+    {
+      type: 'ClientNoteSaved',
+      data: {
+        contractorId: command.contractorId,
+        customerId: command.customerId,
+        note,
+        savedAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
 export const crmDecider: Decider<CrmState, SaveClientNote, ClientNoteEvent> = {
+  eventSchemas: clientNoteEventSchemas,
   initialState: () => ({ notes: {} }),
   evolve: (state, event) => ({ notes: { ...state.notes, [event.data.customerId]: event.data.note } }),
   decide(command, state) {
-    if (!command.isClient) throw new ForbiddenError(CRM_MESSAGES.notAClient);
-    const note = command.note?.trim() || null;
-    if (note !== null && note.length > MAX_CLIENT_NOTE) throw new ValidationError(CRM_MESSAGES.noteTooLong);
-    // Saving the same text again records nothing.
-    if ((state.notes[command.customerId] ?? null) === note) return [];
-    return [
-      {
-        type: 'ClientNoteSaved',
-        data: {
-          contractorId: command.contractorId,
-          customerId: command.customerId,
-          note,
-          savedAt: command.now.toISOString(),
-        },
-      },
-    ];
+    switch (command.type) {
+      case 'SaveClientNote':
+        return saveClientNote(command, state);
+      default: {
+        const unknown: never = command.type;
+        throw new Error(`Unknown command ${String(unknown)}`);
+      }
+    }
   },
 };

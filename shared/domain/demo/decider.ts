@@ -1,3 +1,4 @@
+import { demoAccountEventSchemas } from './events.ts';
 import type { Decider } from '../decider.ts';
 import type { DemoAccountEvent } from './events.ts';
 
@@ -7,6 +8,7 @@ export type RecordDemoAccount = { type: 'RecordDemoAccount'; accountId: string; 
 export type DemoAccountCommand = RecordDemoAccount;
 
 export const demoAccountsDecider: Decider<DemoAccountsState, DemoAccountCommand, DemoAccountEvent> = {
+  eventSchemas: demoAccountEventSchemas,
   initialState: () => ({ accountIds: new Set() }),
   evolve(state, event) {
     switch (event.type) {

@@ -28,11 +28,11 @@ import {
  * party, the arbitrator and an auditor can each redo it by hand from the case's events.
  *
  * Every score measures the contractor's side of the job (10 is faultless work, 0 is none) and
- * starts at the spec's default (quality 7, price 6, timeline 7). Two things move it:
+ * starts at the default (quality 7, price 6, timeline 7; docs/product.md#disputes). Two things move it:
  *
  * - **The evidence balance**: (contractor's evidence score − customer's) / 10, from −1 to 1. The
  *   category the dispute is about (by its reason) moves by 6 × the balance, the other two by 2 ×.
- *   Evidence is scored as spec section 5 says, per party, each capped at 10.
+ *   Evidence is scored as docs/product.md#disputes says, per party, each capped at 10.
  * - **Work not marked complete** when the dispute was opened takes 1.5 from the timeline.
  *
  * The average of the three picks the decision matrix's outcome. The confidence starts at 50 %,

@@ -1,8 +1,9 @@
+import { disputeEventSchemas } from './events.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
 import type { ProvinceCode } from '../../geo/provinces.ts';
 import type { Decider } from '../decider.ts';
 import { sharesAreValid } from '../escrow/money.ts';
-import { analyseDispute, sharesOf } from './analysis.ts';
+import { analyseDispute as analyseCase, sharesOf } from './analysis.ts';
 import type {
   DecisionOutcome,
   DisputeAnalysis,
@@ -82,8 +83,8 @@ export type DisputeCommand =
   | DecideDispute
   | VoidDispute;
 
-export const disputeStatuses = ['awaiting-response', 'analysing', 'proposed', 'in-review', 'decided', 'void'] as const;
-export type DisputeStatus = (typeof disputeStatuses)[number];
+import type { DisputeStatus } from './statuses.ts';
+export { disputeStatuses, type DisputeStatus } from './statuses.ts';
 
 export type OpenDisputeState = {
   status: DisputeStatus;
@@ -203,203 +204,254 @@ function requireParty(state: OpenDisputeState, actorId: string): PartyRole {
   return role;
 }
 
+/** The parties as the case's events carry them, for their notifications. */
+const partiesOf = (open: OpenDisputeState) => ({
+  customerId: open.customerId,
+  contractorId: open.contractorId,
+  openerRole: open.openerRole,
+});
+
 function decide(command: DisputeCommand, state: DisputeState): DisputeEvent[] {
   const now = command.now.toISOString();
-
-  if (command.type === 'OpenDispute') {
-    if (state.status !== 'none') throw new ConflictError(M.alreadyOpen);
-    const escrow = command.escrow;
-    if (!escrow) throw new ConflictError(M.escrowNotFound);
-    const openerRole = roleIn(escrow, command.actorId);
-    if (!openerRole) throw new ForbiddenError(M.notAParty);
-    if (escrow.status !== 'funded' && escrow.status !== 'completed') throw new ConflictError(M.notHeld);
-    if (!textWithin(command.description, L.descriptionMin, L.descriptionMax)) throw new ValidationError(M.description);
-    return [
-      {
-        type: 'DisputeOpened',
-        data: {
-          disputeId: command.jobId,
-          jobId: command.jobId,
-          customerId: escrow.customerId,
-          contractorId: escrow.contractorId,
-          openedBy: command.actorId,
-          openerRole,
-          reason: command.reason,
-          description: command.description.trim(),
-          amountCents: escrow.amountCents,
-          contractorProvince: escrow.contractorProvince,
-          workMarkedComplete: escrow.status === 'completed',
-          respondBy: new Date(command.now.getTime() + RESPONSE_DAYS * DAY_MS).toISOString(),
-          openedAt: now,
-        },
-      },
-    ];
-  }
-
-  const open = requireOpen(state);
-  const disputeId = open.disputeId;
-  const parties = { customerId: open.customerId, contractorId: open.contractorId, openerRole: open.openerRole };
-
   switch (command.type) {
-    case 'AddEvidence': {
-      const role = requireParty(open, command.actorId);
-      if (open.status !== 'awaiting-response') throw new ConflictError(M.evidenceClosed);
-      if (open.files[role] >= L.filesPerParty) throw new ConflictError(M.tooManyFiles);
-      if ([...command.caption.trim()].length > L.captionMax) throw new ValidationError(M.caption);
-      return [
-        {
-          type: 'EvidenceAdded',
-          data: {
-            disputeId,
-            evidenceId: command.evidenceId,
-            addedBy: command.actorId,
-            partyRole: role,
-            kind: command.kind,
-            storageKey: command.storageKey,
-            contentType: command.contentType,
-            sizeBytes: command.sizeBytes,
-            sha256: command.sha256,
-            caption: command.caption.trim(),
-            addedAt: now,
-          },
-        },
-      ];
-    }
-
-    case 'AnswerDispute': {
-      const role = requireParty(open, command.actorId);
-      if (role === open.openerRole) throw new ForbiddenError(M.openerCannotAnswer);
-      if (open.answered) throw new ConflictError(M.alreadyAnswered);
-      if (open.status !== 'awaiting-response' || command.now.getTime() >= Date.parse(open.respondBy)) {
-        throw new ConflictError(M.responseWindowOver);
-      }
-      if (!textWithin(command.statement, L.descriptionMin, L.descriptionMax)) throw new ValidationError(M.statement);
-      return [
-        {
-          type: 'DisputeAnswered',
-          data: {
-            disputeId,
-            parties,
-            answeredBy: command.actorId,
-            partyRole: role,
-            statement: command.statement.trim(),
-            answeredAt: now,
-          },
-        },
-      ];
-    }
-
-    case 'CloseResponseWindow': {
-      if (open.status !== 'awaiting-response') return [];
-      if (command.now.getTime() < Date.parse(open.respondBy)) throw new ConflictError(M.responseWindowOpen);
-      return [{ type: 'ResponseWindowClosed', data: { disputeId, parties, closedAt: now } }];
-    }
-
-    case 'AnalyseDispute': {
-      if (open.analysis) return [];
-      if (open.status !== 'analysing') throw new ConflictError(M.notReady);
-      const analysis = analyseDispute({
-        amountCents: open.amountCents,
-        reason: open.reason,
-        workMarkedComplete: open.workMarkedComplete,
-        evidence: open.evidence,
-        narrative: command.narrative,
-      });
-      const events: DisputeEvent[] = [
-        { type: 'DisputeAnalysed', data: { disputeId, parties, analysis, analysedAt: now } },
-      ];
-      if (canAutoResolve(analysis.confidencePct / 100)) {
-        events.push({
-          type: 'ResolutionProposed',
-          data: {
-            disputeId,
-            parties,
-            outcome: analysis.recommendation.outcome,
-            shares: analysis.recommendation.shares,
-            appealBy: new Date(command.now.getTime() + HUMAN_REVIEW_REQUEST_HOURS * HOUR_MS).toISOString(),
-            proposedAt: now,
-          },
-        });
-      }
-      return events;
-    }
-
-    case 'RequestHumanReview': {
-      const role = requireParty(open, command.actorId);
-      if (open.reviewRequested) throw new ConflictError(M.alreadyAppealed);
-      if (open.status !== 'proposed' || !open.proposal) throw new ConflictError(M.noProposal);
-      if (command.now.getTime() >= Date.parse(open.proposal.appealBy)) throw new ConflictError(M.appealWindowOver);
-      return [
-        {
-          type: 'HumanReviewRequested',
-          data: { disputeId, parties, requestedBy: command.actorId, partyRole: role, requestedAt: now },
-        },
-      ];
-    }
-
-    case 'FinaliseProposal': {
-      if (open.status !== 'proposed' || !open.proposal) return [];
-      if (command.now.getTime() < Date.parse(open.proposal.appealBy)) throw new ConflictError(M.appealWindowOpen);
-      return [
-        {
-          type: 'DisputeDecided',
-          data: {
-            disputeId,
-            jobId: open.jobId,
-            customerId: open.customerId,
-            contractorId: open.contractorId,
-            decidedBy: null,
-            via: 'auto-resolution',
-            outcome: open.proposal.outcome,
-            shares: open.proposal.shares,
-            reasons: 'No party asked for a human review within 48 hours, so the proposed resolution became final.',
-            arbitratorFeeCents: 0,
-            decidedAt: now,
-          },
-        },
-      ];
-    }
-
-    case 'DecideDispute': {
-      if (open.status === 'proposed') throw new ConflictError(M.proposalPending);
-      if (open.status !== 'in-review') throw new ConflictError(M.notReadyForDecision);
-      if (!textWithin(command.reasons, L.reasonsMin, L.reasonsMax)) throw new ValidationError(M.reasons);
-      let shares: Shares;
-      if (command.outcome === 'custom') {
-        if (!command.shares || !sharesAreValid(command.shares)) throw new ValidationError(M.shares);
-        shares = command.shares;
-      } else {
-        if (command.shares) throw new ValidationError(M.sharesForOutcome);
-        shares = sharesOf(decisionRule(command.outcome).split);
-      }
-      return [
-        {
-          type: 'DisputeDecided',
-          data: {
-            disputeId,
-            jobId: open.jobId,
-            customerId: open.customerId,
-            contractorId: open.contractorId,
-            decidedBy: command.arbitratorId,
-            via: 'arbitrator',
-            outcome: command.outcome,
-            shares,
-            reasons: command.reasons.trim(),
-            arbitratorFeeCents: ARBITRATOR_FLAT_FEE_CENTS,
-            decidedAt: now,
-          },
-        },
-      ];
-    }
-
-    case 'VoidDispute': {
-      if (open.status !== 'awaiting-response' || open.answered || open.analysis) return [];
-      return [{ type: 'DisputeVoided', data: { disputeId, parties, reason: 'escrow-not-held', voidedAt: now } }];
+    case 'OpenDispute':
+      return openDispute(command, state, now);
+    case 'AddEvidence':
+      return addEvidence(command, state, now);
+    case 'AnswerDispute':
+      return answerDispute(command, state, now);
+    case 'CloseResponseWindow':
+      return closeResponseWindow(command, state, now);
+    case 'AnalyseDispute':
+      return analyseDispute(command, state, now);
+    case 'RequestHumanReview':
+      return requestHumanReview(command, state, now);
+    case 'FinaliseProposal':
+      return finaliseProposal(command, state, now);
+    case 'DecideDispute':
+      return decideDispute(command, state, now);
+    case 'VoidDispute':
+      return voidDispute(state, now);
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${String((unknown as { type: string }).type)}`);
     }
   }
 }
 
+function openDispute(command: OpenDispute, state: DisputeState, now: string): DisputeEvent[] {
+  if (state.status !== 'none') throw new ConflictError(M.alreadyOpen);
+  const escrow = command.escrow;
+  if (!escrow) throw new ConflictError(M.escrowNotFound);
+  const openerRole = roleIn(escrow, command.actorId);
+  if (!openerRole) throw new ForbiddenError(M.notAParty);
+  if (escrow.status !== 'funded' && escrow.status !== 'completed') throw new ConflictError(M.notHeld);
+  if (!textWithin(command.description, L.descriptionMin, L.descriptionMax)) throw new ValidationError(M.description);
+  return [
+    {
+      type: 'DisputeOpened',
+      data: {
+        disputeId: command.jobId,
+        jobId: command.jobId,
+        customerId: escrow.customerId,
+        contractorId: escrow.contractorId,
+        openedBy: command.actorId,
+        openerRole,
+        reason: command.reason,
+        description: command.description.trim(),
+        amountCents: escrow.amountCents,
+        contractorProvince: escrow.contractorProvince,
+        workMarkedComplete: escrow.status === 'completed',
+        respondBy: new Date(command.now.getTime() + RESPONSE_DAYS * DAY_MS).toISOString(),
+        openedAt: now,
+      },
+    },
+  ];
+}
+
+function addEvidence(command: AddEvidence, state: DisputeState, now: string): DisputeEvent[] {
+  const open = requireOpen(state);
+  const role = requireParty(open, command.actorId);
+  if (open.status !== 'awaiting-response') throw new ConflictError(M.evidenceClosed);
+  if (open.files[role] >= L.filesPerParty) throw new ConflictError(M.tooManyFiles);
+  if ([...command.caption.trim()].length > L.captionMax) throw new ValidationError(M.caption);
+  return [
+    {
+      type: 'EvidenceAdded',
+      data: {
+        disputeId: open.disputeId,
+        evidenceId: command.evidenceId,
+        addedBy: command.actorId,
+        partyRole: role,
+        kind: command.kind,
+        storageKey: command.storageKey,
+        contentType: command.contentType,
+        sizeBytes: command.sizeBytes,
+        sha256: command.sha256,
+        caption: command.caption.trim(),
+        addedAt: now,
+      },
+    },
+  ];
+}
+
+function answerDispute(command: AnswerDispute, state: DisputeState, now: string): DisputeEvent[] {
+  const open = requireOpen(state);
+  const role = requireParty(open, command.actorId);
+  if (role === open.openerRole) throw new ForbiddenError(M.openerCannotAnswer);
+  if (open.answered) throw new ConflictError(M.alreadyAnswered);
+  if (open.status !== 'awaiting-response' || command.now.getTime() >= Date.parse(open.respondBy)) {
+    throw new ConflictError(M.responseWindowOver);
+  }
+  if (!textWithin(command.statement, L.descriptionMin, L.descriptionMax)) throw new ValidationError(M.statement);
+  return [
+    {
+      type: 'DisputeAnswered',
+      data: {
+        disputeId: open.disputeId,
+        parties: partiesOf(open),
+        answeredBy: command.actorId,
+        partyRole: role,
+        statement: command.statement.trim(),
+        answeredAt: now,
+      },
+    },
+  ];
+}
+
+function closeResponseWindow(command: CloseResponseWindow, state: DisputeState, now: string): DisputeEvent[] {
+  const open = requireOpen(state);
+  if (open.status !== 'awaiting-response') return [];
+  if (command.now.getTime() < Date.parse(open.respondBy)) throw new ConflictError(M.responseWindowOpen);
+  return [
+    { type: 'ResponseWindowClosed', data: { disputeId: open.disputeId, parties: partiesOf(open), closedAt: now } },
+  ];
+}
+
+/** Scores the case; a confident enough analysis also proposes its resolution. */
+function analyseDispute(command: AnalyseDispute, state: DisputeState, now: string): DisputeEvent[] {
+  const open = requireOpen(state);
+  if (open.analysis) return [];
+  if (open.status !== 'analysing') throw new ConflictError(M.notReady);
+  const { disputeId } = open;
+  const parties = partiesOf(open);
+  const analysis = analyseCase({
+    amountCents: open.amountCents,
+    reason: open.reason,
+    workMarkedComplete: open.workMarkedComplete,
+    evidence: open.evidence,
+    narrative: command.narrative,
+  });
+  const events: DisputeEvent[] = [{ type: 'DisputeAnalysed', data: { disputeId, parties, analysis, analysedAt: now } }];
+  if (canAutoResolve(analysis.confidencePct / 100)) {
+    events.push({
+      type: 'ResolutionProposed',
+      data: {
+        disputeId,
+        parties,
+        outcome: analysis.recommendation.outcome,
+        shares: analysis.recommendation.shares,
+        appealBy: new Date(command.now.getTime() + HUMAN_REVIEW_REQUEST_HOURS * HOUR_MS).toISOString(),
+        proposedAt: now,
+      },
+    });
+  }
+  return events;
+}
+
+function requestHumanReview(command: RequestHumanReview, state: DisputeState, now: string): DisputeEvent[] {
+  const open = requireOpen(state);
+  const role = requireParty(open, command.actorId);
+  if (open.reviewRequested) throw new ConflictError(M.alreadyAppealed);
+  if (open.status !== 'proposed' || !open.proposal) throw new ConflictError(M.noProposal);
+  if (command.now.getTime() >= Date.parse(open.proposal.appealBy)) throw new ConflictError(M.appealWindowOver);
+  return [
+    {
+      type: 'HumanReviewRequested',
+      data: {
+        disputeId: open.disputeId,
+        parties: partiesOf(open),
+        requestedBy: command.actorId,
+        partyRole: role,
+        requestedAt: now,
+      },
+    },
+  ];
+}
+
+/** The proposal nobody appealed in time becomes the decision. */
+function finaliseProposal(command: FinaliseProposal, state: DisputeState, now: string): DisputeEvent[] {
+  const open = requireOpen(state);
+  if (open.status !== 'proposed' || !open.proposal) return [];
+  if (command.now.getTime() < Date.parse(open.proposal.appealBy)) throw new ConflictError(M.appealWindowOpen);
+  return [
+    {
+      type: 'DisputeDecided',
+      data: {
+        disputeId: open.disputeId,
+        jobId: open.jobId,
+        customerId: open.customerId,
+        contractorId: open.contractorId,
+        decidedBy: null,
+        via: 'auto-resolution',
+        outcome: open.proposal.outcome,
+        shares: open.proposal.shares,
+        reasons: 'No party asked for a human review within 48 hours, so the proposed resolution became final.',
+        arbitratorFeeCents: 0,
+        decidedAt: now,
+      },
+    },
+  ];
+}
+
+/** An arbitrator's decision. */
+function decideDispute(command: DecideDispute, state: DisputeState, now: string): DisputeEvent[] {
+  const open = requireOpen(state);
+  if (open.status === 'proposed') throw new ConflictError(M.proposalPending);
+  if (open.status !== 'in-review') throw new ConflictError(M.notReadyForDecision);
+  if (!textWithin(command.reasons, L.reasonsMin, L.reasonsMax)) throw new ValidationError(M.reasons);
+  let shares: Shares;
+  if (command.outcome === 'custom') {
+    if (!command.shares || !sharesAreValid(command.shares)) throw new ValidationError(M.shares);
+    shares = command.shares;
+  } else {
+    if (command.shares) throw new ValidationError(M.sharesForOutcome);
+    shares = sharesOf(decisionRule(command.outcome).split);
+  }
+  return [
+    {
+      type: 'DisputeDecided',
+      data: {
+        disputeId: open.disputeId,
+        jobId: open.jobId,
+        customerId: open.customerId,
+        contractorId: open.contractorId,
+        decidedBy: command.arbitratorId,
+        via: 'arbitrator',
+        outcome: command.outcome,
+        shares,
+        reasons: command.reasons.trim(),
+        arbitratorFeeCents: ARBITRATOR_FLAT_FEE_CENTS,
+        decidedAt: now,
+      },
+    },
+  ];
+}
+
+/** The case's escrow could not be frozen: the case is void, unless it has moved on already. */
+function voidDispute(state: DisputeState, now: string): DisputeEvent[] {
+  const open = requireOpen(state);
+  if (open.status !== 'awaiting-response' || open.answered || open.analysis) return [];
+  return [
+    {
+      type: 'DisputeVoided',
+      data: { disputeId: open.disputeId, parties: partiesOf(open), reason: 'escrow-not-held', voidedAt: now },
+    },
+  ];
+}
+
 export const disputeDecider: Decider<DisputeState, DisputeCommand, DisputeEvent> = {
+  eventSchemas: disputeEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,

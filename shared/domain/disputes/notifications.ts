@@ -1,8 +1,10 @@
+import { disputeEventSchemas } from './events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { notificationIdFor, type NotificationSource } from '../notifications/from-events.ts';
+import { notificationIdFor, type NotificationSource } from '../notifications/draft.ts';
 import type { NotificationDraft } from '../notifications/types.ts';
 import type { DisputeEvent, DisputeParties, PartyRole } from './events.ts';
 import { canAutoResolve } from './rules.ts';
+import { asHandledEvent } from '../../eventstore/typed.ts';
 
 /** Where a dispute notification leads: the case on the status page. */
 export const disputeActionUrl = (disputeId: string) => `/arbitration-status?case=${disputeId}`;
@@ -82,7 +84,7 @@ export const disputeNotifications: NotificationSource = {
     'DisputeVoided',
   ],
   notificationsFor(event: RecordedEvent): NotificationDraft[] {
-    const found = notes(event as unknown as DisputeEvent);
+    const found = notes(asHandledEvent<DisputeEvent>(event, disputeEventSchemas));
     if (!found) return [];
     return found.recipients.map((recipient) => ({
       notificationId: notificationIdFor(event.id, found.key, recipient),

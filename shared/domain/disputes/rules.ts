@@ -1,10 +1,10 @@
 /**
- * The arbitration rules (spec sections 4, 5, 6 and 9): how evidence is scored, how an average
+ * The arbitration rules (docs/product.md#disputes): how evidence is scored, how an average
  * score maps to an outcome and its split of the escrowed amount, and the process's timings. Pure
  * data and functions, no I/O: the information dialogs render these numbers, and the disputes
  * module decides with them.
  *
- * Fees are not here: shared/domain/fees/tiers.ts holds both readings of the spec's fee text, and
+ * Fees are not here: shared/domain/fees/tiers.ts holds both readings of the fee rules, and
  * shared/domain/escrow/money.ts applies the arbitration scale to the contractor's share of a
  * distributed escrow (docs/decisions.md, "The two fee readings").
  */
@@ -14,7 +14,7 @@
 export const evidenceKinds = ['photo', 'video', 'document', 'text'] as const;
 export type EvidenceKind = (typeof evidenceKinds)[number];
 
-/** Points per piece of evidence (spec section 5): photos or videos 3, documents 2, text 1. */
+/** Points per piece of evidence (docs/product.md#disputes): photos or videos 3, documents 2, text 1. */
 export const EVIDENCE_POINTS: Readonly<Record<EvidenceKind, number>> = { photo: 3, video: 3, document: 2, text: 1 };
 
 /** A description longer than this many characters ("over 100") earns the bonus. */
@@ -54,7 +54,7 @@ export const scoreCategories = ['quality', 'price', 'timeline'] as const;
 export type ScoreCategory = (typeof scoreCategories)[number];
 export type CategoryScores = Readonly<Record<ScoreCategory, number>>;
 
-/** The scores a case starts from (spec section 9). */
+/** The scores a case starts from (docs/product.md#disputes). */
 export const DEFAULT_SCORES: CategoryScores = { quality: 7, price: 6, timeline: 7 };
 
 export function averageScore(scores: CategoryScores): number {
@@ -81,14 +81,14 @@ export const CUSTOMER_FAVOURED_MAX_SCORE = 3;
 export const SHARED_FAULT_MAX_SCORE = 4.5;
 
 /**
- * The decision matrix (spec section 9). The spec lists overlapping bands ("4.5 or lower" also
- * covers "3 or lower") and gives no band for "minor issues", so it is read in this order of
+ * The decision matrix (docs/product.md#disputes). As first written, its bands overlapped ("4.5 or
+ * lower" also covers "3 or lower") and "minor issues" had no band, so it is read in this order of
  * precedence, which makes the bands below disjoint and cover 0 … 10:
  *
  * 1. 7 or more → the contractor is favoured: full payment. The normal transaction fee is then
  *    deducted from the contractor's share as on any completed job; it is not part of this split.
- * 2. otherwise 3 or less → the customer is favoured: a 90 % refund. The spec gives only the
- *    refund; the remaining 10 % is read as the platform's share, as in the two splits below.
+ * 2. otherwise 3 or less → the customer is favoured: a 90 % refund. The rule as first written gave
+ *    only the refund; the remaining 10 % is read as the platform's share, as in the two splits below.
  * 3. otherwise 4.5 or less → shared fault: 70 % customer, 20 % contractor, 10 % platform.
  * 4. otherwise (above 4.5, below 7) → minor issues: 30 % customer, 60 % contractor, 10 % platform.
  */

@@ -1,8 +1,11 @@
+import { escrowEventSchemas, payoutEventSchemas } from './events.ts';
+import { contractEventSchemas } from '../contracts/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import type { ContractEvent } from '../contracts/events.ts';
-import { notificationIdFor, type NotificationSource } from '../notifications/from-events.ts';
+import { notificationIdFor, type NotificationSource } from '../notifications/draft.ts';
 import type { NotificationDraft, NotificationPriority, NotificationType } from '../notifications/types.ts';
 import type { EscrowEvent, PayoutEvent } from './events.ts';
+import { asHandledEvent } from '../../eventstore/typed.ts';
 
 /** Where a money notification leads: the job's contract page, which carries its escrow. */
 export const contractActionUrl = (jobId: string) => `/contracts/${jobId}`;
@@ -162,7 +165,13 @@ export const moneyNotifications: NotificationSource = {
     'PayoutSent',
   ],
   notificationsFor(event: RecordedEvent): NotificationDraft[] {
-    const found = notes(event as unknown as ContractEvent | EscrowEvent | PayoutEvent);
+    const found = notes(
+      asHandledEvent<ContractEvent | EscrowEvent | PayoutEvent>(event, {
+        ...contractEventSchemas,
+        ...escrowEventSchemas,
+        ...payoutEventSchemas,
+      }),
+    );
     if (!found) return [];
     return found.notes.map((note) => ({
       notificationId: notificationIdFor(event.id, note.purpose, note.recipient),

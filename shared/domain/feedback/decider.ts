@@ -7,12 +7,12 @@ import {
   type FeedbackCategory,
   type FeedbackEvent,
   type FeedbackStatus,
+  feedbackEventSchemas,
 } from './events.ts';
 
-export const FEEDBACK_LIMITS = { title: 120, description: 2000 } as const;
+import { ALREADY_VOTED, FEEDBACK_LIMITS, FEEDBACK_NOT_FOUND } from './limits.ts';
 
-export const ALREADY_VOTED = 'You have already upvoted this feedback.';
-export const FEEDBACK_NOT_FOUND = 'Feedback not found.';
+export { ALREADY_VOTED, FEEDBACK_LIMITS, FEEDBACK_NOT_FOUND };
 
 /** The stream holds every voter, so one vote per user per post is decided here, not in a table. */
 export type FeedbackState =
@@ -99,6 +99,7 @@ export function changeFeedbackStatus(command: ChangeFeedbackStatus, state: Feedb
 }
 
 export const feedbackDecider: Decider<FeedbackState, FeedbackCommand, FeedbackEvent> = {
+  eventSchemas: feedbackEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     switch (event.type) {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateFee, dollarsToCents, FEE_TIERS, feeTierFor, parseCalculatorInput, percentOfCents } from './tiers.ts';
 
-describe('fee tiers (spec section 9)', () => {
+describe('fee tiers', () => {
   it.each([
     [49.99, 8],
     [50, 8],
@@ -56,7 +56,7 @@ describe('fee tiers (spec section 9)', () => {
   });
 });
 
-describe('fee calculator input (spec section 5)', () => {
+describe('fee calculator input', () => {
   it('accepts 50 to 10,000 inclusive', () => {
     expect(parseCalculatorInput('50')).toEqual({ ok: true, dollars: 50 });
     expect(parseCalculatorInput('10000')).toEqual({ ok: true, dollars: 10_000 });

@@ -1,5 +1,5 @@
 /**
- * The platform's transaction fee (spec section 9): a percentage of the job value chosen by tier,
+ * The platform's transaction fee (docs/product.md#fees): a percentage of the job value chosen by tier,
  * charged to the contractor, computed when escrow is created and deducted only on successful
  * completion. Everything is integer CAD cents; percentages are basis points so no float ever
  * touches money. The calculator, the pricing pages and escrow all call `calculateFee`.
@@ -24,7 +24,7 @@ export const FEE_TIERS: readonly FeeTier[] = [
   { id: '5000-plus', fromCents: 5_000_00, toCents: null, rateBps: 400 },
 ];
 
-/** The fee calculator's range and slider (spec sections 5 and 9), in whole dollars. */
+/** The fee calculator's range and slider (docs/product.md#fees), in whole dollars. */
 export const FEE_CALCULATOR = { minDollars: 50, maxDollars: 10_000, stepDollars: 50, defaultDollars: 1_000 } as const;
 
 /** The worked example the contractor sign-up dialog and the pricing page show. */
@@ -67,7 +67,7 @@ export function percentOfCents(cents: number, bps: number): number {
 export type CalculatorInput = { ok: true; dollars: number } | { ok: false; reason: 'not-a-number' | 'out-of-range' };
 
 /**
- * The calculator's input rule (spec section 5): a value is accepted only if it is numeric and
+ * The calculator's input rule (docs/product.md#fees): a value is accepted only if it is numeric and
  * from 50 to 10,000 inclusive. An emptied input resets to 50 (the caller shows 50 again).
  */
 export function parseCalculatorInput(raw: string): CalculatorInput | { ok: true; dollars: number; reset: true } {
@@ -90,8 +90,8 @@ function assertCents(cents: number) {
 }
 
 /**
- * The arbitration sliding scale of spec section 9 (under $500 5 %, $500–1,999 4 %, $2,000–4,999
- * 3.5 %, $5,000+ 3 %). The spec gives it beside the 8/6/5/4 % tiers "which apply to all
+ * The arbitration sliding scale of docs/product.md#fees (under $500 5 %, $500–1,999 4 %, $2,000–4,999
+ * 3.5 %, $5,000+ 3 %). The pricing text gives it beside the 8/6/5/4 % tiers "which apply to all
  * transactions"; both readings hold here: the transaction tiers on every job completed normally,
  * this scale on a case a human arbitrator decides (docs/decisions.md, "The two fee readings").
  * Same bounds as FEE_TIERS, so the tier is picked by the job value the same way.

@@ -1,4 +1,4 @@
-/** The forum's categories (spec section 3), value and English label, in the order the UI shows them. */
+/** The forum's categories (docs/product.md#forum), value and English label, in the order the UI shows them. */
 export const forumCategories = [
   { value: 'general', label: 'General Discussion' },
   { value: 'tips', label: 'Tips & Tricks' },

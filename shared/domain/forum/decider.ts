@@ -1,3 +1,4 @@
+import { forumEventSchemas } from './events.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import { FORUM_LIMITS, FORUM_MESSAGES, isForumCategory, type ForumCategory } from './categories.ts';
@@ -159,6 +160,7 @@ export function upvoteForumReply(command: UpvoteForumReply, state: ForumPostStat
 }
 
 export const forumPostDecider: Decider<ForumPostState, ForumCommand, ForumEvent> = {
+  eventSchemas: forumEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     switch (event.type) {

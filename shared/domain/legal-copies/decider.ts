@@ -1,3 +1,4 @@
+import { legalCopyEventSchemas } from './events.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { LegalCopyEvent } from './events.ts';
@@ -20,27 +21,39 @@ export type RecordLegalCopyRead = {
 
 export type LegalCopyReadsState = { reads: number };
 
+function recordLegalCopyRead(command: RecordLegalCopyRead): LegalCopyEvent[] {
+  const reason = command.reason.trim();
+  const length = [...reason].length;
+  if (length < LEGAL_COPY_LIMITS.reasonMin || length > LEGAL_COPY_LIMITS.reasonMax) {
+    throw new ValidationError(M.reason);
+  }
+  if (command.copyIds.length === 0) throw new NotFoundError(M.notFound);
+  return [
+    {
+      type: 'LegalCopyRead',
+      data: {
+        jobId: command.jobId,
+        copyIds: [...command.copyIds],
+        readBy: command.adminId,
+        reason,
+        readAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
 export const legalCopyDecider: Decider<LegalCopyReadsState, RecordLegalCopyRead, LegalCopyEvent> = {
+  eventSchemas: legalCopyEventSchemas,
   initialState: () => ({ reads: 0 }),
   evolve: (state, event) => (event.type === 'LegalCopyRead' ? { reads: state.reads + 1 } : state),
   decide(command) {
-    const reason = command.reason.trim();
-    const length = [...reason].length;
-    if (length < LEGAL_COPY_LIMITS.reasonMin || length > LEGAL_COPY_LIMITS.reasonMax) {
-      throw new ValidationError(M.reason);
+    switch (command.type) {
+      case 'RecordLegalCopyRead':
+        return recordLegalCopyRead(command);
+      default: {
+        const unknown: never = command.type;
+        throw new Error(`Unknown command ${String(unknown)}`);
+      }
     }
-    if (command.copyIds.length === 0) throw new NotFoundError(M.notFound);
-    return [
-      {
-        type: 'LegalCopyRead',
-        data: {
-          jobId: command.jobId,
-          copyIds: [...command.copyIds],
-          readBy: command.adminId,
-          reason,
-          readAt: command.now.toISOString(),
-        },
-      },
-    ];
   },
 };

@@ -1,27 +1,17 @@
+import { messagingEventSchemas } from './events.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import { checkPlainText } from '../plain-text.ts';
 import type { ConversationRef, MessagingEvent } from './events.ts';
+import { MESSAGE_LIMITS, MESSAGING_MESSAGES } from './limits.ts';
+
+export { MESSAGE_LIMITS, MESSAGING_MESSAGES } from './limits.ts';
 
 /**
  * One conversation (stream `conversation-<kind>-<id>`). Who its two parties are comes from the
  * conversations read model (built from the booking and work-order contract events), looked up by
  * the route and passed in the command, as are the message id and the time: the decider is pure.
  */
-export const MESSAGE_LIMITS = {
-  bodyMin: 1,
-  bodyMax: 2000,
-} as const;
-
-export const MESSAGING_MESSAGES = {
-  notFound: 'Conversation not found.',
-  notParty: 'Only the customer and the contractor of this job can read or write its messages.',
-  noContractor: 'This work order has no contractor yet: its conversation opens once a contractor is chosen.',
-  body: `A message must be ${MESSAGE_LIMITS.bodyMin} to ${MESSAGE_LIMITS.bodyMax} characters.`,
-  control: 'A message can only contain plain text (letters, numbers, punctuation, line breaks and tabs).',
-  duplicate: 'This message was already posted.',
-  messageNotFound: 'Message not found in this conversation.',
-} as const;
 
 /** The two parties of the conversation's booking or work order; contractor null until one is chosen. */
 export type Participants = { customerId: string; contractorId: string | null };
@@ -139,6 +129,7 @@ export function evolveConversation(state: ConversationState, event: MessagingEve
 }
 
 export const conversationDecider: Decider<ConversationState, MessagingCommand, MessagingEvent> = {
+  eventSchemas: messagingEventSchemas,
   initialState: () => ({ status: 'empty' }),
   evolve: evolveConversation,
   decide(command, state) {

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { EventSchemas } from '../event-schema.ts';
+
 /**
  * Messaging per job: one conversation per booking or work order, between its customer and its
  * contractor. One stream per conversation, `conversation-<kind>-<id>`, holds its messages and who
@@ -11,33 +14,35 @@ export const conversationKinds = ['booking', 'work-order'] as const;
 export type ConversationKind = (typeof conversationKinds)[number];
 
 /** What the conversation is about: a booking (`bookingId`) or a work order (`workOrderId`). */
-export type ConversationRef = { kind: ConversationKind; id: string };
+export const conversationRefSchema = z.object({ kind: z.enum(conversationKinds), id: z.string() });
+export type ConversationRef = z.infer<typeof conversationRefSchema>;
 
-export type MessagePosted = {
-  type: 'MessagePosted';
-  data: {
-    messageId: string;
-    conversation: ConversationRef;
-    senderId: string;
-    /** The other party at the time of posting. */
-    recipientId: string;
-    /** Plain text, trimmed, 1–2000 characters (see decider.ts). */
-    body: string;
-    postedAt: string;
-  };
-};
+export const messagePostedSchema = z.object({
+  messageId: z.string(),
+  conversation: conversationRefSchema,
+  senderId: z.string(),
+  /** The other party at the time of posting. */
+  recipientId: z.string(),
+  /** Plain text, trimmed, 1–2000 characters (see decider.ts). */
+  body: z.string(),
+  postedAt: z.string(),
+});
+export type MessagePosted = { type: 'MessagePosted'; data: z.infer<typeof messagePostedSchema> };
 
 /** The reader has seen every message up to and including `upToMessageId`. */
-export type ConversationRead = {
-  type: 'ConversationRead';
-  data: {
-    conversation: ConversationRef;
-    readerId: string;
-    upToMessageId: string;
-    readAt: string;
-  };
-};
+export const conversationReadSchema = z.object({
+  conversation: conversationRefSchema,
+  readerId: z.string(),
+  upToMessageId: z.string(),
+  readAt: z.string(),
+});
+export type ConversationRead = { type: 'ConversationRead'; data: z.infer<typeof conversationReadSchema> };
 
 export type MessagingEvent = MessagePosted | ConversationRead;
+
+export const messagingEventSchemas = {
+  MessagePosted: messagePostedSchema,
+  ConversationRead: conversationReadSchema,
+} as const satisfies EventSchemas<MessagingEvent>;
 
 export const conversationStreamId = (ref: ConversationRef) => `conversation-${ref.kind}-${ref.id}`;

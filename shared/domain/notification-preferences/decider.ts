@@ -1,3 +1,4 @@
+import { notificationPreferencesEventSchemas } from './events.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import { notificationTypes, type NotificationType } from '../notifications/types.ts';
@@ -111,6 +112,7 @@ export const notificationPreferencesDecider: Decider<
   NotificationPreferencesCommand,
   NotificationPreferencesEvent
 > = {
+  eventSchemas: notificationPreferencesEventSchemas,
   initialState: defaultNotificationPreferences,
   evolve(state, event) {
     switch (event.type) {

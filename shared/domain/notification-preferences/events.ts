@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EventSchemas } from '../event-schema.ts';
 import { notificationTypes } from '../notifications/types.ts';
 
 /** The two ways a notification reaches a user. In-app is on by default; e-mail is opt-in only (CASL). */
@@ -9,7 +10,7 @@ export const emailLanguages = ['en', 'fr'] as const;
 export type EmailLanguage = (typeof emailLanguages)[number];
 
 export const notificationPreferenceChangedSchema = z.object({
-  userId: z.uuid(),
+  userId: z.guid(),
   type: z.enum(notificationTypes),
   channel: z.enum(notificationChannels),
   enabled: z.boolean(),
@@ -22,7 +23,7 @@ export const notificationPreferenceChangedSchema = z.object({
  * The language is also the one the e-mails are written in.
  */
 export const emailConsentGivenSchema = z.object({
-  userId: z.uuid(),
+  userId: z.guid(),
   givenAt: z.iso.datetime(),
   wording: z.string(),
   wordingVersion: z.string(),
@@ -32,7 +33,7 @@ export const emailConsentGivenSchema = z.object({
 });
 
 export const emailConsentWithdrawnSchema = z.object({
-  userId: z.uuid(),
+  userId: z.guid(),
   withdrawnAt: z.iso.datetime(),
 });
 
@@ -46,6 +47,12 @@ export type EmailConsentWithdrawn = {
   data: z.infer<typeof emailConsentWithdrawnSchema>;
 };
 export type NotificationPreferencesEvent = NotificationPreferenceChanged | EmailConsentGiven | EmailConsentWithdrawn;
+
+export const notificationPreferencesEventSchemas = {
+  NotificationPreferenceChanged: notificationPreferenceChangedSchema,
+  EmailConsentGiven: emailConsentGivenSchema,
+  EmailConsentWithdrawn: emailConsentWithdrawnSchema,
+} as const satisfies EventSchemas<NotificationPreferencesEvent>;
 
 export const notificationPreferenceEventTypes = [
   'NotificationPreferenceChanged',

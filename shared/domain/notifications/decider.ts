@@ -1,3 +1,4 @@
+import { notificationActionEventSchemas } from './events.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { NotificationActionEvent } from './events.ts';
@@ -67,6 +68,7 @@ export const notificationActionsDecider: Decider<
   NotificationActionCommand,
   NotificationActionEvent
 > = {
+  eventSchemas: notificationActionEventSchemas,
   initialState: () => ({ read: new Set(), deleted: new Set() }),
   evolve(state, event) {
     switch (event.type) {

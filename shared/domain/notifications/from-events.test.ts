@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { notificationIdFor, notificationsFor } from './from-events.ts';
+import { notificationIdFor } from './draft.ts';
+import { notificationsFor } from './from-events.ts';
 import { renderNotificationText } from './messages.ts';
 
 const accountId = '6f1c1c1e-8f4e-4b7a-9b0e-1a2b3c4d5e6f';

@@ -83,7 +83,10 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
       'The card on file for your recurring service was declined. Pay for the visit with another card on its contract page.',
     'booking.timesProposed.title': 'A customer proposed times',
     'booking.timesProposed.message':
-      'A customer who hired you could not book: you have no weekly hours yet. They proposed {count} time(s) in your conversation. Reply there, or publish your hours so they can book a slot.',
+      'A customer who hired you could not book: you have no weekly hours yet. They proposed {count} time(s): accept one on the job’s page, reply in your conversation, or publish your hours so they can book a slot.',
+    'booking.proposedTimeAccepted.title': 'Your proposed time was accepted',
+    'booking.proposedTimeAccepted.message':
+      'The contractor accepted one of the times you proposed. Your booking is confirmed.',
     'booking.recurringVisit.title': 'Recurring visit booked',
     'booking.recurringVisit.message': 'The next visit of a recurring service you provide is on your calendar.',
     'recurring.requested.title': 'New recurring service subscription',
@@ -275,7 +278,10 @@ export const notificationTexts: Record<Locale, Record<string, string>> = {
       'La carte enregistrée pour votre service récurrent a été refusée. Payez la visite avec une autre carte sur la page de son contrat.',
     'booking.timesProposed.title': 'Un client a proposé des moments',
     'booking.timesProposed.message':
-      'Un client qui vous a engagé n’a pas pu réserver : vous n’avez pas encore d’heures hebdomadaires. Il a proposé {count} moment(s) dans votre conversation. Répondez-y, ou publiez vos heures pour qu’il puisse réserver un créneau.',
+      'Un client qui vous a engagé n’a pas pu réserver : vous n’avez pas encore d’heures hebdomadaires. Il a proposé {count} moment(s) : acceptez-en un sur la page du travail, répondez dans votre conversation, ou publiez vos heures pour qu’il puisse réserver un créneau.',
+    'booking.proposedTimeAccepted.title': 'Le moment que vous avez proposé est accepté',
+    'booking.proposedTimeAccepted.message':
+      'L’entrepreneur a accepté l’un des moments que vous avez proposés. Votre réservation est confirmée.',
     'booking.recurringVisit.title': 'Visite récurrente réservée',
     'booking.recurringVisit.message':
       'La prochaine visite d’un service récurrent que vous offrez est à votre calendrier.',

@@ -1,5 +1,5 @@
 /**
- * Notifications (spec section 3). A notification is derived from a domain event by the
+ * Notifications (docs/product.md#notifications). A notification is derived from a domain event by the
  * notifications projection; `notificationsFor` is the one place that says which events notify whom.
  */
 export const notificationTypes = [

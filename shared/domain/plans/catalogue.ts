@@ -1,7 +1,7 @@
 import { performanceBadges } from '../catalogue/badges.ts';
 import { credentialKinds } from '../credentials/kinds.ts';
 /**
- * The plan matrix (spec sections 3, 6 and 9), the listing boosts and the badges. This is the one
+ * The plan matrix (docs/product.md#plans), the listing boosts and the badges. This is the one
  * definition: the pricing pages show it, and the plans issue enforces its limits on the server.
  * Prices are integer CAD cents. A null limit means unlimited.
  */
@@ -131,7 +131,7 @@ export const PLAN_FLAG_KEYS = [
   'hasDedicatedSupport',
 ] as const satisfies readonly (keyof PlanDefinition)[];
 
-/** Paid plans need an adult (spec section 5): 18+, while basic use is 15+. */
+/** Paid plans need an adult (docs/product.md#plans): 18+, while basic use is 15+. */
 export const PAID_PLAN_MIN_AGE = 18;
 
 export const boostIds = ['boost-7', 'featured-30', 'premium-90'] as const;
@@ -139,7 +139,7 @@ export type BoostId = (typeof boostIds)[number];
 
 export type BoostDefinition = { id: BoostId; days: number; priceCents: number; firstOneFree: boolean };
 
-/** One-time listing boosts (spec section 9): the first 7-day boost is free. */
+/** One-time listing boosts (docs/product.md#plans): the first 7-day boost is free. */
 export const BOOSTS: readonly BoostDefinition[] = [
   { id: 'boost-7', days: 7, priceCents: 5_00, firstOneFree: true },
   { id: 'featured-30', days: 30, priceCents: 15_00, firstOneFree: false },
@@ -147,7 +147,7 @@ export const BOOSTS: readonly BoostDefinition[] = [
 ];
 
 /**
- * Badges (spec section 1): performance badges are earned for free from the record on the platform
+ * Badges (docs/product.md#plans): performance badges are earned for free from the record on the platform
  * (their rules are in ../catalogue/badges.ts); verified credential badges need a paid plan and a
  * document an admin checked (../credentials).
  */

@@ -1,3 +1,4 @@
+import { boostEventSchemas, planEventSchemas } from './events.ts';
 import { DateTime } from 'luxon';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
 import { MINIMUM_PAID_AGE } from '../accounts/age.ts';
@@ -81,7 +82,149 @@ function paidPlan(planId: PlanId): PaidPlanId {
 
 const name = (planId: PlanId) => planId.charAt(0).toUpperCase() + planId.slice(1);
 
+function purchasePlan(command: PurchasePlan, state: PlanState, at: string): PlanEvent[] {
+  const planId = paidPlan(command.planId);
+  if (state.status === 'cancelling' && state.planId === planId) throw new ConflictError(M.resumeInstead(name(planId)));
+  if (isPaid(state) && state.planId === planId) throw new ConflictError(M.alreadyOn(name(planId)));
+  if (isPaid(state)) throw new ConflictError(M.hasPaidPlan);
+  if (command.ageInYears < MINIMUM_PAID_AGE) throw new ForbiddenError(M.tooYoung);
+  return [
+    {
+      type: 'PlanPurchased',
+      data: {
+        accountId: command.accountId,
+        planId,
+        paymentId: command.payment.paymentId,
+        amountCents: PLANS[planId].priceCents,
+        cardBrand: command.payment.cardBrand,
+        cardLast4: command.payment.cardLast4,
+        paymentMethodId: command.payment.paymentMethodId,
+        periodStart: at,
+        periodEnd: periodEndOf(at, 1),
+        purchasedAt: at,
+      },
+    },
+  ];
+}
+
+function recordPurchaseFailure(command: RecordPurchaseFailure, at: string): PlanEvent[] {
+  const planId = paidPlan(command.planId);
+  return [
+    {
+      type: 'PlanPaymentFailed',
+      data: {
+        accountId: command.accountId,
+        planId,
+        attempt: 'purchase',
+        code: command.code,
+        cardLast4: command.cardLast4,
+        failedAt: at,
+        retryAt: null,
+      },
+    },
+  ];
+}
+
+/** The guard of both outcomes of a renewal charge: a running plan whose period has ended. */
+function requireRenewalDue(state: PlanState, now: Date) {
+  if (state.status !== 'active' && state.status !== 'past-due') throw new ConflictError(M.notDue);
+  if (now.getTime() < Date.parse(state.periodEnd!)) throw new ConflictError(M.notDue);
+}
+
+function renewPlan(command: RenewPlan, state: PlanState, at: string): PlanEvent[] {
+  requireRenewalDue(state, command.now);
+  const period = state.period + 1;
+  const planId = state.planId as PaidPlanId;
+  return [
+    {
+      type: 'PlanRenewed',
+      data: {
+        accountId: state.accountId!,
+        planId,
+        period,
+        paymentId: command.payment.paymentId,
+        amountCents: PLANS[planId].priceCents,
+        cardBrand: command.payment.cardBrand,
+        cardLast4: command.payment.cardLast4,
+        periodStart: state.periodEnd!,
+        periodEnd: periodEndOf(state.anchor!, period),
+        renewedAt: at,
+      },
+    },
+  ];
+}
+
+/** Sets the next retry, or ends the plan once the retries are used up. */
+function recordRenewalFailure(command: RecordRenewalFailure, state: PlanState, at: string): PlanEvent[] {
+  requireRenewalDue(state, command.now);
+  const planId = state.planId as PaidPlanId;
+  const retryDays = RENEWAL_RETRY_DAYS[state.renewalFailures];
+  const failed: PlanEvent = {
+    type: 'PlanPaymentFailed',
+    data: {
+      accountId: state.accountId!,
+      planId,
+      attempt: 'renewal',
+      code: command.code,
+      cardLast4: command.cardLast4,
+      failedAt: at,
+      retryAt:
+        retryDays === undefined
+          ? null
+          : DateTime.fromJSDate(command.now, { zone: 'utc' }).plus({ days: retryDays }).toISO()!,
+    },
+  };
+  if (retryDays !== undefined) return [failed];
+  return [
+    failed,
+    { type: 'PlanEnded', data: { accountId: state.accountId!, planId, reason: 'payment-failed', endedAt: at } },
+  ];
+}
+
+function cancelPlan(state: PlanState, at: string): PlanEvent[] {
+  if (!isPaid(state)) throw new ConflictError(M.noPaidPlan);
+  if (state.status === 'cancelling') throw new ConflictError(M.alreadyCancelling);
+  const planId = state.planId as PaidPlanId;
+  // A plan whose renewal keeps failing has nothing left to run out: it ends now.
+  if (state.status === 'past-due') {
+    return [{ type: 'PlanEnded', data: { accountId: state.accountId!, planId, reason: 'cancelled', endedAt: at } }];
+  }
+  return [
+    {
+      type: 'PlanCancellationScheduled',
+      data: { accountId: state.accountId!, planId, endsAt: state.periodEnd!, scheduledAt: at },
+    },
+  ];
+}
+
+function resumePlan(command: ResumePlan, state: PlanState, at: string): PlanEvent[] {
+  if (state.status !== 'cancelling') throw new ConflictError(M.notCancelling);
+  if (command.now.getTime() >= Date.parse(state.periodEnd!)) throw new ConflictError(M.periodOver);
+  return [
+    {
+      type: 'PlanCancellationWithdrawn',
+      data: { accountId: state.accountId!, planId: state.planId as PaidPlanId, withdrawnAt: at },
+    },
+  ];
+}
+
+function endPlanPeriod(command: EndPlanPeriod, state: PlanState): PlanEvent[] {
+  if (state.status !== 'cancelling' || command.now.getTime() < Date.parse(state.periodEnd!)) return [];
+  return [
+    {
+      type: 'PlanEnded',
+      data: {
+        accountId: state.accountId!,
+        planId: state.planId as PaidPlanId,
+        reason: 'cancelled',
+        endedAt: state.periodEnd!,
+      },
+    },
+  ];
+}
+
 export const planDecider: Decider<PlanState, PlanCommand, PlanEvent> = {
+  eventSchemas: planEventSchemas,
   initialState: () => ({
     accountId: null,
     planId: 'starter',
@@ -135,137 +278,23 @@ export const planDecider: Decider<PlanState, PlanCommand, PlanEvent> = {
   decide(command, state) {
     const at = command.now.toISOString();
     switch (command.type) {
-      case 'PurchasePlan': {
-        const planId = paidPlan(command.planId);
-        if (state.status === 'cancelling' && state.planId === planId)
-          throw new ConflictError(M.resumeInstead(name(planId)));
-        if (isPaid(state) && state.planId === planId) throw new ConflictError(M.alreadyOn(name(planId)));
-        if (isPaid(state)) throw new ConflictError(M.hasPaidPlan);
-        if (command.ageInYears < MINIMUM_PAID_AGE) throw new ForbiddenError(M.tooYoung);
-        return [
-          {
-            type: 'PlanPurchased',
-            data: {
-              accountId: command.accountId,
-              planId,
-              paymentId: command.payment.paymentId,
-              amountCents: PLANS[planId].priceCents,
-              cardBrand: command.payment.cardBrand,
-              cardLast4: command.payment.cardLast4,
-              paymentMethodId: command.payment.paymentMethodId,
-              periodStart: at,
-              periodEnd: periodEndOf(at, 1),
-              purchasedAt: at,
-            },
-          },
-        ];
-      }
-      case 'RecordPurchaseFailure': {
-        const planId = paidPlan(command.planId);
-        return [
-          {
-            type: 'PlanPaymentFailed',
-            data: {
-              accountId: command.accountId,
-              planId,
-              attempt: 'purchase',
-              code: command.code,
-              cardLast4: command.cardLast4,
-              failedAt: at,
-              retryAt: null,
-            },
-          },
-        ];
-      }
-      case 'RenewPlan': {
-        if (state.status !== 'active' && state.status !== 'past-due') throw new ConflictError(M.notDue);
-        if (command.now.getTime() < Date.parse(state.periodEnd!)) throw new ConflictError(M.notDue);
-        const period = state.period + 1;
-        const planId = state.planId as PaidPlanId;
-        return [
-          {
-            type: 'PlanRenewed',
-            data: {
-              accountId: state.accountId!,
-              planId,
-              period,
-              paymentId: command.payment.paymentId,
-              amountCents: PLANS[planId].priceCents,
-              cardBrand: command.payment.cardBrand,
-              cardLast4: command.payment.cardLast4,
-              periodStart: state.periodEnd!,
-              periodEnd: periodEndOf(state.anchor!, period),
-              renewedAt: at,
-            },
-          },
-        ];
-      }
-      case 'RecordRenewalFailure': {
-        if (state.status !== 'active' && state.status !== 'past-due') throw new ConflictError(M.notDue);
-        if (command.now.getTime() < Date.parse(state.periodEnd!)) throw new ConflictError(M.notDue);
-        const planId = state.planId as PaidPlanId;
-        const retryDays = RENEWAL_RETRY_DAYS[state.renewalFailures];
-        const failed: PlanEvent = {
-          type: 'PlanPaymentFailed',
-          data: {
-            accountId: state.accountId!,
-            planId,
-            attempt: 'renewal',
-            code: command.code,
-            cardLast4: command.cardLast4,
-            failedAt: at,
-            retryAt:
-              retryDays === undefined
-                ? null
-                : DateTime.fromJSDate(command.now, { zone: 'utc' }).plus({ days: retryDays }).toISO()!,
-          },
-        };
-        if (retryDays !== undefined) return [failed];
-        return [
-          failed,
-          { type: 'PlanEnded', data: { accountId: state.accountId!, planId, reason: 'payment-failed', endedAt: at } },
-        ];
-      }
-      case 'CancelPlan': {
-        if (!isPaid(state)) throw new ConflictError(M.noPaidPlan);
-        if (state.status === 'cancelling') throw new ConflictError(M.alreadyCancelling);
-        const planId = state.planId as PaidPlanId;
-        // A plan whose renewal keeps failing has nothing left to run out: it ends now.
-        if (state.status === 'past-due') {
-          return [
-            { type: 'PlanEnded', data: { accountId: state.accountId!, planId, reason: 'cancelled', endedAt: at } },
-          ];
-        }
-        return [
-          {
-            type: 'PlanCancellationScheduled',
-            data: { accountId: state.accountId!, planId, endsAt: state.periodEnd!, scheduledAt: at },
-          },
-        ];
-      }
-      case 'ResumePlan': {
-        if (state.status !== 'cancelling') throw new ConflictError(M.notCancelling);
-        if (command.now.getTime() >= Date.parse(state.periodEnd!)) throw new ConflictError(M.periodOver);
-        return [
-          {
-            type: 'PlanCancellationWithdrawn',
-            data: { accountId: state.accountId!, planId: state.planId as PaidPlanId, withdrawnAt: at },
-          },
-        ];
-      }
-      case 'EndPlanPeriod': {
-        if (state.status !== 'cancelling' || command.now.getTime() < Date.parse(state.periodEnd!)) return [];
-        return [
-          {
-            type: 'PlanEnded',
-            data: {
-              accountId: state.accountId!,
-              planId: state.planId as PaidPlanId,
-              reason: 'cancelled',
-              endedAt: state.periodEnd!,
-            },
-          },
-        ];
+      case 'PurchasePlan':
+        return purchasePlan(command, state, at);
+      case 'RecordPurchaseFailure':
+        return recordPurchaseFailure(command, at);
+      case 'RenewPlan':
+        return renewPlan(command, state, at);
+      case 'RecordRenewalFailure':
+        return recordRenewalFailure(command, state, at);
+      case 'CancelPlan':
+        return cancelPlan(state, at);
+      case 'ResumePlan':
+        return resumePlan(command, state, at);
+      case 'EndPlanPeriod':
+        return endPlanPeriod(command, state);
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type: string }).type)}`);
       }
     }
   },
@@ -285,14 +314,42 @@ export type BuyBoost = {
 
 export type BoostState = { usedFreeBoost: boolean; activeUntil: string | null; purchases: number };
 
-/** What a boost costs this contractor now: the first 7-day boost is free (spec section 9). */
+/** What a boost costs this contractor now: the first 7-day boost is free (docs/product.md#plans). */
 export function boostPrice(state: BoostState, boostId: BoostId): number {
   const boost = BOOSTS.find((candidate) => candidate.id === boostId);
   if (!boost) throw new ValidationError(M.boostNotOffered);
   return boost.firstOneFree && !state.usedFreeBoost ? 0 : boost.priceCents;
 }
 
+function buyBoost(command: BuyBoost, state: BoostState): BoostEvent[] {
+  const price = boostPrice(state, command.boostId);
+  const boost = BOOSTS.find((candidate) => candidate.id === command.boostId)!;
+  if (price > 0 && !command.payment) throw new ValidationError(M.cardRequired);
+  const at = command.now.toISOString();
+  // Bought while one runs, the new window starts where the running one ends: the days add up.
+  const running = state.activeUntil !== null && Date.parse(state.activeUntil) > command.now.getTime();
+  const startsAt = running ? state.activeUntil! : at;
+  return [
+    {
+      type: 'BoostPurchased',
+      data: {
+        contractorId: command.contractorId,
+        boostId: boost.id,
+        days: boost.days,
+        amountCents: price,
+        paymentId: price > 0 ? command.payment!.paymentId : null,
+        cardBrand: price > 0 ? command.payment!.cardBrand : null,
+        cardLast4: price > 0 ? command.payment!.cardLast4 : null,
+        startsAt,
+        endsAt: DateTime.fromISO(startsAt, { zone: 'utc' }).plus({ days: boost.days }).toISO()!,
+        purchasedAt: at,
+      },
+    },
+  ];
+}
+
 export const boostDecider: Decider<BoostState, BuyBoost, BoostEvent> = {
+  eventSchemas: boostEventSchemas,
   initialState: () => ({ usedFreeBoost: false, activeUntil: null, purchases: 0 }),
   evolve(state, event) {
     const boost = BOOSTS.find((candidate) => candidate.id === event.data.boostId);
@@ -303,29 +360,13 @@ export const boostDecider: Decider<BoostState, BuyBoost, BoostEvent> = {
     };
   },
   decide(command, state) {
-    const price = boostPrice(state, command.boostId);
-    const boost = BOOSTS.find((candidate) => candidate.id === command.boostId)!;
-    if (price > 0 && !command.payment) throw new ValidationError(M.cardRequired);
-    const at = command.now.toISOString();
-    // Bought while one runs, the new window starts where the running one ends: the days add up.
-    const running = state.activeUntil !== null && Date.parse(state.activeUntil) > command.now.getTime();
-    const startsAt = running ? state.activeUntil! : at;
-    return [
-      {
-        type: 'BoostPurchased',
-        data: {
-          contractorId: command.contractorId,
-          boostId: boost.id,
-          days: boost.days,
-          amountCents: price,
-          paymentId: price > 0 ? command.payment!.paymentId : null,
-          cardBrand: price > 0 ? command.payment!.cardBrand : null,
-          cardLast4: price > 0 ? command.payment!.cardLast4 : null,
-          startsAt,
-          endsAt: DateTime.fromISO(startsAt, { zone: 'utc' }).plus({ days: boost.days }).toISO()!,
-          purchasedAt: at,
-        },
-      },
-    ];
+    switch (command.type) {
+      case 'BuyBoost':
+        return buyBoost(command, state);
+      default: {
+        const unknown: never = command.type;
+        throw new Error(`Unknown command ${String(unknown)}`);
+      }
+    }
   },
 };

@@ -1,7 +1,9 @@
+import { planEventSchemas } from './events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { notificationIdFor, type NotificationSource } from '../notifications/from-events.ts';
+import { notificationIdFor, type NotificationSource } from '../notifications/draft.ts';
 import type { NotificationDraft } from '../notifications/types.ts';
 import type { PlanEvent } from './events.ts';
+import { asHandledEvent } from '../../eventstore/typed.ts';
 
 export const SUBSCRIPTIONS_URL = '/subscriptions';
 
@@ -13,7 +15,7 @@ export const SUBSCRIPTIONS_URL = '/subscriptions';
 export const planNotifications: NotificationSource = {
   types: ['PlanRenewed', 'PlanPaymentFailed', 'PlanEnded'],
   notificationsFor(event: RecordedEvent): NotificationDraft[] {
-    const domain = event as unknown as PlanEvent;
+    const domain = asHandledEvent<PlanEvent>(event, planEventSchemas);
     const note = (accountId: string, key: string, priority: 'high' | 'normal', at: string, values = {}) => [
       {
         notificationId: notificationIdFor(event.id, key, accountId),

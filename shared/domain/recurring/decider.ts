@@ -1,3 +1,4 @@
+import { serviceSubscriptionEventSchemas, recurringOfferEventSchemas } from './events.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { isServiceSlug } from '../catalogue/categories.ts';
 import { CANCELLATION_POLICY } from '../booking/policy.ts';
@@ -51,64 +52,79 @@ export type RecurringOfferCommand = PublishRecurringOffer | WithdrawRecurringOff
 export type RecurringOffer = RecurringOfferPublished['data'];
 export type RecurringOfferState = { status: 'none' } | { status: 'active' | 'withdrawn'; offer: RecurringOffer };
 
+function publishRecurringOffer(command: PublishRecurringOffer, state: RecurringOfferState): RecurringOfferEvent[] {
+  if (state.status !== 'none') return [];
+  requireFeature(command.planId, 'canUseSubscriptionServices');
+  const title = command.title.trim();
+  const description = command.description.trim();
+  if (length(title) < L.titleMin || length(title) > L.titleMax) throw new ValidationError(M.title);
+  if (length(description) > L.descriptionMax) throw new ValidationError(M.description);
+  if (!isServiceSlug(command.service)) throw new ValidationError(M.service);
+  const price = command.pricePerVisitCents;
+  if (!Number.isSafeInteger(price) || price < L.priceMinCents || price > L.priceMaxCents) {
+    throw new ValidationError(M.price);
+  }
+  // Kept in the catalogue's order, each once: the offer reads the same however it was sent.
+  const chosen = frequencies.filter((f) => command.frequencies.includes(f));
+  if (chosen.length === 0 || command.frequencies.some((f) => !(frequencies as readonly string[]).includes(f))) {
+    throw new ValidationError(M.frequencies);
+  }
+  return [
+    {
+      type: 'RecurringOfferPublished',
+      data: {
+        offerId: command.offerId,
+        contractorId: command.contractorId,
+        title,
+        description,
+        service: command.service,
+        pricePerVisitCents: price,
+        frequencies: chosen,
+        publishedAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function withdrawRecurringOffer(command: WithdrawRecurringOffer, state: RecurringOfferState): RecurringOfferEvent[] {
+  if (state.status === 'none') throw new NotFoundError(M.offerNotFound);
+  if (state.offer.contractorId !== command.actorId) throw new ForbiddenError(M.notYourOffer);
+  if (state.status === 'withdrawn') return [];
+  return [
+    {
+      type: 'RecurringOfferWithdrawn',
+      data: {
+        offerId: state.offer.offerId,
+        contractorId: state.offer.contractorId,
+        withdrawnAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
 /**
- * A contractor's standing offer of a recurring service. Offering is a plan feature (spec section
- * 3: canUseSubscriptionServices, Local and up), checked when the offer is published; a customer's
+ * A contractor's standing offer of a recurring service. Offering is a plan feature
+ * (docs/product.md#plans: canUseSubscriptionServices, Local and up), checked when the offer is published; a customer's
  * subscription re-checks the contractor's plan at that moment (see the subscription decider).
  */
 export const recurringOfferDecider: Decider<RecurringOfferState, RecurringOfferCommand, RecurringOfferEvent> = {
+  eventSchemas: recurringOfferEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     if (event.type === 'RecurringOfferPublished') return { status: 'active', offer: event.data };
     return state.status === 'none' ? state : { ...state, status: 'withdrawn' };
   },
   decide(command, state) {
-    if (command.type === 'PublishRecurringOffer') {
-      if (state.status !== 'none') return [];
-      requireFeature(command.planId, 'canUseSubscriptionServices');
-      const title = command.title.trim();
-      const description = command.description.trim();
-      if (length(title) < L.titleMin || length(title) > L.titleMax) throw new ValidationError(M.title);
-      if (length(description) > L.descriptionMax) throw new ValidationError(M.description);
-      if (!isServiceSlug(command.service)) throw new ValidationError(M.service);
-      const price = command.pricePerVisitCents;
-      if (!Number.isSafeInteger(price) || price < L.priceMinCents || price > L.priceMaxCents) {
-        throw new ValidationError(M.price);
+    switch (command.type) {
+      case 'PublishRecurringOffer':
+        return publishRecurringOffer(command, state);
+      case 'WithdrawRecurringOffer':
+        return withdrawRecurringOffer(command, state);
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type: string }).type)}`);
       }
-      // Kept in the catalogue's order, each once: the offer reads the same however it was sent.
-      const chosen = frequencies.filter((f) => command.frequencies.includes(f));
-      if (chosen.length === 0 || command.frequencies.some((f) => !(frequencies as readonly string[]).includes(f))) {
-        throw new ValidationError(M.frequencies);
-      }
-      return [
-        {
-          type: 'RecurringOfferPublished',
-          data: {
-            offerId: command.offerId,
-            contractorId: command.contractorId,
-            title,
-            description,
-            service: command.service,
-            pricePerVisitCents: price,
-            frequencies: chosen,
-            publishedAt: command.now.toISOString(),
-          },
-        },
-      ];
     }
-    if (state.status === 'none') throw new NotFoundError(M.offerNotFound);
-    if (state.offer.contractorId !== command.actorId) throw new ForbiddenError(M.notYourOffer);
-    if (state.status === 'withdrawn') return [];
-    return [
-      {
-        type: 'RecurringOfferWithdrawn',
-        data: {
-          offerId: state.offer.offerId,
-          contractorId: state.offer.contractorId,
-          withdrawnAt: command.now.toISOString(),
-        },
-      },
-    ];
   },
 };
 
@@ -170,8 +186,8 @@ export type ServiceSubscriptionCommand =
   | ResumeServiceSubscription
   | CancelServiceSubscription;
 
-export const subscriptionStatuses = ['requested', 'active', 'paused', 'declined', 'cancelled'] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+import type { SubscriptionStatus } from './statuses.ts';
+export { subscriptionStatuses, type SubscriptionStatus } from './statuses.ts';
 
 export type VisitRecord =
   | { status: 'booked'; bookingId: string; startsAt: string }
@@ -225,7 +241,10 @@ const partiesOf = (state: Existing) => ({
   customerId: state.terms.customerId,
 });
 
-function requestSubscription(command: RequestServiceSubscription, state: ServiceSubscriptionState) {
+function requestServiceSubscription(
+  command: RequestServiceSubscription,
+  state: ServiceSubscriptionState,
+): ServiceSubscriptionEvent[] {
   if (state.status !== 'none') throw new ConflictError(M.exists);
   const { offer } = command;
   if (offer.status === 'none') throw new NotFoundError(M.offerNotFound);
@@ -286,129 +305,193 @@ function checkReason(reason: string | null): string | null {
   return trimmed;
 }
 
+const hasEnded = (state: Existing) => state.status === 'declined' || state.status === 'cancelled';
+
 function decideSubscription(
   command: ServiceSubscriptionCommand,
   state: ServiceSubscriptionState,
 ): ServiceSubscriptionEvent[] {
-  if (command.type === 'RequestServiceSubscription') return requestSubscription(command, state);
-  const current = existing(state);
-  const now = command.now.toISOString();
-  const ended = current.status === 'declined' || current.status === 'cancelled';
   switch (command.type) {
+    case 'RequestServiceSubscription':
+      return requestServiceSubscription(command, state);
     case 'ActivateServiceSubscription':
-      // The job may see the executed contract twice; the first activation is the one.
-      if (current.status !== 'requested') return [];
-      return [
-        {
-          type: 'ServiceSubscriptionActivated',
-          data: {
-            ...partiesOf(current),
-            contractVersion: command.contractVersion,
-            contractTextHash: command.contractTextHash,
-            activatedAt: now,
-          },
-        },
-      ];
-    case 'DeclineServiceSubscription': {
-      if (partyOf(current, command.actorId) !== 'contractor') throw new ForbiddenError(M.contractorOnly);
-      if (current.status !== 'requested') throw new ConflictError(M.notRequested);
-      const reason = checkReason(command.reason);
-      return [{ type: 'ServiceSubscriptionDeclined', data: { ...partiesOf(current), reason, declinedAt: now } }];
-    }
-    case 'RecordVisitBooked': {
-      if (current.visits[command.visitIndex]) return [];
-      const visit = visitAt(ruleOf(current.terms), command.visitIndex);
-      return [
-        {
-          type: 'RecurringVisitBooked',
-          data: {
-            ...partiesOf(current),
-            visitIndex: command.visitIndex,
-            bookingId: command.bookingId,
-            startsAt: visit.startsAt,
-            bookedAt: now,
-          },
-        },
-      ];
-    }
-    case 'RecordVisitNotBooked': {
-      if (current.visits[command.visitIndex]) return [];
-      const visit = visitAt(ruleOf(current.terms), command.visitIndex);
-      return [
-        {
-          type: 'RecurringVisitNotBooked',
-          data: {
-            ...partiesOf(current),
-            visitIndex: command.visitIndex,
-            startsAt: visit.startsAt,
-            reason: command.reason,
-            at: now,
-          },
-        },
-      ];
-    }
-    case 'SkipVisit': {
-      partyOf(current, command.actorId);
-      if (ended) throw new ConflictError(M.ended);
-      const index = command.visitIndex;
-      if (!Number.isInteger(index) || index < 0 || index > L.visitIndexMax) throw new ValidationError(M.visitIndex);
-      const visit = visitAt(ruleOf(current.terms), index);
-      if (Date.parse(visit.startsAt) <= command.now.getTime()) throw new ConflictError(M.visitPast);
-      const record = current.visits[index];
-      if (record?.status === 'skipped') throw new ConflictError(M.visitSkipped);
-      if (record?.status === 'not-booked') throw new ConflictError(M.visitNotBooked);
-      return [
-        {
-          type: 'RecurringVisitSkipped',
-          data: {
-            ...partiesOf(current),
-            visitIndex: index,
-            startsAt: visit.startsAt,
-            skippedBy: command.actorId,
-            skippedAt: now,
-          },
-        },
-      ];
-    }
-    case 'PauseServiceSubscription': {
-      if (partyOf(current, command.actorId) !== 'customer') throw new ForbiddenError(M.customerOnly);
-      if (current.status === 'paused') return [];
-      if (current.status !== 'active') throw new ConflictError(ended ? M.ended : M.notActive);
-      // Visits more than 24 hours ahead are given back (cancelled free); nearer ones stay booked.
-      const freeFrom = command.now.getTime() + FREE_CANCELLATION_MS;
-      const releasedVisits = Object.entries(current.visits)
-        .filter(([, visit]) => visit.status === 'booked' && Date.parse(visit.startsAt) > freeFrom)
-        .map(([index]) => Number(index))
-        .sort((a, b) => a - b);
-      return [
-        {
-          type: 'ServiceSubscriptionPaused',
-          data: { ...partiesOf(current), pausedBy: command.actorId, pausedAt: now, releasedVisits },
-        },
-      ];
-    }
+      return activateServiceSubscription(command, state);
+    case 'DeclineServiceSubscription':
+      return declineServiceSubscription(command, state);
+    case 'RecordVisitBooked':
+      return recordVisitBooked(command, state);
+    case 'RecordVisitNotBooked':
+      return recordVisitNotBooked(command, state);
+    case 'SkipVisit':
+      return skipVisit(command, state);
+    case 'PauseServiceSubscription':
+      return pauseServiceSubscription(command, state);
     case 'ResumeServiceSubscription':
-      if (partyOf(current, command.actorId) !== 'customer') throw new ForbiddenError(M.customerOnly);
-      if (current.status === 'active') return [];
-      if (current.status !== 'paused') throw new ConflictError(ended ? M.ended : M.notPaused);
-      return [
-        {
-          type: 'ServiceSubscriptionResumed',
-          data: { ...partiesOf(current), resumedBy: command.actorId, resumedAt: now },
-        },
-      ];
-    case 'CancelServiceSubscription': {
-      partyOf(current, command.actorId);
-      if (ended) throw new ConflictError(M.ended);
-      const reason = checkReason(command.reason);
-      return [
-        {
-          type: 'ServiceSubscriptionCancelled',
-          data: { ...partiesOf(current), cancelledBy: command.actorId, reason, cancelledAt: now },
-        },
-      ];
+      return resumeServiceSubscription(command, state);
+    case 'CancelServiceSubscription':
+      return cancelServiceSubscription(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${String((unknown as { type: string }).type)}`);
     }
   }
+}
+
+function activateServiceSubscription(
+  command: ActivateServiceSubscription,
+  state: ServiceSubscriptionState,
+): ServiceSubscriptionEvent[] {
+  const current = existing(state);
+  const now = command.now.toISOString();
+  // The job may see the executed contract twice; the first activation is the one.
+  if (current.status !== 'requested') return [];
+  return [
+    {
+      type: 'ServiceSubscriptionActivated',
+      data: {
+        ...partiesOf(current),
+        contractVersion: command.contractVersion,
+        contractTextHash: command.contractTextHash,
+        activatedAt: now,
+      },
+    },
+  ];
+}
+
+function declineServiceSubscription(
+  command: DeclineServiceSubscription,
+  state: ServiceSubscriptionState,
+): ServiceSubscriptionEvent[] {
+  const current = existing(state);
+  const now = command.now.toISOString();
+  if (partyOf(current, command.actorId) !== 'contractor') throw new ForbiddenError(M.contractorOnly);
+  if (current.status !== 'requested') throw new ConflictError(M.notRequested);
+  const reason = checkReason(command.reason);
+  return [{ type: 'ServiceSubscriptionDeclined', data: { ...partiesOf(current), reason, declinedAt: now } }];
+}
+
+function recordVisitBooked(command: RecordVisitBooked, state: ServiceSubscriptionState): ServiceSubscriptionEvent[] {
+  const current = existing(state);
+  const now = command.now.toISOString();
+  if (current.visits[command.visitIndex]) return [];
+  const visit = visitAt(ruleOf(current.terms), command.visitIndex);
+  return [
+    {
+      type: 'RecurringVisitBooked',
+      data: {
+        ...partiesOf(current),
+        visitIndex: command.visitIndex,
+        bookingId: command.bookingId,
+        startsAt: visit.startsAt,
+        bookedAt: now,
+      },
+    },
+  ];
+}
+
+function recordVisitNotBooked(
+  command: RecordVisitNotBooked,
+  state: ServiceSubscriptionState,
+): ServiceSubscriptionEvent[] {
+  const current = existing(state);
+  const now = command.now.toISOString();
+  if (current.visits[command.visitIndex]) return [];
+  const visit = visitAt(ruleOf(current.terms), command.visitIndex);
+  return [
+    {
+      type: 'RecurringVisitNotBooked',
+      data: {
+        ...partiesOf(current),
+        visitIndex: command.visitIndex,
+        startsAt: visit.startsAt,
+        reason: command.reason,
+        at: now,
+      },
+    },
+  ];
+}
+
+function skipVisit(command: SkipVisit, state: ServiceSubscriptionState): ServiceSubscriptionEvent[] {
+  const current = existing(state);
+  const now = command.now.toISOString();
+  partyOf(current, command.actorId);
+  if (hasEnded(current)) throw new ConflictError(M.ended);
+  const index = command.visitIndex;
+  if (!Number.isInteger(index) || index < 0 || index > L.visitIndexMax) throw new ValidationError(M.visitIndex);
+  const visit = visitAt(ruleOf(current.terms), index);
+  if (Date.parse(visit.startsAt) <= command.now.getTime()) throw new ConflictError(M.visitPast);
+  const record = current.visits[index];
+  if (record?.status === 'skipped') throw new ConflictError(M.visitSkipped);
+  if (record?.status === 'not-booked') throw new ConflictError(M.visitNotBooked);
+  return [
+    {
+      type: 'RecurringVisitSkipped',
+      data: {
+        ...partiesOf(current),
+        visitIndex: index,
+        startsAt: visit.startsAt,
+        skippedBy: command.actorId,
+        skippedAt: now,
+      },
+    },
+  ];
+}
+
+function pauseServiceSubscription(
+  command: PauseServiceSubscription,
+  state: ServiceSubscriptionState,
+): ServiceSubscriptionEvent[] {
+  const current = existing(state);
+  const now = command.now.toISOString();
+  if (partyOf(current, command.actorId) !== 'customer') throw new ForbiddenError(M.customerOnly);
+  if (current.status === 'paused') return [];
+  if (current.status !== 'active') throw new ConflictError(hasEnded(current) ? M.ended : M.notActive);
+  // Visits more than 24 hours ahead are given back (cancelled free); nearer ones stay booked.
+  const freeFrom = command.now.getTime() + FREE_CANCELLATION_MS;
+  const releasedVisits = Object.entries(current.visits)
+    .filter(([, visit]) => visit.status === 'booked' && Date.parse(visit.startsAt) > freeFrom)
+    .map(([index]) => Number(index))
+    .sort((a, b) => a - b);
+  return [
+    {
+      type: 'ServiceSubscriptionPaused',
+      data: { ...partiesOf(current), pausedBy: command.actorId, pausedAt: now, releasedVisits },
+    },
+  ];
+}
+
+function resumeServiceSubscription(
+  command: ResumeServiceSubscription,
+  state: ServiceSubscriptionState,
+): ServiceSubscriptionEvent[] {
+  const current = existing(state);
+  const now = command.now.toISOString();
+  if (partyOf(current, command.actorId) !== 'customer') throw new ForbiddenError(M.customerOnly);
+  if (current.status === 'active') return [];
+  if (current.status !== 'paused') throw new ConflictError(hasEnded(current) ? M.ended : M.notPaused);
+  return [
+    {
+      type: 'ServiceSubscriptionResumed',
+      data: { ...partiesOf(current), resumedBy: command.actorId, resumedAt: now },
+    },
+  ];
+}
+
+function cancelServiceSubscription(
+  command: CancelServiceSubscription,
+  state: ServiceSubscriptionState,
+): ServiceSubscriptionEvent[] {
+  const current = existing(state);
+  const now = command.now.toISOString();
+  partyOf(current, command.actorId);
+  if (hasEnded(current)) throw new ConflictError(M.ended);
+  const reason = checkReason(command.reason);
+  return [
+    {
+      type: 'ServiceSubscriptionCancelled',
+      data: { ...partiesOf(current), cancelledBy: command.actorId, reason, cancelledAt: now },
+    },
+  ];
 }
 
 function evolveSubscription(
@@ -459,6 +542,7 @@ export const serviceSubscriptionDecider: Decider<
   ServiceSubscriptionCommand,
   ServiceSubscriptionEvent
 > = {
+  eventSchemas: serviceSubscriptionEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve: evolveSubscription,
   decide: decideSubscription,

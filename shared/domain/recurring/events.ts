@@ -1,7 +1,9 @@
-import type { Frequency } from './recurrence.ts';
+import { z } from 'zod';
+import type { EventSchemas } from '../event-schema.ts';
+import { frequencies } from './recurrence.ts';
 
 /**
- * Recurring subscription services (spec section 1: "recurring weekly, bi-weekly or monthly").
+ * Recurring subscription services (docs/product.md#recurring-services: "recurring weekly, bi-weekly or monthly").
  *
  * - `recurring-offer-<offerId>`: a contractor's standing offer of one service at a price per
  *   visit, for the frequencies they accept. Published and withdrawn; a withdrawal leaves the
@@ -19,145 +21,174 @@ import type { Frequency } from './recurrence.ts';
 export const recurringOfferStreamId = (offerId: string) => `recurring-offer-${offerId}`;
 export const serviceSubscriptionStreamId = (subscriptionId: string) => `service-subscription-${subscriptionId}`;
 
+export const recurringOfferPublishedSchema = z.object({
+  offerId: z.string(),
+  contractorId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** A taxonomy service slug (shared/domain/catalogue/categories.ts). */
+  service: z.string(),
+  /** Integer CAD cents, before the platform's fee (which the contractor pays). */
+  pricePerVisitCents: z.number(),
+  frequencies: z.array(z.enum(frequencies)),
+  publishedAt: z.string(),
+});
 export type RecurringOfferPublished = {
   type: 'RecurringOfferPublished';
-  data: {
-    offerId: string;
-    contractorId: string;
-    title: string;
-    description: string;
-    /** A taxonomy service slug (shared/domain/catalogue/categories.ts). */
-    service: string;
-    /** Integer CAD cents, before the platform's fee (which the contractor pays). */
-    pricePerVisitCents: number;
-    frequencies: Frequency[];
-    publishedAt: string;
-  };
+  data: z.infer<typeof recurringOfferPublishedSchema>;
 };
 
+export const recurringOfferWithdrawnSchema = z.object({
+  offerId: z.string(),
+  contractorId: z.string(),
+  withdrawnAt: z.string(),
+});
 export type RecurringOfferWithdrawn = {
   type: 'RecurringOfferWithdrawn';
-  data: { offerId: string; contractorId: string; withdrawnAt: string };
+  data: z.infer<typeof recurringOfferWithdrawnSchema>;
 };
 
 export type RecurringOfferEvent = RecurringOfferPublished | RecurringOfferWithdrawn;
 
+export const recurringOfferEventSchemas = {
+  RecurringOfferPublished: recurringOfferPublishedSchema,
+  RecurringOfferWithdrawn: recurringOfferWithdrawnSchema,
+} as const satisfies EventSchemas<RecurringOfferEvent>;
+
+export const serviceSubscriptionRequestedSchema = z.object({
+  subscriptionId: z.string(),
+  offerId: z.string(),
+  contractorId: z.string(),
+  customerId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  service: z.string(),
+  pricePerVisitCents: z.number(),
+  frequency: z.enum(frequencies),
+  /** The first visit, local wall-clock time in `timeZone` (the contractor's calendar zone). */
+  firstVisit: z.string(),
+  timeZone: z.string(),
+  /** The calendar's slot length when requested: how long each visit is booked for. */
+  durationMinutes: z.number(),
+  customerTimeZone: z.string(),
+  /** The provider's token for the card every visit is charged to; the number is not kept. */
+  paymentMethodId: z.string(),
+  cardBrand: z.string(),
+  cardLast4: z.string(),
+  note: z.string().nullable(),
+  requestedAt: z.string(),
+});
 export type ServiceSubscriptionRequested = {
   type: 'ServiceSubscriptionRequested';
-  data: {
-    subscriptionId: string;
-    offerId: string;
-    contractorId: string;
-    customerId: string;
-    title: string;
-    description: string;
-    service: string;
-    pricePerVisitCents: number;
-    frequency: Frequency;
-    /** The first visit, local wall-clock time in `timeZone` (the contractor's calendar zone). */
-    firstVisit: string;
-    timeZone: string;
-    /** The calendar's slot length when requested: how long each visit is booked for. */
-    durationMinutes: number;
-    customerTimeZone: string;
-    /** The provider's token for the card every visit is charged to; the number is not kept. */
-    paymentMethodId: string;
-    cardBrand: string;
-    cardLast4: string;
-    note: string | null;
-    requestedAt: string;
-  };
+  data: z.infer<typeof serviceSubscriptionRequestedSchema>;
 };
 
 /** The agreement (contract) was signed by both: visits are booked from now on. */
+export const serviceSubscriptionActivatedSchema = z.object({
+  subscriptionId: z.string(),
+  contractorId: z.string(),
+  customerId: z.string(),
+  contractVersion: z.number(),
+  contractTextHash: z.string(),
+  activatedAt: z.string(),
+});
 export type ServiceSubscriptionActivated = {
   type: 'ServiceSubscriptionActivated';
-  data: {
-    subscriptionId: string;
-    contractorId: string;
-    customerId: string;
-    contractVersion: number;
-    contractTextHash: string;
-    activatedAt: string;
-  };
+  data: z.infer<typeof serviceSubscriptionActivatedSchema>;
 };
 
+export const serviceSubscriptionDeclinedSchema = z.object({
+  subscriptionId: z.string(),
+  contractorId: z.string(),
+  customerId: z.string(),
+  reason: z.string().nullable(),
+  declinedAt: z.string(),
+});
 export type ServiceSubscriptionDeclined = {
   type: 'ServiceSubscriptionDeclined';
-  data: { subscriptionId: string; contractorId: string; customerId: string; reason: string | null; declinedAt: string };
+  data: z.infer<typeof serviceSubscriptionDeclinedSchema>;
 };
 
-export type RecurringVisitBooked = {
-  type: 'RecurringVisitBooked';
-  data: {
-    subscriptionId: string;
-    contractorId: string;
-    customerId: string;
-    visitIndex: number;
-    bookingId: string;
-    startsAt: string;
-    bookedAt: string;
-  };
-};
+export const recurringVisitBookedSchema = z.object({
+  subscriptionId: z.string(),
+  contractorId: z.string(),
+  customerId: z.string(),
+  visitIndex: z.number(),
+  bookingId: z.string(),
+  startsAt: z.string(),
+  bookedAt: z.string(),
+});
+export type RecurringVisitBooked = { type: 'RecurringVisitBooked'; data: z.infer<typeof recurringVisitBookedSchema> };
 
 /** The calendar refused the visit (closed that day, slot taken): both are told, nothing is charged. */
+export const recurringVisitNotBookedSchema = z.object({
+  subscriptionId: z.string(),
+  contractorId: z.string(),
+  customerId: z.string(),
+  visitIndex: z.number(),
+  startsAt: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
 export type RecurringVisitNotBooked = {
   type: 'RecurringVisitNotBooked';
-  data: {
-    subscriptionId: string;
-    contractorId: string;
-    customerId: string;
-    visitIndex: number;
-    startsAt: string;
-    reason: string;
-    at: string;
-  };
+  data: z.infer<typeof recurringVisitNotBookedSchema>;
 };
 
+export const recurringVisitSkippedSchema = z.object({
+  subscriptionId: z.string(),
+  contractorId: z.string(),
+  customerId: z.string(),
+  visitIndex: z.number(),
+  startsAt: z.string(),
+  skippedBy: z.string(),
+  skippedAt: z.string(),
+});
 export type RecurringVisitSkipped = {
   type: 'RecurringVisitSkipped';
-  data: {
-    subscriptionId: string;
-    contractorId: string;
-    customerId: string;
-    visitIndex: number;
-    startsAt: string;
-    skippedBy: string;
-    skippedAt: string;
-  };
+  data: z.infer<typeof recurringVisitSkippedSchema>;
 };
 
+export const serviceSubscriptionPausedSchema = z.object({
+  subscriptionId: z.string(),
+  contractorId: z.string(),
+  customerId: z.string(),
+  pausedBy: z.string(),
+  pausedAt: z.string(),
+  /**
+   * Booked visits more than 24 hours ahead, given back by the pause: their bookings are cancelled
+   * (free), and after a resume they are booked again under new booking ids.
+   */
+  releasedVisits: z.array(z.number()),
+});
 export type ServiceSubscriptionPaused = {
   type: 'ServiceSubscriptionPaused';
-  data: {
-    subscriptionId: string;
-    contractorId: string;
-    customerId: string;
-    pausedBy: string;
-    pausedAt: string;
-    /**
-     * Booked visits more than 24 hours ahead, given back by the pause: their bookings are cancelled
-     * (free), and after a resume they are booked again under new booking ids.
-     */
-    releasedVisits: number[];
-  };
+  data: z.infer<typeof serviceSubscriptionPausedSchema>;
 };
 
+export const serviceSubscriptionResumedSchema = z.object({
+  subscriptionId: z.string(),
+  contractorId: z.string(),
+  customerId: z.string(),
+  resumedBy: z.string(),
+  resumedAt: z.string(),
+});
 export type ServiceSubscriptionResumed = {
   type: 'ServiceSubscriptionResumed';
-  data: { subscriptionId: string; contractorId: string; customerId: string; resumedBy: string; resumedAt: string };
+  data: z.infer<typeof serviceSubscriptionResumedSchema>;
 };
 
+export const serviceSubscriptionCancelledSchema = z.object({
+  subscriptionId: z.string(),
+  contractorId: z.string(),
+  customerId: z.string(),
+  cancelledBy: z.string(),
+  reason: z.string().nullable(),
+  cancelledAt: z.string(),
+});
 export type ServiceSubscriptionCancelled = {
   type: 'ServiceSubscriptionCancelled';
-  data: {
-    subscriptionId: string;
-    contractorId: string;
-    customerId: string;
-    cancelledBy: string;
-    reason: string | null;
-    cancelledAt: string;
-  };
+  data: z.infer<typeof serviceSubscriptionCancelledSchema>;
 };
 
 export type ServiceSubscriptionEvent =
@@ -170,6 +201,18 @@ export type ServiceSubscriptionEvent =
   | ServiceSubscriptionPaused
   | ServiceSubscriptionResumed
   | ServiceSubscriptionCancelled;
+
+export const serviceSubscriptionEventSchemas = {
+  ServiceSubscriptionRequested: serviceSubscriptionRequestedSchema,
+  ServiceSubscriptionActivated: serviceSubscriptionActivatedSchema,
+  ServiceSubscriptionDeclined: serviceSubscriptionDeclinedSchema,
+  RecurringVisitBooked: recurringVisitBookedSchema,
+  RecurringVisitNotBooked: recurringVisitNotBookedSchema,
+  RecurringVisitSkipped: recurringVisitSkippedSchema,
+  ServiceSubscriptionPaused: serviceSubscriptionPausedSchema,
+  ServiceSubscriptionResumed: serviceSubscriptionResumedSchema,
+  ServiceSubscriptionCancelled: serviceSubscriptionCancelledSchema,
+} as const satisfies EventSchemas<ServiceSubscriptionEvent>;
 
 export const SERVICE_SUBSCRIPTION_EVENT_TYPES = [
   'ServiceSubscriptionRequested',

@@ -1,7 +1,9 @@
+import { serviceSubscriptionEventSchemas } from './events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { draftMaker, type NotificationSource } from '../notifications/from-events.ts';
+import { draftMaker, type NotificationSource } from '../notifications/draft.ts';
 import type { NotificationDraft } from '../notifications/types.ts';
 import type { ServiceSubscriptionEvent } from './events.ts';
+import { asHandledEvent } from '../../eventstore/typed.ts';
 
 export const RECURRING_SERVICES_URL = '/subscriptions';
 const agreementUrl = (subscriptionId: string) => `/contracts/${subscriptionId}`;
@@ -24,7 +26,7 @@ export const recurringNotifications: NotificationSource = {
     'ServiceSubscriptionCancelled',
   ],
   notificationsFor(recorded: RecordedEvent): NotificationDraft[] {
-    const event = recorded as unknown as ServiceSubscriptionEvent;
+    const event = asHandledEvent<ServiceSubscriptionEvent>(recorded, serviceSubscriptionEventSchemas);
     const note = draftMaker(recorded, RECURRING_SERVICES_URL);
     const d = event.data;
     const other = (actorId: string) => (actorId === d.customerId ? d.contractorId : d.customerId);

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 
 /**
- * The visits of a recurring service (spec section 1: weekly, bi-weekly or monthly). A rule is the
+ * The visits of a recurring service (docs/product.md#recurring-services: weekly, bi-weekly or monthly). A rule is the
  * first visit's local date and time in the contractor's IANA time zone; visit n is computed from
  * the first one, never from the one before, so it keeps the same wall-clock time across
  * daylight-saving changes (9:00 stays 9:00 in March and November) and a monthly visit on the 31st

@@ -1,13 +1,14 @@
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { notificationIdFor, type NotificationSource } from '../notifications/from-events.ts';
+import { notificationIdFor, type NotificationSource } from '../notifications/draft.ts';
 import type { NotificationDraft } from '../notifications/types.ts';
-import { reviewedJobOf, type ReviewedJobRef, type ReviewEvent } from './events.ts';
+import { reviewedJobOf, type ReviewedJobRef, type ReviewEvent, reviewEventSchemas } from './events.ts';
+import { asHandledEvent } from '../../eventstore/typed.ts';
 
 /** Where a review notification leads: the reviews page (reviews to write, and published ones). */
 export const REVIEWS_ACTION_URL = '/reviews';
 
 /**
- * Reviews notify twice (spec type `system`): the other side gets a low-priority nudge when the
+ * Reviews notify twice (notification type `system`, docs/product.md#notifications): the other side gets a low-priority nudge when the
  * first review of a job is written, and both parties hear when the reviews are published.
  *
  * "First review" is the event at revision 0 of `review-<jobId>`: the stream begins with the
@@ -25,7 +26,7 @@ function jobValues(data: ReviewedJobRef): { values: Record<string, string>; work
 export const reviewNotifications: NotificationSource = {
   types: ['ReviewSubmitted', 'ReviewsPublished'],
   notificationsFor(event: RecordedEvent): NotificationDraft[] {
-    const domain = event as unknown as ReviewEvent;
+    const domain = asHandledEvent<ReviewEvent>(event, reviewEventSchemas);
     switch (domain.type) {
       case 'ReviewSubmitted': {
         if (event.revision !== 0n) return [];

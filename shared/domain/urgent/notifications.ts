@@ -1,8 +1,10 @@
+import { urgentAlertEventSchemas } from './events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { notificationIdFor, type NotificationSource } from '../notifications/from-events.ts';
+import { notificationIdFor, type NotificationSource } from '../notifications/draft.ts';
 import type { NotificationDraft, NotificationPriority, NotificationType } from '../notifications/types.ts';
 import { workOrderPaths } from '../work/paths.ts';
 import type { UrgentAlertEvent } from './events.ts';
+import { asHandledEvent } from '../../eventstore/typed.ts';
 
 export const URGENT_ALERTS_URL = '/urgent-alerts';
 
@@ -14,7 +16,7 @@ export const URGENT_ALERTS_URL = '/urgent-alerts';
 export const urgentNotifications: NotificationSource = {
   types: ['UrgentAlertSent', 'UrgentAlertAccepted', 'UrgentAlertCancelled'],
   notificationsFor(recorded: RecordedEvent): NotificationDraft[] {
-    const event = recorded as unknown as UrgentAlertEvent;
+    const event = asHandledEvent<UrgentAlertEvent>(recorded, urgentAlertEventSchemas);
     const note = (
       userId: string,
       key: string,

@@ -1,5 +1,5 @@
 /**
- * Urgent alerts (spec sections 1, 3 and 9): a customer on Local or higher sends an urgent job with
+ * Urgent alerts (docs/product.md#urgent-alerts): a customer on Local or higher sends an urgent job with
  * a premium of 1x to 3x the normal price; it goes to paid contractors near the work, and the first
  * to accept gets the job at the premium price. One source for the decider, the API and the form.
  */

@@ -1,3 +1,4 @@
+import { userSwitchEventSchemas } from './events.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { Role } from '../accounts/events.ts';
 import type { Decider } from '../decider.ts';
@@ -62,6 +63,7 @@ export function switchUser(command: SwitchUser): UserSwitchEvent[] {
 }
 
 export const userSwitchDecider: Decider<UserSwitchState, UserSwitchCommand, UserSwitchEvent> = {
+  eventSchemas: userSwitchEventSchemas,
   initialState: () => ({ actorId: null, switches: 0, lastTargetId: null, lastSwitchedAt: null }),
   evolve(state, event) {
     switch (event.type) {

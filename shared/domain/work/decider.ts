@@ -7,6 +7,7 @@ import {
   type WorkMode,
   type WorkOrderDetails,
   type WorkOrderEvent,
+  workOrderEventSchemas,
 } from './events.ts';
 import { earliestCanadianToday, isCalendarDate, WORK_LIMITS, WORK_MESSAGES, WORK_ORDER_PHOTO_LIMIT } from './rules.ts';
 
@@ -482,6 +483,7 @@ function withProposal(state: WorkOrderState, proposalId: string, status: Proposa
 }
 
 export const workOrderDecider: Decider<WorkOrderState, WorkOrderCommand, WorkOrderEvent> = {
+  eventSchemas: workOrderEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     switch (event.type) {

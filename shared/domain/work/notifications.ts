@@ -1,11 +1,10 @@
+import { workOrderEventSchemas } from './events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { notificationIdFor, type NotificationSource } from '../notifications/from-events.ts';
+import { notificationIdFor, type NotificationSource } from '../notifications/draft.ts';
 import type { NotificationDraft, NotificationPriority, NotificationType } from '../notifications/types.ts';
 import type { WorkOrderEvent } from './events.ts';
 import { workOrderPaths } from './paths.ts';
-
-// Imported only by notifications/from-events.ts (which imports this back for notificationIdFor):
-// entering the cycle here first would evaluate `sources` before this module's export exists.
+import { asHandledEvent } from '../../eventstore/typed.ts';
 
 type Draft = {
   purpose: string;
@@ -18,7 +17,7 @@ type Draft = {
 };
 
 /**
- * Work orders (spec section 3 types). Only the posting event carries the title, and the mapping
+ * Work-order notifications (their types: docs/product.md#notifications). Only the posting event carries the title, and the mapping
  * is pure, so the texts name no title (nor a stale one after an edit): the action URL leads to the
  * order. One notification per recipient per event; a bidder on a
  * cancelled order hears it from their own ProposalDeclined (reason order_cancelled), the picked or
@@ -35,7 +34,7 @@ export const workNotifications: NotificationSource = {
     'WorkOrderCancelled',
   ],
   notificationsFor(recorded: RecordedEvent): NotificationDraft[] {
-    const event = recorded as unknown as WorkOrderEvent;
+    const event = asHandledEvent<WorkOrderEvent>(recorded, workOrderEventSchemas);
     const drafts: Draft[] = [];
     switch (event.type) {
       case 'WorkOrderPosted': {

@@ -5,10 +5,13 @@
 
 /**
  * The most photos any work order may reference, whatever the plan. The customer's plan sets the
- * real allowance (Starter 5, Local 10, spec section 6) and the API checks it; this cap keeps the
+ * real allowance (Starter 5, Local 10, docs/product.md#plans) and the API checks it; this cap keeps the
  * "unlimited" plans bounded too (docs/decisions.md, "Plans").
  */
 export const WORK_ORDER_PHOTO_LIMIT = 25;
+
+/** An upload id: a random UUID and the extension of the type sniffed from its bytes. */
+export const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 
 /** Photos one upload request may carry (a form sends a bigger pick in several requests). */
 export const PHOTOS_PER_UPLOAD = 10;

@@ -5,7 +5,7 @@ import { announcementsFr } from './announcements/fr.ts';
 /**
  * The announcement popup, the Updates dialog and the texts of the announcements themselves
  * (site/islands/announcements/catalogue.ts points at the `roadmap…` keys). 'Got it' and
- * 'Remind later' are the spec's words (sections 2 and 4).
+ * 'Remind later' are the product's fixed wording (docs/product.md#announcements).
  */
 export const announcementMessages = defineMessages({ en: announcementsEn, fr: announcementsFr });
 

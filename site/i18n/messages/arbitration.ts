@@ -1,7 +1,7 @@
 import { defineMessages } from '../index.ts';
 
 /**
- * The arbitration information dialog (spec sections 2, 4, 6 and 9). The rules' own sentences
+ * The arbitration information dialog (docs/product.md#disputes). The rules' own sentences
  * (evidence, timings, decision matrix) are shared with the quality dialog in info-dialogs.ts.
  */
 export const arbitrationMessages = defineMessages({

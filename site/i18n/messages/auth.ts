@@ -1,8 +1,8 @@
 import { defineMessages } from '../index.ts';
 
 /**
- * Sign-in, sign-up and contractor onboarding (spec sections 2, 5, 8, 9). Every string the spec
- * quotes is verbatim in English; the French set is Canadian French.
+ * Sign-in, sign-up and contractor onboarding (docs/product.md#accounts). English strings are the
+ * product's fixed wording, kept word for word; the French set is Canadian French.
  */
 
 /** Client-side validation messages, by key (the validators in site/islands/auth return keys). */

@@ -1,6 +1,6 @@
 import { defineMessages } from '../index.ts';
 
-/** The barter information dialog (spec sections 1, 2 and 4). Link labels are the spec's. */
+/** The barter information dialog (docs/product.md#barter). Link labels are fixed wording. */
 export const barterMessages = defineMessages({
   en: {
     title: 'Barter Trades',

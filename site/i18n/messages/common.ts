@@ -1,6 +1,6 @@
 import { defineMessages } from '../index.ts';
 
-/** Strings every page shares. Spec strings are verbatim in English (spec sections 2, 8). */
+/** Strings every page shares. English strings are fixed wording, kept word for word (docs/product.md#errors). */
 export const commonMessages = defineMessages({
   en: {
     skipToContent: 'Skip to main content',

@@ -1,6 +1,6 @@
 import { defineMessages } from '../index.ts';
 
-/** The contact dialog and the admin inbox (spec sections 2, 5 and 8). Spec strings verbatim. */
+/** The contact dialog and the admin inbox (docs/product.md#contact). English strings are fixed wording. */
 export const contactMessages = defineMessages({
   en: {
     title: 'Contact Us',

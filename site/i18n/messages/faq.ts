@@ -1,7 +1,7 @@
 import { defineMessages } from '../index.ts';
 
 /**
- * The FAQ dialog (spec section 2): 24 questions in six groups. Answers are templates: every price,
+ * The FAQ dialog (docs/product.md#site): 24 questions in six groups. Answers are templates: every price,
  * percentage, age and duration is a `{placeholder}` filled from shared/domain. A blank line
  * separates paragraphs.
  */

@@ -1,6 +1,6 @@
 import { defineMessages } from '../index.ts';
 
-/** The community feedback board dialog (spec sections 2, 4, 5 and 8). Spec strings verbatim. */
+/** The community feedback board dialog (docs/product.md#feedback). English strings are fixed wording. */
 export const feedbackMessages = defineMessages({
   en: {
     title: 'Community Feedback Board',

@@ -1,6 +1,6 @@
 import { defineMessages } from '../index.ts';
 
-/** The community forum dialog (spec sections 2, 4, 5 and 8). Spec strings are verbatim in English. */
+/** The community forum dialog (docs/product.md#forum). English strings are fixed wording. */
 export const forumMessages = defineMessages({
   en: {
     title: 'Community Forum',

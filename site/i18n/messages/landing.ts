@@ -1,7 +1,7 @@
 import { defineMessages } from '../index.ts';
 
 /**
- * The landing page (spec sections 2 and 9). Spec strings are verbatim in English; the French is
+ * The landing page (docs/product.md#site). English strings are fixed wording; the French is
  * Canadian French. The islands of the page read only their own sets (search card, plan builder).
  */
 export const landingMessages = defineMessages({
@@ -12,7 +12,7 @@ export const landingMessages = defineMessages({
     heroEyebrow: 'Local services across Canada',
     heroTitle: 'Find Your Trusted Service Provider',
     heroTitleHighlight: 'Trusted Service Provider',
-    // The first 21 characters end with the full stop: the typewriter pauses there (spec section 9).
+    // The first 21 characters end with the full stop: the typewriter pauses there (docs/product.md#site).
     heroIntro:
       'Local pros you trust. Book a one-off job, post a project for bids or set up a recurring service, and your payment stays in escrow until you approve the work.',
     browseContractors: 'Browse Contractors',
@@ -218,7 +218,7 @@ export const landingMessages = defineMessages({
   },
 });
 
-/** The search card island (spec sections 2 and 9). */
+/** The search card island (docs/product.md#site). */
 export const searchCardMessages = defineMessages({
   en: {
     title: 'Find Contractors or Create Work Order',
@@ -266,7 +266,7 @@ export const searchCardMessages = defineMessages({
   },
 });
 
-/** The 12 service suggestions (spec section 9), by the stable value the search sends. */
+/** The 12 service suggestions (docs/product.md#site), by the stable value the search sends. */
 export const serviceSuggestionLabels = defineMessages({
   en: {
     'house-cleaning': 'House Cleaning',
@@ -298,7 +298,7 @@ export const serviceSuggestionLabels = defineMessages({
   },
 });
 
-/** The subscription-builder section's two islands (spec sections 2 and 9). */
+/** The subscription-builder section's two islands (docs/product.md#site). */
 export const planBuilderMessages = defineMessages({
   en: {
     previewTitle: 'Interactive plan preview',

@@ -1,8 +1,8 @@
 import { defineMessages } from '../index.ts';
 
 /**
- * The notification popover and the /notifications page (spec sections 2 and 8). English strings
- * the spec quotes are verbatim; French is Canadian French.
+ * The notification popover and the /notifications page (docs/product.md#notifications). English strings
+ * are the product's fixed wording; French is Canadian French.
  */
 export const notificationMessages = defineMessages({
   en: {

@@ -1,6 +1,6 @@
 import { defineMessages } from '../index.ts';
 
-/** Page titles of the spec's route table (section 2). */
+/** Page titles of the site's routes (docs/product.md#site). */
 export const pageTitles = defineMessages({
   en: {
     home: 'Find Your Trusted Service Provider',

@@ -1,7 +1,7 @@
 import { defineMessages } from '../index.ts';
 
 /**
- * Plans, boosts, badges, platform fees and the fee calculator (spec sections 2, 5, 6 and 9), for
+ * Plans, boosts, badges, platform fees and the fee calculator (docs/product.md#plans), for
  * the /pricing and /become-contractor pages and the fee-calculator and contractor-signup dialogs.
  * No number of the plan catalogue or the fee tiers is written here: templates take them as `{n}`
  * from shared/domain, so a price changes in one place. Keys of the form `plan:<id>`, `limit:<key>`,

@@ -1,6 +1,6 @@
 import { defineMessages } from '../index.ts';
 
-/** The landing page's Quality & Price Evaluation System dialog (spec section 2): six topics. */
+/** The landing page's Quality & Price Evaluation System dialog (docs/product.md#site): six topics. */
 export const qualityEvaluationMessages = defineMessages({
   en: {
     title: 'Quality & Price Evaluation System',

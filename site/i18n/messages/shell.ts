@@ -1,8 +1,8 @@
 import { defineMessages } from '../index.ts';
 
 /**
- * Header, footer, theme controls, dashboard switcher and mobile menu (spec sections 1, 2, 6, 9).
- * English strings the spec quotes are verbatim; French is Canadian French.
+ * Header, footer, theme controls, dashboard switcher and mobile menu (docs/product.md#site).
+ * English strings are the product's fixed wording; French is Canadian French.
  */
 export const shellMessages = defineMessages({
   en: {

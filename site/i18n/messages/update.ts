@@ -1,6 +1,6 @@
 import { defineMessages } from '../index.ts';
 
-/** The /update launch splash (spec section 2): what the launch brings, shown once before the landing page. */
+/** The /update launch splash (docs/product.md#announcements): what the launch brings, shown once before the landing page. */
 export const updateMessages = defineMessages({
   en: {
     pageTitle: 'What’s new',

@@ -226,8 +226,6 @@ export const workMessages = defineMessages({
     cancelText: 'Contractors who sent proposals are told, and their proposals are declined.',
     cancelHiredText:
       'The contractor is told. A payment held in escrow is refunded to your card at once, less any late-cancellation fee. Once the work is marked complete it can no longer be cancelled: approve it, ask for changes or open a dispute.',
-    workAlreadyDone:
-      'The work is marked complete: approve it, ask for changes or open a dispute instead of cancelling.',
     reason: 'Reason (optional)',
     cancelConfirm: 'Cancel work order',
     keep: 'Keep it',
@@ -243,6 +241,18 @@ export const workMessages = defineMessages({
     scheduleCustomerText: 'Pick a time with {name}.',
     schedule: 'Schedule',
     yourProposal: 'Your proposal',
+    proposedTimesTitle: 'Times the customer proposed',
+    proposedTimesCustomerTitle: 'Times you proposed',
+    proposedTimesText: 'You have no weekly hours yet, so the customer proposed these times. Accept one to book it.',
+    proposedTimesWaiting: 'Waiting for the contractor to accept one of these times.',
+    acceptTime: 'Accept this time',
+    acceptingTime: 'Booking…',
+    timeAccepted: 'Time accepted',
+    timeAcceptedText: 'The booking is confirmed and the customer has been told.',
+    acceptTimeFailed: 'This time could not be accepted.',
+    acceptedTime: 'Booked: {time}',
+    seeBooking: 'See the booking',
+    timePassed: 'Passed',
 
     // Direct requests inbox
     directTitle: 'Direct requests',
@@ -479,8 +489,6 @@ export const workMessages = defineMessages({
     cancelText: 'Les entrepreneurs qui ont envoyé une proposition sont avisés, et leurs propositions sont refusées.',
     cancelHiredText:
       'L’entrepreneur est avisé. Un paiement retenu en entiercement est remboursé sur votre carte sur-le-champ, moins les frais d’annulation tardive s’il y a lieu. Une fois les travaux marqués comme terminés, le bon ne peut plus être annulé : approuvez-les, demandez des modifications ou ouvrez un litige.',
-    workAlreadyDone:
-      'Les travaux sont marqués comme terminés : approuvez-les, demandez des modifications ou ouvrez un litige plutôt que d’annuler.',
     reason: 'Raison (facultatif)',
     cancelConfirm: 'Annuler le bon de travail',
     keep: 'Le garder',
@@ -496,6 +504,19 @@ export const workMessages = defineMessages({
     scheduleCustomerText: 'Fixez un rendez-vous avec {name}.',
     schedule: 'Planifier',
     yourProposal: 'Votre proposition',
+    proposedTimesTitle: 'Moments proposés par le client',
+    proposedTimesCustomerTitle: 'Moments que vous avez proposés',
+    proposedTimesText:
+      'Vous n’avez pas encore d’heures hebdomadaires : le client a donc proposé ces moments. Acceptez-en un pour le réserver.',
+    proposedTimesWaiting: 'En attente de l’entrepreneur, qui doit accepter l’un de ces moments.',
+    acceptTime: 'Accepter ce moment',
+    acceptingTime: 'Réservation…',
+    timeAccepted: 'Moment accepté',
+    timeAcceptedText: 'La réservation est confirmée et le client a été avisé.',
+    acceptTimeFailed: 'Ce moment n’a pas pu être accepté.',
+    acceptedTime: 'Réservé : {time}',
+    seeBooking: 'Voir la réservation',
+    timePassed: 'Passé',
 
     directTitle: 'Demandes directes',
     directEmpty: 'Aucune demande directe. Quand un client vous envoie un travail, il s’affiche ici.',

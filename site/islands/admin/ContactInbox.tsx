@@ -1,29 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { Mail } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { contactMessages } from '../../i18n/messages/contact.ts';
-import { getJson } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { dateTimeFormat } from '../../i18n/intl.ts';
+import type { ContactInbox as Inbox } from '../../../shared/http/contact.ts';
+import { $contactInbox, $inboxOffset, INBOX_PAGE_SIZE } from '../contact/stores.ts';
 
-export const INBOX_PAGE_SIZE = 20;
+export { INBOX_PAGE_SIZE };
 
-type InboxMessage = {
-  id: string;
-  /** Null once erased (retention ended, or the signed-in sender deleted their account). */
-  name: string | null;
-  email: string | null;
-  subject: string | null;
-  message: string;
-  senderId: string | null;
-  receivedAt: string;
-};
-type Inbox = { total: number; messages: InboxMessage[] };
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; inbox: Inbox };
 
 /**
@@ -34,22 +23,16 @@ function ContactInbox({ locale }: { locale: Locale }) {
   const m = contactMessages[locale];
   const session = useStore($session);
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
-  const [offset, setOffset] = useState(0);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const fetchPage = useCallback(async (at: number) => {
-    setLoad({ status: 'loading' });
-    try {
-      const inbox = await getJson<Inbox>(`/api/admin/contact-messages?limit=${INBOX_PAGE_SIZE}&offset=${at}`);
-      setLoad(inbox ? { status: 'ready', inbox } : { status: 'error' });
-    } catch {
-      setLoad({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    if (isAdmin) void fetchPage(offset);
-  }, [isAdmin, offset, fetchPage]);
+  const offset = useStore($inboxOffset);
+  const page = useStore($contactInbox);
+  const load: Load = page.loading
+    ? { status: 'loading' }
+    : page.data
+      ? { status: 'ready', inbox: page.data }
+      : page.error
+        ? { status: 'error' }
+        : { status: 'loading' };
+  const setOffset = (at: number) => $inboxOffset.set(at);
 
   if (!isAdmin) return null;
   const dates = dateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' });
@@ -71,7 +54,7 @@ function ContactInbox({ locale }: { locale: Locale }) {
       ) : load.status === 'error' ? (
         <div role="alert" className="space-y-3 rounded-xl border border-border p-4">
           <p className="font-medium">{m.inboxError}</p>
-          <Button variant="outline" onClick={() => void fetchPage(offset)}>
+          <Button variant="outline" onClick={() => $contactInbox.revalidate()}>
             {m.inboxRetry}
           </Button>
         </div>

@@ -1,30 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import type { CredentialKind } from '../../../shared/domain/credentials/kinds.ts';
-import { CREDENTIAL_LIMITS } from '../../../shared/domain/credentials/rules.ts';
+import { CREDENTIAL_LIMITS, type CredentialQueueItem, rejectCredentialBody } from '../../../shared/http/credentials.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { credentialsMessages } from '../../i18n/messages/credentials.ts';
-import { apiRequest, messageOf } from '../../lib/api.ts';
+import { messageOf } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
-import { useJson } from '../work/api.ts';
+import { $credentialQueue, reviewCredential } from '../credentials/stores.ts';
 import { dateText, instantDate } from '../work/format.ts';
+import { colon } from '../../i18n/punctuation.ts';
 
-type QueueItem = {
-  id: string;
-  kind: CredentialKind;
-  expiresOn: string;
-  submittedAt: string;
-  documentUrl: string;
-  contractor: { id: string; name: string };
-};
+type QueueItem = CredentialQueueItem;
 
-function Review({ item, locale, onDone }: { item: QueueItem; locale: Locale; onDone: () => void }) {
+function Review({ item, locale }: { item: QueueItem; locale: Locale }) {
   const m = credentialsMessages[locale];
   const id = useId();
   const [expiresOn, setExpiresOn] = useState(item.expiresOn);
@@ -34,13 +27,8 @@ function Review({ item, locale, onDone }: { item: QueueItem; locale: Locale; onD
   async function review(kind: 'approve' | 'reject') {
     setBusy(kind);
     try {
-      await apiRequest(
-        'POST',
-        `/api/admin/credentials/${encodeURIComponent(item.id)}/${kind}`,
-        kind === 'approve' ? { expiresOn } : { reason: reason.trim() },
-      );
+      await reviewCredential(item, kind === 'approve' ? { kind, expiresOn } : { kind, reason: reason.trim() });
       toast({ title: kind === 'approve' ? m.approved : m.rejected, variant: 'success' });
-      onDone();
     } catch (error) {
       toast({ title: m.reviewFailed, description: messageOf(error, m.reviewFailed), variant: 'destructive' });
     } finally {
@@ -48,7 +36,8 @@ function Review({ item, locale, onDone }: { item: QueueItem; locale: Locale; onD
     }
   }
 
-  const reasonLength = [...reason.trim()].length;
+  // The reject button waits for a reason the API takes (rejectCredentialBody: its length, trimmed).
+  const reasonAccepted = rejectCredentialBody.safeParse({ reason }).success;
   return (
     <li className="space-y-3 px-4 py-4" data-credential={item.id} aria-labelledby={`${id}-who`}>
       <div className="flex flex-wrap items-baseline gap-2">
@@ -68,7 +57,7 @@ function Review({ item, locale, onDone }: { item: QueueItem; locale: Locale; onD
         </a>
       </div>
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-        <Field label={m.expiresOn} hint={`${m.statedExpiry}: ${dateText(item.expiresOn, locale)}`}>
+        <Field label={m.expiresOn} hint={`${m.statedExpiry}${colon(locale)}${dateText(item.expiresOn, locale)}`}>
           {(f) => (
             <Input
               id={f.id}
@@ -98,8 +87,8 @@ function Review({ item, locale, onDone }: { item: QueueItem; locale: Locale; onD
         </Button>
         <Button
           size="sm"
-          variant="outline"
-          disabled={busy !== null || reasonLength < CREDENTIAL_LIMITS.reasonMin}
+          variant="destructive"
+          disabled={busy !== null || !reasonAccepted}
           onClick={() => void review('reject')}
         >
           {busy === 'reject' ? m.rejecting : m.reject}
@@ -114,7 +103,7 @@ function CredentialQueue({ locale }: { locale: Locale }) {
   const m = credentialsMessages[locale];
   const session = useStore($session);
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
-  const queue = useJson<{ credentials: QueueItem[] }>(isAdmin ? '/api/admin/credentials' : null);
+  const queue = useStore($credentialQueue);
   if (!isAdmin) return null;
   return (
     <section aria-labelledby="credential-queue" className="mt-8 min-w-0">
@@ -123,11 +112,11 @@ function CredentialQueue({ locale }: { locale: Locale }) {
       </h2>
       <p className="mt-1 text-sm text-muted">{m.queueIntro}</p>
       <div className="mt-4">
-        {queue.data === undefined && queue.loading && <PageSkeleton label={m.queueLoading} />}
-        {queue.data === undefined && !queue.loading && (
+        {queue.data === undefined && !queue.error && <PageSkeleton label={m.queueLoading} />}
+        {queue.data === undefined && queue.error && (
           <p role="alert" className="text-sm text-danger">
             {m.loadFailed}{' '}
-            <button type="button" className="underline" onClick={() => void queue.reload()}>
+            <button type="button" className="underline" onClick={() => $credentialQueue.revalidate()}>
               {m.tryAgain}
             </button>
           </p>
@@ -143,7 +132,7 @@ function CredentialQueue({ locale }: { locale: Locale }) {
             data-testid="credential-queue"
           >
             {queue.data.credentials.map((item) => (
-              <Review key={item.id} item={item} locale={locale} onDone={() => void queue.reload()} />
+              <Review key={item.id} item={item} locale={locale} />
             ))}
           </ul>
         )}

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { adminUsersMessages } from '../../i18n/messages/admin-users.ts';
-import { disputeCaseMessages } from '../../i18n/messages/dispute-cases.ts';
+import { disputeCaseMessages } from '../../i18n/messages/disputes.ts';
 import { formatCad } from '../../i18n/money.ts';
 import { $session } from '../../stores/session.ts';
 import { buttonClasses } from '../../ui/Button.tsx';

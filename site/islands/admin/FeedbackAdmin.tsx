@@ -1,16 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { feedbackStatuses, type FeedbackStatus } from '../../../shared/domain/feedback/events.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { adminModerationMessages } from '../../i18n/messages/admin-moderation.ts';
 import { feedbackMessages } from '../../i18n/messages/feedback.ts';
-import { apiRequest, messageOf } from '../../lib/api.ts';
+import { messageOf } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { island } from '../../ui/island.tsx';
-import { FEEDBACK_KEY, type FeedbackPost } from '../feedback/board.ts';
-import { useJson } from '../work/api.ts';
+import { feedbackStatuses, type FeedbackPost, type FeedbackStatus } from '../feedback/board.ts';
+import { $adminFeedback, changeFeedbackStatus } from '../feedback/stores.ts';
 import { Select } from '../work/parts.tsx';
 
 /** The admin dashboard's feedback: every post by votes with its status, changed in place. */
@@ -20,16 +19,15 @@ function FeedbackAdmin({ locale }: { locale: Locale }) {
   const id = useId();
   const session = useStore($session);
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
-  const feedback = useJson<FeedbackPost[]>(isAdmin ? FEEDBACK_KEY : null);
+  const feedback = useStore($adminFeedback);
   const [busy, setBusy] = useState<string | null>(null);
   if (!isAdmin) return null;
 
   async function change(post: FeedbackPost, status: FeedbackStatus) {
     setBusy(post.id);
     try {
-      await apiRequest('PATCH', `${FEEDBACK_KEY}/${encodeURIComponent(post.id)}/status`, { status });
+      await changeFeedbackStatus(post, status);
       toast({ title: f.statusChanged, variant: 'success' });
-      await feedback.reload();
     } catch (error) {
       toast({ title: messageOf(error, f.statusChangeFailed), variant: 'destructive' });
     } finally {
@@ -37,7 +35,7 @@ function FeedbackAdmin({ locale }: { locale: Locale }) {
     }
   }
 
-  const posts = feedback.data;
+  const posts = feedback.data === null ? [] : feedback.data;
   return (
     <section aria-labelledby={`${id}-title`} className="mt-10 min-w-0" data-testid="admin-feedback">
       <h2 id={`${id}-title`} className="text-xl font-semibold">
@@ -45,15 +43,15 @@ function FeedbackAdmin({ locale }: { locale: Locale }) {
       </h2>
       <p className="mt-1 text-sm text-muted">{m.feedbackIntro}</p>
       <div className="mt-4" aria-busy={feedback.loading}>
-        {posts === undefined && feedback.loading && (
+        {posts === undefined && !feedback.error && (
           <p role="status" className="text-sm text-muted">
             {m.loading}
           </p>
         )}
-        {posts === undefined && !feedback.loading && (
+        {posts === undefined && feedback.error && (
           <p role="alert" className="text-sm text-danger">
             {m.loadFailed}{' '}
-            <button type="button" className="underline" onClick={() => void feedback.reload()}>
+            <button type="button" className="underline" onClick={() => $adminFeedback.revalidate()}>
               {m.tryAgain}
             </button>
           </p>

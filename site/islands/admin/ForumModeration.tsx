@@ -3,27 +3,22 @@ import { useId, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { adminModerationMessages } from '../../i18n/messages/admin-moderation.ts';
-import { apiRequest, messageOf } from '../../lib/api.ts';
+import { messageOf } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
-import { useJson } from '../work/api.ts';
 import { instantDate } from '../work/format.ts';
 import { ConfirmDialog, Select } from '../work/parts.tsx';
 
-type Item = {
-  kind: 'post' | 'reply';
-  postId: string;
-  replyId: string | null;
-  authorName: string;
-  title: string;
-  content: string;
-  createdAt: string;
-  hidden: { at: string; byName: string | null; reason: string | null } | null;
-};
-type Filter = 'all' | 'visible' | 'hidden';
+import {
+  $moderationFilter,
+  $moderationQueue,
+  moderate,
+  type ModerationFilter as Filter,
+  type ModerationItem as Item,
+} from './forum-stores.ts';
 
 /** The admin dashboard's forum moderation: the newest discussions and replies, hide with a reason, restore. */
 function ForumModeration({ locale }: { locale: Locale }) {
@@ -31,8 +26,8 @@ function ForumModeration({ locale }: { locale: Locale }) {
   const id = useId();
   const session = useStore($session);
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
-  const [filter, setFilter] = useState<Filter>('all');
-  const queue = useJson<{ items: Item[] }>(isAdmin ? `/api/admin/forum?status=${filter}` : null);
+  const filter = useStore($moderationFilter);
+  const queue = useStore($moderationQueue);
   const [target, setTarget] = useState<Item | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -40,10 +35,6 @@ function ForumModeration({ locale }: { locale: Locale }) {
   if (!isAdmin) return null;
 
   const keyOf = (item: Item) => item.replyId ?? item.postId;
-  const url = (item: Item, action: 'hide' | 'restore') =>
-    item.replyId
-      ? `/api/admin/forum/replies/${encodeURIComponent(item.replyId)}/${action}`
-      : `/api/admin/forum/posts/${encodeURIComponent(item.postId)}/${action}`;
 
   async function act(item: Item, action: 'hide' | 'restore') {
     if (action === 'hide') {
@@ -55,11 +46,10 @@ function ForumModeration({ locale }: { locale: Locale }) {
     }
     setBusy(keyOf(item));
     try {
-      await apiRequest('POST', url(item, action), action === 'hide' ? { reason: reason.trim() } : {});
+      await moderate(item, action, reason.trim());
       toast({ title: action === 'hide' ? m.hidden : m.restored, variant: 'success' });
       setTarget(null);
       setReason('');
-      await queue.reload();
     } catch (error) {
       toast({ title: messageOf(error, m.actionFailed), variant: 'destructive' });
     } finally {
@@ -82,7 +72,7 @@ function ForumModeration({ locale }: { locale: Locale }) {
               describedBy={f.describedBy}
               invalid={false}
               value={filter}
-              onChange={(v) => setFilter(v as Filter)}
+              onChange={(v) => $moderationFilter.set(v as Filter)}
             >
               {(['all', 'visible', 'hidden'] as const).map((value) => (
                 <option key={value} value={value}>
@@ -94,15 +84,15 @@ function ForumModeration({ locale }: { locale: Locale }) {
         </Field>
       </div>
       <div className="mt-4" aria-busy={queue.loading}>
-        {items === undefined && queue.loading && (
+        {items === undefined && !queue.error && (
           <p role="status" className="text-sm text-muted">
             {m.loading}
           </p>
         )}
-        {items === undefined && !queue.loading && (
+        {items === undefined && queue.error && (
           <p role="alert" className="text-sm text-danger">
             {m.loadFailed}{' '}
-            <button type="button" className="underline" onClick={() => void queue.reload()}>
+            <button type="button" className="underline" onClick={() => $moderationQueue.revalidate()}>
               {m.tryAgain}
             </button>
           </p>

@@ -1,38 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { LEGAL_COPY_LIMITS, LEGAL_COPY_MESSAGES } from '../../../shared/domain/legal-copies/messages.ts';
+import { legalCopyJobParams, legalCopyReadBody, type LegalCopyRead } from '../../../shared/http/legal-copies.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { legalCopiesMessages } from '../../i18n/messages/legal-copies.ts';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { formatWhen } from '../contracts/shared.tsx';
+import { readLegalCopies } from '../legal-copies/stores.ts';
 
-type Copy = {
-  copyId: string;
-  role: 'customer' | 'contractor';
-  accountId: string;
-  accountExists: boolean;
-  version: number;
-  templateVersion: string;
-  textHash: string;
-  matchesSignature: boolean;
-  current: boolean;
-  nameAtSigning: string;
-  typedName: string;
-  userAgent: string;
-  signedAt: string;
-  retainUntil: string;
-};
-type Reading = {
-  jobId: string;
-  contract: { status: 'awaiting-signatures' | 'executed' | 'cancelled'; version: number; templateVersion: string };
-  copies: Copy[];
-  readAt: string;
-};
+type Reading = LegalCopyRead;
 type Load =
   | { status: 'idle' }
   | { status: 'loading' }
@@ -46,8 +27,6 @@ function localized(message: string, m: { reasonInvalid: string; empty: string })
   if (message === LEGAL_COPY_MESSAGES.notFound) return m.empty;
   return message;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The admin dashboard's legal copies: the names kept with a contract's signatures, read only with a
@@ -66,17 +45,17 @@ function LegalCopies({ locale }: { locale: Locale }) {
 
   async function read() {
     const found: { jobId?: string; reason?: string } = {};
-    if (!UUID.test(jobId.trim())) found.jobId = m.jobIdInvalid;
-    const length = [...reason.trim()].length;
+    const job = legalCopyJobParams.safeParse({ jobId: jobId.trim() });
+    if (!job.success) found.jobId = m.jobIdInvalid;
+    const body = legalCopyReadBody.parse({ reason });
+    // The reason's length is the decider's rule, in characters (LEGAL_COPY_LIMITS), as the server counts it.
+    const length = [...body.reason].length;
     if (length < LEGAL_COPY_LIMITS.reasonMin || length > LEGAL_COPY_LIMITS.reasonMax) found.reason = m.reasonInvalid;
     setErrors(found);
-    if (found.jobId || found.reason) return;
+    if (!job.success || found.reason) return;
     setLoad({ status: 'loading' });
     try {
-      const response = await apiRequest('POST', `/api/admin/legal-copies/${jobId.trim()}/read`, {
-        reason: reason.trim(),
-      });
-      setLoad({ status: 'ready', reading: (await response.json()) as Reading });
+      setLoad({ status: 'ready', reading: await readLegalCopies(job.data.jobId, body.reason) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         setLoad({ status: 'empty' });

@@ -9,28 +9,7 @@ import { $session } from '../../stores/session.ts';
 import { island } from '../../ui/island.tsx';
 import { MonthlyBarChart, MonthlyTable } from '../../ui/MonthlyBarChart.tsx';
 import { useJson } from '../work/api.ts';
-
-type Metrics = {
-  totals: {
-    gmvCents: number;
-    feesCents: number;
-    taxCents: number;
-    refundsCents: number;
-    escrowHeldCents: number;
-    escrowHeldJobs: number;
-    contractors: number;
-    activeContractors: number;
-  };
-  months: {
-    month: string;
-    gmvCents: number;
-    feesCents: number;
-    taxCents: number;
-    refundsCents: number;
-    jobsFunded: number;
-  }[];
-  provinces: { province: string; jobs: number }[];
-};
+import type { MetricsView as Metrics } from '../../../shared/http/metrics.ts';
 
 /**
  * The admin dashboard's platform metrics (issue 10): GMV, fees, tax collected, refunds, escrow held

@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { format } from '../../i18n/index.ts';
 import { dateTimeFormat } from '../../i18n/intl.ts';
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { adminUserSwitchesMessages } from '../../i18n/messages/admin-user-switches.ts';
-import { getJson } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
@@ -12,12 +11,17 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { userSwitchStreamId } from '../../../shared/domain/user-switch/streams.ts';
 import { FORMER_MEMBER } from '../contracts/shared.tsx';
 
-export const SWITCHES_PAGE_SIZE = 20;
-/** The name the server gives an account whose personal data was deleted. */
+import {
+  $switchesOffset,
+  $userSwitches,
+  SWITCHES_PAGE_SIZE,
+  type SwitchRecord,
+  type SwitchesPage as Page,
+} from './user-stores.ts';
 
-type Person = { id: string; name: string };
-type SwitchRecord = { id: string; actor: Person; target: Person; mode: 'admin' | 'demo'; switchedAt: string };
-type Page = { total: number; switches: SwitchRecord[] };
+export { SWITCHES_PAGE_SIZE };
+
+type Person = SwitchRecord['actor'];
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: Page };
 
 const modeTone: Record<SwitchRecord['mode'], string> = {
@@ -35,22 +39,16 @@ function UserSwitches({ locale }: { locale: Locale }) {
   const id = useId();
   const session = useStore($session);
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
-  const [offset, setOffset] = useState(0);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const fetchPage = useCallback(async (at: number) => {
-    setLoad({ status: 'loading' });
-    try {
-      const page = await getJson<Page>(`/api/admin/user-switches?limit=${SWITCHES_PAGE_SIZE}&offset=${at}`);
-      setLoad(page ? { status: 'ready', page } : { status: 'error' });
-    } catch {
-      setLoad({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    if (isAdmin) void fetchPage(offset);
-  }, [isAdmin, offset, fetchPage]);
+  const offset = useStore($switchesOffset);
+  const read = useStore($userSwitches);
+  const load: Load = read.loading
+    ? { status: 'loading' }
+    : read.data
+      ? { status: 'ready', page: read.data }
+      : read.error
+        ? { status: 'error' }
+        : { status: 'loading' };
+  const setOffset = (at: number) => $switchesOffset.set(at);
 
   if (!isAdmin) return null;
   const dates = dateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' });
@@ -73,7 +71,7 @@ function UserSwitches({ locale }: { locale: Locale }) {
       ) : load.status === 'error' ? (
         <div role="alert" className="space-y-3 rounded-xl border border-border p-4">
           <p className="font-medium">{m.loadFailed}</p>
-          <Button variant="outline" onClick={() => void fetchPage(offset)}>
+          <Button variant="outline" onClick={() => $userSwitches.revalidate()}>
             {m.tryAgain}
           </Button>
         </div>

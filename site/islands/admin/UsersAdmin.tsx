@@ -3,26 +3,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { adminUsersMessages } from '../../i18n/messages/admin-users.ts';
-import { apiRequest, messageOf } from '../../lib/api.ts';
+import { messageOf } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
-import { useJson } from '../work/api.ts';
 import { instantDate } from '../work/format.ts';
 import { ConfirmDialog, Select } from '../work/parts.tsx';
 
-type Status = 'active' | 'suspended' | 'closed';
-type UserRow = {
-  id: string;
-  name: string;
-  email: string;
-  role: 'customer' | 'contractor' | 'admin';
-  status: Status;
-  registeredAt: string;
-  suspensionReason: string | null;
-};
+import { $userSearch, $users, suspendOrRestore, type UserRow, type UserStatus as Status } from './user-stores.ts';
 
 const statusTone: Record<Status, string> = {
   active: 'border-success/40 bg-success/10 text-success',
@@ -38,9 +28,7 @@ function UsersAdmin({ locale }: { locale: Locale }) {
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
   const [draft, setDraft] = useState('');
   const [status, setStatus] = useState<'' | Status>('');
-  const [query, setQuery] = useState({ q: '', status: '' as '' | Status });
-  const params = new URLSearchParams({ q: query.q, ...(query.status ? { status: query.status } : {}) });
-  const users = useJson<{ users: UserRow[] }>(isAdmin ? `/api/admin/users?${params}` : null);
+  const users = useStore($users);
   const [target, setTarget] = useState<UserRow | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -49,7 +37,7 @@ function UsersAdmin({ locale }: { locale: Locale }) {
 
   function search(event: FormEvent) {
     event.preventDefault();
-    setQuery({ q: draft.trim(), status });
+    $userSearch.set({ q: draft.trim(), status });
   }
 
   async function act(user: UserRow, action: 'suspend' | 'restore') {
@@ -62,18 +50,13 @@ function UsersAdmin({ locale }: { locale: Locale }) {
     }
     setBusy(user.id);
     try {
-      await apiRequest(
-        'POST',
-        `/api/admin/users/${encodeURIComponent(user.id)}/${action}`,
-        action === 'suspend' ? { reason: reason.trim() } : {},
-      );
+      await suspendOrRestore(user, action, reason.trim());
       toast({
         title: format(action === 'suspend' ? m.suspended : m.restored, { name: user.name }),
         variant: 'success',
       });
       setTarget(null);
       setReason('');
-      await users.reload();
     } catch (error) {
       toast({ title: messageOf(error, m.actionFailed), variant: 'destructive' });
     } finally {
@@ -128,15 +111,15 @@ function UsersAdmin({ locale }: { locale: Locale }) {
         <Button type="submit">{m.find}</Button>
       </form>
       <div className="mt-4" aria-busy={users.loading}>
-        {list === undefined && users.loading && (
+        {list === undefined && !users.error && (
           <p role="status" className="text-sm text-muted">
             {m.loading}
           </p>
         )}
-        {list === undefined && !users.loading && (
+        {list === undefined && users.error && (
           <p role="alert" className="text-sm text-danger">
             {m.loadFailed}{' '}
-            <button type="button" className="underline" onClick={() => void users.reload()}>
+            <button type="button" className="underline" onClick={() => $users.revalidate()}>
               {m.tryAgain}
             </button>
           </p>

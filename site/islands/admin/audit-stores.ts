@@ -1,11 +1,11 @@
 import { atom, computed } from 'nanostores';
-import type { AuditHistoryView, AuditJobs, StreamAuditView } from '../../../api/modules/auditing/schemas.ts';
+import type { AuditHistoryView, AuditJobs, StreamAuditView } from '../../../shared/http/audit.ts';
 import { getJson } from '../../lib/api.ts';
 import { createFetcherStore, revalidateKeys } from '../../lib/query.ts';
 import { $session } from '../../stores/session.ts';
 
 /**
- * The auditor view's reads (GET /api/audit/…, api/modules/auditing/routes.ts), as nanoquery
+ * The auditor view's reads (GET /api/audit/…, api/modules/audit/routes.ts), as nanoquery
  * stores: the job search, then the open job's tab, whose history (as of the chosen instant) and
  * verification are fetched when it is shown. Each key is the read's URL; nothing is fetched until
  * the session is an administrator's.

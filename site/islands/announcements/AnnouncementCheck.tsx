@@ -23,7 +23,7 @@ const loadPopup = (locale: Locale): Promise<LoadedPopup> =>
 
 /**
  * On every page (Base.astro, `client:idle`): decides whether an announcement is due, on mount,
- * every 30 minutes (spec section 4) and when another tab changes the stored state. It carries
+ * every 30 minutes (docs/product.md#announcements) and when another tab changes the stored state. It carries
  * only the rules and the catalogue's ids and dates; the popup (icons, and the texts in the page's
  * language) is fetched the first time there is something to show, so a returning visitor never
  * downloads it.

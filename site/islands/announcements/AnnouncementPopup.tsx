@@ -21,14 +21,14 @@ export type AnnouncementPopupProps = {
 };
 
 /**
- * The announcement popup (spec sections 2 and 4), loaded by AnnouncementCheck only when one is due.
+ * The announcement popup (docs/product.md#announcements), loaded by AnnouncementCheck only when one is due.
  *
  * A native modal `<dialog>` rather than Radix: this popup appears by itself on page load, so its
  * code counts in the first load, and the browser's own dialog (top layer, inert page behind it,
  * Escape as `cancel`) needs no library. The whole card and its backdrop fade during the 300 ms
- * close the spec times, and the header carries the type badge and the date.
+ * close delay (docs/product.md#announcements), and the header carries the type badge and the date.
  *
- * The spec says the popup is 'shown, then dismissed through a close button or Got it', so the ×
+ * The popup is 'shown, then dismissed through a close button or Got it', so the ×
  * and Escape (the keyboard's close button) dismiss for good, like Got it. A click outside does
  * nothing: a stray click should not permanently hide news the visitor has not read.
  */
@@ -59,7 +59,7 @@ export default function AnnouncementPopup({ locale, entry, texts: m, onClose }: 
   }, []);
 
   // The choice is saved at once (a reload during the fade keeps it); the popup leaves 300 ms later,
-  // with or without motion: the delay is the spec's, the fade is only what fills it.
+  // with or without motion: the delay is the rule (CLOSE_DELAY_MS), the fade is only what fills it.
   useEffect(() => {
     if (!closing) return;
     const timer = window.setTimeout(() => {

@@ -12,9 +12,9 @@ import { announcementStore } from './store.ts';
 import { AnnouncementDate, TypeBadge } from './TypeBadge.tsx';
 
 /**
- * The footer's Updates dialog (spec section 2): every announcement, newest first, with its items
+ * The footer's Updates dialog (docs/product.md#announcements): every announcement, newest first, with its items
  * and whether the visitor dismissed it, snoozed it (until when) or has not answered it yet; and
- * the 'clearing' of spec section 4, which brings dismissed and snoozed announcements back.
+ * the 'clearing' of docs/product.md#announcements, which brings dismissed and snoozed announcements back.
  */
 export default function UpdatesDialog({ locale, open, onOpenChange }: HostedDialogProps) {
   const m = announcementMessages[locale];

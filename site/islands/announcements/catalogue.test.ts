@@ -4,7 +4,7 @@ import { ANNOUNCEMENTS } from './catalogue.ts';
 import { ROADMAP_ANNOUNCEMENT_ID } from './keys.ts';
 import { formatAnnouncementDate, localizeAnnouncement, typeLabel } from './localize.ts';
 
-describe('announcement catalogue (spec section 3)', () => {
+describe('announcement catalogue', () => {
   it('defines the 2025 roadmap: a high-priority feature dated 2025-10-10', () => {
     expect(ANNOUNCEMENTS).toHaveLength(1);
     expect(ANNOUNCEMENTS[0]).toMatchObject({

@@ -2,10 +2,10 @@ import type { AnnouncementMessageKey } from '../../i18n/messages/announcements.t
 import { ROADMAP_ANNOUNCEMENT_ID } from './keys.ts';
 import type { AnnouncementType, Ranked } from './rules.ts';
 
-/** One item of an announcement's list (spec section 3). */
+/** One item of an announcement's list (docs/product.md#announcements). */
 export type AnnouncementItem = { title: string; description: string };
 
-/** An announcement as spec section 3 defines it, in one language. */
+/** An announcement (docs/product.md#announcements), in one language. */
 export type Announcement = Ranked & {
   type: AnnouncementType;
   title: string;
@@ -29,7 +29,7 @@ export type AnnouncementEntry = Ranked & {
   action?: { text: AnnouncementMessageKey; url: string };
 };
 
-/** Spec section 3: the one announcement defined. */
+/** The one announcement defined (docs/product.md#announcements). */
 export const ANNOUNCEMENTS: readonly AnnouncementEntry[] = [
   {
     id: ROADMAP_ANNOUNCEMENT_ID,

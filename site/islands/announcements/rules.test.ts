@@ -25,7 +25,7 @@ const NOW = Date.parse('2025-10-12T15:00:00Z');
 
 const a = (id: string, priority: AnnouncementPriority, date: string) => ({ id, priority, date });
 
-describe('announcement constants (spec section 9)', () => {
+describe('announcement constants', () => {
   it('snoozes for 24 hours, re-checks every 30 minutes and closes 300 ms after a dismissal', () => {
     expect(SNOOZE_HOURS).toBe(24);
     expect(RECHECK_MS).toBe(1_800_000);

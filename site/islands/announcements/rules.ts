@@ -1,5 +1,5 @@
 /**
- * The announcement rules of spec sections 3, 4 and 9, as pure functions: time always arrives as an
+ * The announcement rules of docs/product.md#announcements, as pure functions: time always arrives as an
  * argument (epoch milliseconds), nothing here reads storage or the clock. The storage adapter is
  * store.ts; the data is catalogue.ts.
  */
@@ -11,7 +11,7 @@ export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 export const ANNOUNCEMENT_PRIORITIES = ['high', 'medium', 'low'] as const;
 export type AnnouncementPriority = (typeof ANNOUNCEMENT_PRIORITIES)[number];
 
-/** Spec section 9. */
+/** Timings of docs/product.md#announcements. */
 export const SNOOZE_HOURS = 24;
 export const RECHECK_MS = 30 * 60 * 1000;
 export const CLOSE_DELAY_MS = 300;
@@ -23,7 +23,7 @@ export type Ranked = { id: string; priority: AnnouncementPriority; date: string 
 
 export type Snooze = { id: string; remindAfter: number };
 
-/** What the browser keeps (spec section 3): the dismissed ids and the snoozes. */
+/** What the browser keeps (docs/product.md#announcements): the dismissed ids and the snoozes. */
 export type AnnouncementState = { dismissed: readonly string[]; snoozed: readonly Snooze[] };
 
 export const EMPTY_STATE: AnnouncementState = Object.freeze({ dismissed: [], snoozed: [] });

@@ -1,7 +1,7 @@
-/** Spec section 9: the browser-storage flag that says the launch splash was seen. */
+/** The browser-storage flag that says the launch splash was seen (docs/product.md#announcements). */
 export const UPDATE_SPLASH_FLAG = 'update-splash-seen-launch-2024';
 
-/** Sets the flag; a storage that refuses is logged, never shown (spec section 8). */
+/** Sets the flag; a storage that refuses is logged, never shown (docs/product.md#announcements). */
 export function markUpdateSplashSeen(storage: Pick<Storage, 'setItem'> | null = safeLocalStorage()): void {
   try {
     storage?.setItem(UPDATE_SPLASH_FLAG, new Date().toISOString());

@@ -27,9 +27,9 @@ export type AnnouncementStore = {
 };
 
 /**
- * Local storage as the announcement state (spec section 3). Storage that is missing (server
+ * Local storage as the announcement state (docs/product.md#announcements). Storage that is missing (server
  * rendering), refuses access (privacy modes), throws on write (quota) or holds text we did not write
- * is never fatal: the problem is logged (spec section 8: storage errors are only logged) and the
+ * is never fatal: the problem is logged (docs/product.md#announcements: storage errors are only logged) and the
  * state is whatever could be read, else empty. A state that could not be saved still holds for
  * this page, so a dismissed popup stays closed.
  */

@@ -30,8 +30,8 @@ type Phase =
 
 /**
  * /signup/confirm?token=…, the page the link in the sign-up e-mail opens: it sends the token to the
- * server, which creates the account and signs the person in; then the spec's post-registration
- * journey (sections 2 and 8): the toast 'Account Created Successfully!', the onboarding dialog for
+ * server, which creates the account and signs the person in; then the post-registration
+ * journey (docs/product.md#accounts): the toast 'Account Created Successfully!', the onboarding dialog for
  * a contractor, /platform for a customer. In a browser other than the one that signed up the
  * server asks for the password chosen at sign-up (401): the page asks for it, then goes on the
  * same way. A link that does not work says why, with the way back.

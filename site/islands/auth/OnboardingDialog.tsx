@@ -1,47 +1,34 @@
-import { ArrowLeft, ArrowRight, Check, Clock, LoaderCircle, MapPin, Rocket, Star, Wrench, X } from 'lucide-react';
-import { Dialog, Progress, Switch } from 'radix-ui';
+import { ArrowLeft, ArrowRight, Clock, LoaderCircle, MapPin, Rocket, Star, Wrench, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { canadianTimeZones } from '../../../shared/geo/provinces.ts';
-import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { authValidationMessages, onboardingMessages } from '../../i18n/messages/auth.ts';
-import { bookingMessages } from '../../i18n/messages/booking.ts';
+import { onboardingMessages } from '../../i18n/messages/auth.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { revalidateKeys } from '../../lib/query.ts';
 import { ME_KEY } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { browserTimeZone, isCanadianZone } from '../booking/format.ts';
-import { selectClasses } from '../booking/SlotPicker.tsx';
+import { OnboardingProgress } from './OnboardingProgress.tsx';
+import { GoLiveSummary, HoursStep } from './OnboardingSchedule.tsx';
+import { ExperienceStep, LocationStep, ServiceStep } from './OnboardingSteps.tsx';
 import { REDIRECT_DELAY_MS } from './return-to.ts';
 import {
   DEFAULT_TIME_ZONE,
   firstInvalidStep,
   hasErrors,
   initialOnboardingValues,
-  MAX_LOCATION_LENGTH,
-  MAX_RADIUS_KM,
-  MAX_SERVICE_DESCRIPTION_LENGTH,
-  MAX_SERVICE_TITLE_LENGTH,
-  MAX_STATEMENT_LENGTH,
-  MAX_YEARS_OF_EXPERIENCE,
-  MIN_RADIUS_KM,
-  MIN_YEARS_OF_EXPERIENCE,
   onboardingRequests,
   ONBOARDING_STEP_COUNT,
   ONBOARDING_STEP_FIELDS,
-  ONBOARDING_STEPS,
   validateOnboardingStep,
-  WEEKDAYS,
   type Errors,
   type OnboardingField,
   type OnboardingStep,
   type OnboardingValues,
-  type Weekday,
 } from './validation.ts';
 
-/** The reads refreshed after onboarding (spec section 7). */
+/** The reads refreshed after onboarding (docs/product.md#accounts). */
 export const ONBOARDING_REFRESH_KEYS = [ME_KEY, '/api/service-offerings/my', '/api/contractors/browse'] as const;
 
 function isRefreshedKey(key: string): boolean {
@@ -90,14 +77,12 @@ export type OnboardingDialogProps = {
 const stepIcons = { 1: Wrench, 2: MapPin, 3: Star, 4: Clock, 5: Rocket } as const;
 
 /**
- * The contractor onboarding wizard (spec sections 2, 4, 5): four steps, Next validates the
+ * The contractor onboarding wizard (docs/product.md#accounts): four steps, Next validates the
  * current one, Go Live patches the profile and creates the first service offering. Its state
  * survives closing and reopening, and moving back and forth between steps.
  */
 export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: OnboardingDialogProps) {
   const m = onboardingMessages[locale];
-  const v = authValidationMessages[locale];
-  const days = bookingMessages[locale];
   const id = useId();
 
   const [step, setStep] = useState<OnboardingStep>(1);
@@ -150,10 +135,6 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
   function moveTo(target: OnboardingStep) {
     stepMoved.current = true;
     setStep(target);
-  }
-
-  function updateDay(day: Weekday, change: Partial<OnboardingValues['hours'][Weekday]>) {
-    update('hours', { ...values.hours, [day]: { ...values.hours[day], ...change } });
   }
 
   function update<K extends OnboardingField>(field: K, value: OnboardingValues[K]) {
@@ -212,7 +193,6 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
   }
 
   const StepIcon = stepIcons[step];
-  const statementLength = values.expertiseStatement.length;
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (pending && !next ? undefined : onOpenChange(next))}>
@@ -237,53 +217,7 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
             <X aria-hidden="true" className="h-5 w-5" />
           </Dialog.Close>
 
-          <div className="mt-5">
-            <div className="mb-2 flex items-center justify-between text-xs font-medium text-muted">
-              <span>{format(m.stepOf, { step, total: ONBOARDING_STEP_COUNT })}</span>
-              <span>{stepNames[step]}</span>
-            </div>
-            <Progress.Root
-              value={step}
-              max={ONBOARDING_STEP_COUNT}
-              getValueLabel={(value, max) => format(m.stepOf, { step: value, total: max })}
-              aria-label={m.progressLabel}
-              className="relative h-2 overflow-hidden rounded-full bg-surface-2"
-            >
-              <Progress.Indicator
-                className="h-full w-full rounded-full bg-accent transition-transform duration-300"
-                style={{ transform: `translateX(-${100 - (step / ONBOARDING_STEP_COUNT) * 100}%)` }}
-              />
-            </Progress.Root>
-            <ol className="mt-3 grid grid-cols-5 gap-1 text-center">
-              {ONBOARDING_STEPS.map((s) => {
-                const done = s < step;
-                const current = s === step;
-                return (
-                  <li
-                    key={s}
-                    aria-current={current ? 'step' : undefined}
-                    className={`flex flex-col items-center gap-1 text-[11px] leading-tight sm:text-xs ${
-                      current ? 'font-semibold text-fg' : 'text-muted'
-                    }`}
-                  >
-                    <span
-                      aria-hidden="true"
-                      className={`flex h-6 w-6 items-center justify-center rounded-full border text-[11px] ${
-                        done
-                          ? 'border-accent bg-accent text-accent-fg'
-                          : current
-                            ? 'border-accent text-fg'
-                            : 'border-border'
-                      }`}
-                    >
-                      {done ? <Check className="h-3.5 w-3.5" /> : s}
-                    </span>
-                    <span>{stepNames[s]}</span>
-                  </li>
-                );
-              })}
-            </ol>
-          </div>
+          <OnboardingProgress locale={locale} step={step} stepNames={stepNames} />
 
           <form noValidate onSubmit={onSubmit} className="mt-6">
             <div className="mb-4 flex items-start gap-3">
@@ -317,244 +251,45 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
             </div>
 
             {step === 1 && (
-              <div className="space-y-4">
-                <Field label={m.serviceTitleLabel} error={errors.serviceTitle ? v[errors.serviceTitle] : null}>
-                  {({ id: fieldId, describedBy, invalid }) => (
-                    <Input
-                      ref={fieldRefs.serviceTitle}
-                      id={fieldId}
-                      name="serviceTitle"
-                      required
-                      maxLength={MAX_SERVICE_TITLE_LENGTH}
-                      placeholder={m.serviceTitlePlaceholder}
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      value={values.serviceTitle}
-                      onChange={(e) => update('serviceTitle', e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field
-                  label={m.serviceDescriptionLabel}
-                  hint={m.serviceDescriptionHint}
-                  error={errors.serviceDescription ? v[errors.serviceDescription] : null}
-                >
-                  {({ id: fieldId, describedBy, invalid }) => (
-                    <Textarea
-                      ref={fieldRefs.serviceDescription}
-                      id={fieldId}
-                      name="serviceDescription"
-                      required
-                      rows={4}
-                      maxLength={MAX_SERVICE_DESCRIPTION_LENGTH}
-                      placeholder={m.serviceDescriptionPlaceholder}
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      value={values.serviceDescription}
-                      onChange={(e) => update('serviceDescription', e.target.value)}
-                    />
-                  )}
-                </Field>
-              </div>
+              <ServiceStep
+                locale={locale}
+                id={id}
+                values={values}
+                errors={errors}
+                fieldRefs={fieldRefs}
+                update={update}
+              />
             )}
-
             {step === 2 && (
-              <div className="space-y-5">
-                <Field label={m.locationLabel} error={errors.location ? v[errors.location] : null}>
-                  {({ id: fieldId, describedBy, invalid }) => (
-                    <Input
-                      ref={fieldRefs.location}
-                      id={fieldId}
-                      name="location"
-                      autoComplete="address-level2"
-                      maxLength={MAX_LOCATION_LENGTH}
-                      placeholder={m.locationPlaceholder}
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      value={values.location}
-                      onChange={(e) => update('location', e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field label={m.radiusLabel} hint={m.radiusHint} error={errors.radiusKm ? v[errors.radiusKm] : null}>
-                  {({ id: fieldId, describedBy, invalid }) => (
-                    <Input
-                      ref={fieldRefs.radiusKm}
-                      id={fieldId}
-                      name="radiusKm"
-                      type="number"
-                      inputMode="numeric"
-                      min={MIN_RADIUS_KM}
-                      max={MAX_RADIUS_KM}
-                      step={1}
-                      className="sm:max-w-40"
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      value={values.radiusKm}
-                      onChange={(e) => update('radiusKm', e.target.value)}
-                    />
-                  )}
-                </Field>
-                <div className="flex items-center justify-between gap-4 rounded-xl border border-border p-4">
-                  <div>
-                    <label htmlFor={`${id}-remote`} className="block text-sm font-medium">
-                      {m.remoteLabel}
-                    </label>
-                    <p id={`${id}-remote-hint`} className="text-xs text-muted">
-                      {m.remoteHint}
-                    </p>
-                  </div>
-                  <Switch.Root
-                    ref={fieldRefs.canWorkRemotely}
-                    id={`${id}-remote`}
-                    checked={values.canWorkRemotely}
-                    onCheckedChange={(checked) => update('canWorkRemotely', checked)}
-                    aria-describedby={`${id}-remote-hint`}
-                    className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border border-border bg-surface-2 transition data-[state=checked]:border-accent data-[state=checked]:bg-accent"
-                  >
-                    <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-fg shadow transition-transform data-[state=checked]:translate-x-5 data-[state=checked]:bg-accent-fg" />
-                  </Switch.Root>
-                </div>
-              </div>
+              <LocationStep
+                locale={locale}
+                id={id}
+                values={values}
+                errors={errors}
+                fieldRefs={fieldRefs}
+                update={update}
+              />
             )}
-
             {step === 3 && (
-              <div className="space-y-4">
-                <Field
-                  label={m.yearsLabel}
-                  hint={m.yearsHint}
-                  error={errors.yearsOfExperience ? v[errors.yearsOfExperience] : null}
-                >
-                  {({ id: fieldId, describedBy, invalid }) => (
-                    <Input
-                      ref={fieldRefs.yearsOfExperience}
-                      id={fieldId}
-                      name="yearsOfExperience"
-                      type="number"
-                      inputMode="numeric"
-                      min={MIN_YEARS_OF_EXPERIENCE}
-                      max={MAX_YEARS_OF_EXPERIENCE}
-                      step={1}
-                      className="sm:max-w-40"
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      value={values.yearsOfExperience}
-                      onChange={(e) => {
-                        setYearsUnreadable(e.currentTarget.validity.badInput);
-                        update('yearsOfExperience', e.target.value);
-                      }}
-                    />
-                  )}
-                </Field>
-                <Field
-                  label={m.statementLabel}
-                  hint={
-                    <span className={`block text-right ${statementLength > MAX_STATEMENT_LENGTH ? 'text-danger' : ''}`}>
-                      {format(m.statementCounter, { count: statementLength, max: MAX_STATEMENT_LENGTH })}
-                      <span className="sr-only"> {m.statementCounterLabel}</span>
-                    </span>
-                  }
-                  error={errors.expertiseStatement ? v[errors.expertiseStatement] : null}
-                >
-                  {({ id: fieldId, describedBy, invalid }) => (
-                    <Textarea
-                      ref={fieldRefs.expertiseStatement}
-                      id={fieldId}
-                      name="expertiseStatement"
-                      rows={4}
-                      placeholder={m.statementPlaceholder}
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      value={values.expertiseStatement}
-                      onChange={(e) => update('expertiseStatement', e.target.value)}
-                    />
-                  )}
-                </Field>
-              </div>
+              <ExperienceStep
+                locale={locale}
+                id={id}
+                values={values}
+                errors={errors}
+                fieldRefs={fieldRefs}
+                update={update}
+                onYearsReadable={setYearsUnreadable}
+              />
             )}
-
             {step === 4 && (
-              <div className="space-y-4">
-                <div className="space-y-1.5">
-                  <label htmlFor={`${id}-zone`} className="block text-sm font-medium">
-                    {m.hoursZoneLabel}
-                  </label>
-                  <select
-                    ref={fieldRefs.timeZone}
-                    id={`${id}-zone`}
-                    name="timeZone"
-                    value={values.timeZone}
-                    onChange={(e) => update('timeZone', e.target.value)}
-                    className={selectClasses}
-                  >
-                    {canadianTimeZones.map((zone) => (
-                      <option key={zone.id} value={zone.id}>
-                        {zone[locale]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <fieldset aria-describedby={errors.hours ? `${id}-hours-error` : undefined}>
-                  <legend className="sr-only">{m.hoursHeading}</legend>
-                  <ul className="divide-y divide-border rounded-lg border border-border">
-                    {WEEKDAYS.map((day) => {
-                      const hours = values.hours[day];
-                      const dayName = days[`weekday_${day}`];
-                      const checkId = `${id}-day-${day}`;
-                      return (
-                        <li
-                          key={day}
-                          className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3"
-                          data-testid={`onboarding-day-${day}`}
-                        >
-                          <div className="flex w-32 shrink-0 items-center gap-2">
-                            <input
-                              ref={day === WEEKDAYS[0] ? fieldRefs.hours : undefined}
-                              id={checkId}
-                              type="checkbox"
-                              checked={hours.open}
-                              aria-label={format(m.hoursDayOpen, { day: dayName })}
-                              onChange={(e) => updateDay(day, { open: e.target.checked })}
-                              className="h-4 w-4 accent-[var(--accent)]"
-                            />
-                            <label htmlFor={checkId} className="text-sm font-medium" aria-hidden="true">
-                              {dayName}
-                            </label>
-                          </div>
-                          {hours.open ? (
-                            <div className="flex flex-wrap items-center gap-2">
-                              <Input
-                                type="time"
-                                value={hours.start}
-                                aria-label={`${dayName} — ${m.hoursFrom}`}
-                                onChange={(e) => updateDay(day, { start: e.target.value })}
-                                className="w-28"
-                              />
-                              <span aria-hidden="true" className="text-muted">
-                                –
-                              </span>
-                              <Input
-                                type="time"
-                                value={hours.end}
-                                aria-label={`${dayName} — ${m.hoursTo}`}
-                                onChange={(e) => updateDay(day, { end: e.target.value })}
-                                className="w-28"
-                              />
-                            </div>
-                          ) : (
-                            <span className="text-sm text-muted">{m.hoursClosed}</span>
-                          )}
-                        </li>
-                      );
-                    })}
-                  </ul>
-                  {errors.hours && (
-                    <p id={`${id}-hours-error`} role="alert" className="mt-2 text-sm text-danger">
-                      {v[errors.hours]}
-                    </p>
-                  )}
-                </fieldset>
-              </div>
+              <HoursStep
+                locale={locale}
+                id={id}
+                values={values}
+                errors={errors}
+                fieldRefs={fieldRefs}
+                update={update}
+              />
             )}
 
             {step === 5 && <GoLiveSummary locale={locale} values={values} />}
@@ -587,59 +322,5 @@ export function OnboardingDialog({ locale, open, onOpenChange, onComplete }: Onb
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-function GoLiveSummary({ locale, values }: { locale: Locale; values: OnboardingValues }) {
-  const m = onboardingMessages[locale];
-  const days = bookingMessages[locale];
-  const location = values.location.trim();
-  const openDays = WEEKDAYS.filter((day) => values.hours[day].open);
-  const rows: [string, string][] = [
-    [m.summaryService, values.serviceTitle.trim() || m.notProvided],
-    [m.summaryLocation, location || m.notProvided],
-    ...(location
-      ? [
-          [m.summaryRadius, format(m.summaryRadiusValue, { km: values.radiusKm.trim(), place: location })] as [
-            string,
-            string,
-          ],
-        ]
-      : []),
-    [
-      m.summaryHours,
-      openDays.length
-        ? openDays
-            .map((day) => `${days[`weekday_${day}`]} ${values.hours[day].start}–${values.hours[day].end}`)
-            .join(', ')
-        : m.summaryNoHours,
-    ],
-    [m.summaryRemote, values.canWorkRemotely ? m.yes : m.no],
-    [m.summaryYears, values.yearsOfExperience.trim() || m.notProvided],
-  ];
-  return (
-    <div className="space-y-4">
-      <ul className="space-y-2">
-        {[m.next1, m.next2, m.next3].map((text) => (
-          <li key={text} className="flex gap-3 text-sm">
-            <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
-              <Check aria-hidden="true" className="h-3 w-3" />
-            </span>
-            <span>{text}</span>
-          </li>
-        ))}
-      </ul>
-      <section aria-label={m.summaryHeading} className="rounded-xl border border-border bg-surface-2/50 p-4">
-        <h4 className="text-xs font-semibold tracking-wide text-muted uppercase">{m.summaryHeading}</h4>
-        <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-          {rows.map(([term, detail]) => (
-            <div key={term} className="contents">
-              <dt className="text-muted">{term}</dt>
-              <dd className="font-medium break-words">{detail}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-    </div>
   );
 }

@@ -29,7 +29,7 @@ import { SIGN_IN_FIELDS, validateSignIn, type Errors, type SignInField, type Sig
 type Props = { locale: Locale };
 
 /**
- * The sign-in screen (spec sections 2, 5, 8): two marketing panels and the form. A signed-in
+ * The sign-in screen (docs/product.md#accounts): two marketing panels and the form. A signed-in
  * visitor is sent on at once; while the session loads a skeleton shows, so the form never flashes.
  */
 function SignInForm({ locale }: Props) {
@@ -56,7 +56,7 @@ function SignInForm({ locale }: Props) {
     rememberReturnTo(window.location.search, sessionStorageOrNull());
   }, []);
 
-  // Spec section 2: a signed-in user is redirected away automatically.
+  // A signed-in user is redirected away automatically (docs/product.md#site, guards).
   useEffect(() => {
     if (session.status === 'authenticated') goOn(session.user.role);
   }, [session]);

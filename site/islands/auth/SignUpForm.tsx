@@ -32,11 +32,11 @@ type Props = { locale: Locale };
 const emptyValues: SignUpValues = { role: '', name: '', email: '', dateOfBirth: '', password: '' };
 
 /**
- * The sign-up screen (spec sections 2, 5, 8). The server e-mails a confirmation link and answers
+ * The sign-up screen (docs/product.md#accounts). The server e-mails a confirmation link and answers
  * the same whether or not the address has an account (docs/decisions.md, "Sign-up by e-mail
  * confirmation"), so the screen then asks the person to check their e-mail, showing the address
  * they typed. The link opens /signup/confirm (ConfirmSignUp), which signs them in and continues the
- * spec's journey: the onboarding dialog for a contractor, /platform for a customer.
+ * journey: the onboarding dialog for a contractor, /platform for a customer.
  */
 function SignUpForm({ locale }: Props) {
   const m = signUpMessages[locale];

@@ -44,7 +44,7 @@ describe('serverMessageOf', () => {
   });
 });
 
-describe('signInErrorMessage (spec section 8)', () => {
+describe('signInErrorMessage', () => {
   it("shows the server's message, else 'Sign in failed'", () => {
     expect(
       signInErrorMessage(loginError(apiError(401, { error: 'Invalid email or password' })), 'en', 'Sign in failed'),
@@ -62,7 +62,7 @@ describe('signInErrorMessage (spec section 8)', () => {
   });
 });
 
-describe('registrationErrorMessage (spec section 8)', () => {
+describe('registrationErrorMessage', () => {
   const m = signUpMessages.en;
 
   it("the server's error text first", () => {

@@ -27,14 +27,14 @@ export function localizeServerMessage(message: string, locale: Locale): string {
   return key ? serverMessages[locale][key] : message;
 }
 
-/** Spec section 8: the sign-in screen shows the server's message, else 'Sign in failed'. */
+/** The sign-in screen shows the server's message, else 'Sign in failed' (docs/product.md#accounts). */
 export function signInErrorMessage(error: unknown, locale: Locale, fallback: string): string {
   const message = serverMessageOf(error);
   return message ? localizeServerMessage(message, locale) : fallback;
 }
 
 /**
- * Spec section 8: registration failure shows the server's error text, else 'Registration failed'
+ * Registration failure (docs/product.md#errors) shows the server's error text, else 'Registration failed'
  * (the server answered without one), else 'An unexpected error occurred.' (no answer at all).
  */
 export function registrationErrorMessage(

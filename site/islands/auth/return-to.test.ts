@@ -12,7 +12,7 @@ function memoryStorage(initial: Record<string, string> = {}): ReturnToStorage & 
   };
 }
 
-describe('returnTo on the sign-in screen (spec section 2)', () => {
+describe('returnTo on the sign-in screen', () => {
   it('reads the query value', () => {
     expect(queryReturnTo('?returnTo=%2Fcontracts%3Fx%3D1')).toBe('/contracts?x=1');
     expect(queryReturnTo('')).toBeNull();

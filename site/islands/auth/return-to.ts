@@ -30,7 +30,7 @@ export function rememberReturnTo(search: string, storage: ReturnToStorage | null
 }
 
 /**
- * Spec section 2: where a signed-in user goes from /signin. The stored returnTo is used up, so
+ * Where a signed-in user goes from /signin (docs/product.md#site, guards). The stored returnTo is used up, so
  * a later sign-in does not go back there.
  */
 export function takeDestination(role: Role, search: string, storage: ReturnToStorage | null, locale: Locale): string {

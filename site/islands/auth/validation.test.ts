@@ -30,7 +30,7 @@ function english<F extends string>(errors: Errors<F>): Partial<Record<F, string>
 
 const TODAY = new Date(Date.UTC(2025, 5, 15, 12)); // 2025-06-15
 
-describe('validateSignIn (spec section 5)', () => {
+describe('validateSignIn', () => {
   it('accepts a filled-in form', () => {
     expect(validateSignIn({ email: 'a@b.ca', password: 'x' })).toEqual({});
   });
@@ -59,7 +59,7 @@ const validSignUp: SignUpValues = {
   password: '12345678',
 };
 
-describe('validateSignUp (spec section 5)', () => {
+describe('validateSignUp', () => {
   it('accepts a valid customer and a valid contractor', () => {
     expect(validateSignUp(validSignUp, TODAY)).toEqual({});
     expect(validateSignUp({ ...validSignUp, role: 'contractor' }, TODAY)).toEqual({});
@@ -135,7 +135,7 @@ describe('validateSignUp (spec section 5)', () => {
   });
 });
 
-describe('date of birth (15 or older, spec sections 5 and 9)', () => {
+describe('date of birth (15 or older)', () => {
   it('is required', () => {
     expect(validateDateOfBirth('', TODAY)).toBe('dateOfBirthRequired');
     expect(authValidationMessages.en.dateOfBirthRequired).toBe('Date of birth is required');
@@ -205,7 +205,7 @@ const validOnboarding: OnboardingValues = {
   hours: defaultWeeklyHours(),
 };
 
-describe('validateOnboardingStep (spec sections 4 and 5)', () => {
+describe('validateOnboardingStep', () => {
   it('step 1: service title at least 3 characters, description at least 20', () => {
     expect(english(validateOnboardingStep(1, initialOnboardingValues))).toEqual({
       serviceTitle: 'Service title must be at least 3 characters',
@@ -343,7 +343,7 @@ describe('parseYearsOfExperience', () => {
   });
 });
 
-describe('onboarding payloads (spec section 7)', () => {
+describe('onboarding payloads', () => {
   it('the profile sends null for every empty optional field', () => {
     expect(contractorProfilePayload(validOnboarding)).toEqual({
       location: null,

@@ -11,7 +11,7 @@ import { normalizePostalCode } from '../../../shared/geo/postal-code.ts';
 import type { ValidationKey } from '../../i18n/messages/auth.ts';
 
 /**
- * Client-side checks of spec section 5, mirroring the server's schemas (api/modules/accounts and
+ * Client-side checks (docs/product.md#accounts), mirroring the server's schemas (api/modules/accounts and
  * api/modules/catalogue) so a form the client accepts is one the server accepts, with one
  * exception: the list of common passwords is too large for a page, so only the server refuses
  * those (the form then shows its message under the password). Each validator answers message keys
@@ -168,7 +168,7 @@ export const initialOnboardingValues: OnboardingValues = {
   hours: defaultWeeklyHours(),
 };
 
-/** The fields each step shows, in order (spec section 4). */
+/** The fields each step shows, in order (docs/product.md#accounts). */
 export const ONBOARDING_STEP_FIELDS: Record<OnboardingStep, readonly OnboardingField[]> = {
   1: ['serviceTitle', 'serviceDescription'],
   2: ['location', 'radiusKm', 'canWorkRemotely'],
@@ -242,7 +242,7 @@ export function firstInvalidStep(values: OnboardingValues): OnboardingStep | nul
 }
 
 // ---------------------------------------------------------------------------------------------
-// Onboarding payloads (spec section 7)
+// Onboarding payloads (docs/product.md#api)
 
 export const DEFAULT_PRICING_MODEL = 'hourly';
 export const DEFAULT_PRICE = '50';

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -10,8 +11,8 @@ import { Button } from '../../ui/Button.tsx';
 import { InfoDialog } from '../../ui/Dialog.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
-import { useJson } from '../work/api.ts';
-import { barterApi, barterUrls, type Offering, type OfferingInput } from './api.ts';
+import { $myOfferings, barterApi, reloadOfferings, type Offering, type OfferingInput } from './api.ts';
+import { colon } from '../../i18n/punctuation.ts';
 
 const PRICE_PATTERN = /^\d{1,7}([.,]\d{1,2})?$/;
 
@@ -22,7 +23,7 @@ const PRICE_PATTERN = /^\d{1,7}([.,]\d{1,2})?$/;
  */
 function OfferingsManager({ locale }: { locale: Locale }) {
   const m = barterTradeMessages[locale];
-  const offerings = useJson<Offering[]>(barterUrls.myOfferings);
+  const offerings = useStore($myOfferings);
   const [editing, setEditing] = useState<Offering | 'new' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -31,7 +32,6 @@ function OfferingsManager({ locale }: { locale: Locale }) {
     try {
       await action();
       toast({ title: done, variant: 'success' });
-      await offerings.reload();
     } catch (error) {
       toast({ title: messageOf(error, m.actionFailed), variant: 'destructive' });
     } finally {
@@ -59,7 +59,7 @@ function OfferingsManager({ locale }: { locale: Locale }) {
         {offerings.error && !offerings.data ? (
           <div role="alert" className="space-y-2">
             <p className="text-sm text-danger">{m.loadFailed}</p>
-            <Button variant="outline" size="sm" onClick={() => void offerings.reload()}>
+            <Button variant="outline" size="sm" onClick={reloadOfferings}>
               {m.tryAgain}
             </Button>
           </div>
@@ -99,10 +99,7 @@ function OfferingsManager({ locale }: { locale: Locale }) {
           locale={locale}
           offering={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void offerings.reload();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </section>
@@ -152,7 +149,7 @@ function OfferingRow({
       </div>
       <p className="mt-2 line-clamp-2 text-sm break-words">{o.description}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`${m.edit}: ${o.title}`}>
+        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`${m.edit}${colon(locale)}${o.title}`}>
           {m.edit}
         </Button>
         <Button

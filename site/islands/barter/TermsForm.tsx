@@ -3,11 +3,23 @@ import type { Locale } from '../../i18n/locales.ts';
 import { barterTradeMessages } from '../../i18n/messages/barter-trades.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
-import { parseHours, type BarterTerms } from './api.ts';
+import { counterBody } from '../../../shared/http/barter.ts';
+import type { BarterTerms } from './api.ts';
+
+type TermsField = 'gives' | 'giveHours' | 'takeHours';
+/** The body's fields as the form names them (the note has its maxLength: it cannot be wrong). */
+const fieldOf: Partial<Record<PropertyKey, TermsField>> = {
+  proposerGives: 'gives',
+  proposerHours: 'giveHours',
+  recipientHours: 'takeHours',
+};
+
+/** Hours as typed, with a decimal point or comma ("1,5"); the schema checks the half-hour steps. */
+const hoursOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim().replace(',', '.')));
 
 /**
- * One round of terms: what the proposer gives, both sides' hours and a note. Checked here as the
- * server checks them, so a mistake is shown at its field before anything is sent.
+ * One round of terms: what the proposer gives, both sides' hours and a note. Checked here with
+ * the API's own body schema, so a mistake is shown at its field before anything is sent.
  */
 export function TermsForm({
   locale,
@@ -31,23 +43,27 @@ export function TermsForm({
   const [giveHours, setGiveHours] = useState(initial ? String(initial.proposerHours) : '');
   const [takeHours, setTakeHours] = useState(initial ? String(initial.recipientHours) : '');
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'gives' | 'giveHours' | 'takeHours', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<TermsField, string>>>({});
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const checked = counterBody.safeParse({
+      proposerGives: gives,
+      proposerHours: hoursOf(giveHours),
+      recipientHours: hoursOf(takeHours),
+      message: message.trim() || null,
+    });
     const found: typeof errors = {};
-    const length = [...gives.trim()].length;
-    if (length < 10 || length > 500) found.gives = m.givesInvalid;
-    const proposerHours = parseHours(giveHours);
-    const recipientHours = parseHours(takeHours);
-    if (proposerHours === null) found.giveHours = m.hoursInvalid;
-    if (recipientHours === null) found.takeHours = m.hoursInvalid;
+    for (const issue of checked.error?.issues ?? []) {
+      const field = fieldOf[issue.path[0] ?? ''];
+      if (field) found[field] = field === 'gives' ? m.givesInvalid : m.hoursInvalid;
+    }
     setErrors(found);
-    if (Object.keys(found).length > 0 || proposerHours === null || recipientHours === null) return;
+    if (!checked.success) return;
     setPending(true);
     try {
-      await onSubmit({ proposerGives: gives.trim(), proposerHours, recipientHours, message: message.trim() || null });
+      await onSubmit(checked.data);
     } finally {
       setPending(false);
     }

@@ -1,63 +1,16 @@
+import { atom, computed } from 'nanostores';
+import type { BarterServicesView, BarterServiceView, TradeView } from '../../../shared/http/barter.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { createFetcherStore, revalidateKeys } from '../../lib/query.ts';
 
-/** What the barter and offering routes answer (api/modules/barter/schemas.ts). Money in CAD cents. */
-export type Person = { id: string; name: string };
+/** What the barter routes answer (shared/http/barter.ts). Money in CAD cents. */
+export type BarterService = BarterServiceView;
+export type BarterServices = BarterServicesView;
+export type BarterTrade = TradeView;
+export type BarterTerms = TradeView['terms'];
+export type TradeStatus = TradeView['status'];
 
-export type BarterService = {
-  offeringId: string;
-  contractor: Person;
-  title: string;
-  description: string;
-  service: string | null;
-  pricingModel: string;
-  priceCents: number;
-  barterWants: string | null;
-  city: string | null;
-  province: string | null;
-  ratingAverage: number | null;
-  ratingCount: number;
-};
-export type BarterServices = { services: BarterService[]; total: number };
-
-export type BarterTerms = {
-  proposerGives: string;
-  proposerHours: number;
-  recipientHours: number;
-  message: string | null;
-};
-export type BarterReview = { rating: number; comment: string | null; reviewedAt: string };
-export type TradeStatus = 'negotiating' | 'accepted' | 'declined' | 'withdrawn' | 'completed';
-export type BarterTrade = {
-  id: string;
-  status: TradeStatus;
-  offeringId: string;
-  offeringTitle: string;
-  proposer: Person;
-  recipient: Person;
-  viewerSide: 'proposer' | 'recipient';
-  terms: BarterTerms;
-  termsAreMine: boolean;
-  counters: number;
-  declineReason: string | null;
-  proposerMarkedAt: string | null;
-  recipientMarkedAt: string | null;
-  proposerReview: BarterReview | null;
-  recipientReview: BarterReview | null;
-  relationshipUntil: string | null;
-  proposedAt: string;
-  acceptedAt: string | null;
-  completedAt: string | null;
-  updatedAt: string;
-  actions: {
-    accept: boolean;
-    decline: boolean;
-    counter: boolean;
-    withdraw: boolean;
-    markComplete: boolean;
-    review: boolean;
-  };
-};
-
+/** What the service-offering routes answer (the contractor's own services). */
 export type Offering = {
   id: string;
   contractorId: string;
@@ -97,22 +50,47 @@ const post = (url: string, body?: unknown) => apiRequest('POST', url, body ?? {}
 const trade = (id: string) => `/api/barter/trades/${encodeURIComponent(id)}`;
 const offering = (id: string) => `/api/service-offerings/${encodeURIComponent(id)}`;
 
-export const barterApi = {
-  propose: (offeringId: string, terms: BarterTerms) => post('/api/barter/trades', { offeringId, ...terms }),
-  counter: (id: string, terms: BarterTerms) => post(`${trade(id)}/counter`, terms),
-  act: (id: string, action: TradeAction) => post(`${trade(id)}/${action}`),
-  decline: (id: string, reason: string | null) => post(`${trade(id)}/decline`, { reason }),
-  review: (id: string, rating: number, comment: string | null) => post(`${trade(id)}/review`, { rating, comment }),
-  createOffering: (input: OfferingInput) => post('/api/service-offerings', { ...input, isActive: true }),
-  updateOffering: (id: string, input: OfferingInput) => apiRequest('PUT', offering(id), input),
-  pauseOffering: (id: string) => post(`${offering(id)}/pause`),
-  resumeOffering: (id: string) => post(`${offering(id)}/resume`),
-  setBarter: (id: string, acceptsBarter: boolean, barterWants: string | null) =>
-    apiRequest('PUT', `${offering(id)}/barter`, { acceptsBarter, barterWants }),
-};
+/** The services open to barter: the search last submitted and how many are shown. */
+export const SERVICES_PAGE = 12;
+export const $servicesQuery = atom<{ q: string; limit: number }>({ q: '', limit: SERVICES_PAGE });
+const $servicesUrl = computed($servicesQuery, ({ q, limit }) => barterUrls.services({ q: q || undefined, limit }));
+export const $barterServices = createFetcherStore<BarterServices>([$servicesUrl]);
+export const reloadServices = () => revalidateKeys($servicesUrl.get());
 
-/** Half-hour steps from 0.5 to 200, as the server checks them. */
-export function parseHours(text: string): number | null {
-  const hours = Number(text.trim().replace(',', '.'));
-  return Number.isFinite(hours) && hours >= 0.5 && hours <= 200 && Number.isInteger(hours * 2) ? hours : null;
+/** My trades (either side), for a customer or a contractor. */
+export const $barterTrades = createFetcherStore<{ trades: BarterTrade[] }>([barterUrls.trades]);
+export const reloadTrades = () => revalidateKeys(barterUrls.trades);
+
+/** The contractor's own services, with their barter settings (the dashboard). */
+export const $myOfferings = createFetcherStore<Offering[]>([barterUrls.myOfferings]);
+export const reloadOfferings = () => revalidateKeys(barterUrls.myOfferings);
+
+/** Runs a write, then reads again what it changed. */
+async function then(write: Promise<Response>, reload: () => void): Promise<Response> {
+  const response = await write;
+  reload();
+  return response;
 }
+
+const changesOfferings = (write: Promise<Response>) =>
+  then(write, () => {
+    reloadOfferings();
+    revalidateKeys((key) => key.startsWith('/api/barter/services'));
+  });
+
+export const barterApi = {
+  propose: (offeringId: string, terms: BarterTerms) =>
+    then(post('/api/barter/trades', { offeringId, ...terms }), reloadTrades),
+  counter: (id: string, terms: BarterTerms) => then(post(`${trade(id)}/counter`, terms), reloadTrades),
+  act: (id: string, action: TradeAction) => then(post(`${trade(id)}/${action}`), reloadTrades),
+  decline: (id: string, reason: string | null) => then(post(`${trade(id)}/decline`, { reason }), reloadTrades),
+  review: (id: string, rating: number, comment: string | null) =>
+    then(post(`${trade(id)}/review`, { rating, comment }), reloadTrades),
+  createOffering: (input: OfferingInput) =>
+    changesOfferings(post('/api/service-offerings', { ...input, isActive: true })),
+  updateOffering: (id: string, input: OfferingInput) => changesOfferings(apiRequest('PUT', offering(id), input)),
+  pauseOffering: (id: string) => changesOfferings(post(`${offering(id)}/pause`)),
+  resumeOffering: (id: string) => changesOfferings(post(`${offering(id)}/resume`)),
+  setBarter: (id: string, acceptsBarter: boolean, barterWants: string | null) =>
+    changesOfferings(apiRequest('PUT', `${offering(id)}/barter`, { acceptsBarter, barterWants })),
+};

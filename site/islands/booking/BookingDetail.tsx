@@ -1,7 +1,8 @@
 import { CalendarClock } from 'lucide-react';
-import { ConversationThread } from '../conversations/ConversationThread.tsx';
+import { ConversationThread } from '../messaging/ConversationThread.tsx';
 import { BookingReviews } from '../reviews/BookingReviews.tsx';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { cancellationFeeCents } from '../../../shared/domain/booking/policy.ts';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -14,20 +15,12 @@ import { InfoDialog } from '../../ui/Dialog.tsx';
 import { Field, Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
-import { bookingAction, fetchBooking, FORMER_MEMBER, type Booking, type BookingAction, type Slot } from './api.ts';
+import { SCHEDULE_LIMITS } from '../../../shared/domain/booking/limits.ts';
+import { $booking, bookingAction, FORMER_MEMBER, type BookingAction, type Slot } from './api.ts';
 import { browserTimeZone, formatDateTime, formatRange, zoneLabel } from './format.ts';
 import { PolicyNote } from './PolicyNote.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-
-/**
- * Destructive actions: red text on the page's own background (white on the dark theme's light red
- * would fail contrast), so they read as dangerous in both themes.
- */
-const dangerButton =
-  'inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-danger/60 bg-transparent px-4 text-sm font-medium text-danger transition hover:bg-danger/10 focus-visible:outline-2 disabled:pointer-events-none disabled:opacity-50';
-
-type Load = { status: 'loading' } | { status: 'error'; notFound: boolean } | { status: 'ready'; booking: Booking };
 
 const personName = (m: BookingMessages, name: string) => (name === FORMER_MEMBER ? m.formerMember : name);
 
@@ -47,51 +40,36 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  */
 function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: string }) {
   const m = bookingMessages[locale];
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [zone, setZone] = useState<string | null>(null);
   const [busy, setBusy] = useState<BookingAction | null>(null);
   const [dialog, setDialog] = useState<'cancel' | 'decline' | 'reschedule' | null>(null);
   const [reason, setReason] = useState('');
   const [pickZone, setPickZone] = useState<string | null>(null);
   const [newSlot, setNewSlot] = useState<Slot | null>(null);
-
-  const reload = useCallback(
-    async (quiet = false) => {
-      if (!quiet) setLoad({ status: 'loading' });
-      try {
-        setLoad({ status: 'ready', booking: await fetchBooking(bookingId) });
-      } catch (error) {
-        setLoad({
-          status: 'error',
-          notFound: error instanceof ApiError && (error.status === 404 || error.status === 400),
-        });
-      }
-    },
-    [bookingId],
-  );
+  const $detail = $booking(bookingId);
+  const load = useStore($detail);
 
   useEffect(() => {
     const detected = browserTimeZone();
     setZone(detected);
     setPickZone(detected);
-    void reload();
-  }, [reload]);
+  }, []);
 
-  if (load.status === 'loading' || !zone || !pickZone) return <PageSkeleton label={m.loading} />;
-  if (load.status === 'error') {
+  if (load.error) {
+    const notFound = load.error instanceof ApiError && (load.error.status === 404 || load.error.status === 400);
     return (
       <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center">
-        <p className="text-lg font-medium">{load.notFound ? m.bookingNotFound : m.loadFailed}</p>
-        {!load.notFound && (
-          <button type="button" onClick={() => void reload()} className={buttonClasses('outline', 'sm')}>
+        <p className="text-lg font-medium">{notFound ? m.bookingNotFound : m.loadFailed}</p>
+        {!notFound && (
+          <button type="button" onClick={() => $detail.revalidate()} className={buttonClasses('outline', 'sm')}>
             {m.tryAgain}
           </button>
         )}
       </div>
     );
   }
-
-  const { booking } = load;
+  if (!load.data || !zone || !pickZone) return <PageSkeleton label={m.loading} />;
+  const booking = load.data;
   const other = booking.viewerRole === 'customer' ? booking.contractor : booking.customer;
   // Worked out at the moment the dialog shows, with the rule the server applies.
   const fee =
@@ -106,6 +84,7 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
       : 0;
   const freeUntilPassed = Date.parse(booking.cancellation.freeUntil) <= Date.now();
 
+  /** Sends the action; the booking is read again either way (api.ts bookingAction). */
   async function act(action: BookingAction, body: object | undefined, done: string) {
     setBusy(action);
     try {
@@ -114,10 +93,8 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
       setDialog(null);
       setReason('');
       setNewSlot(null);
-      await reload(true);
     } catch (error) {
       toast({ title: m.actionFailed, description: messageOf(error, m.loadFailed), variant: 'destructive' });
-      await reload(true);
     } finally {
       setBusy(null);
     }
@@ -210,9 +187,9 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
             </Button>
           )}
           {booking.actions.cancel && (
-            <button type="button" className={dangerButton} disabled={busy !== null} onClick={() => setDialog('cancel')}>
+            <Button variant="destructive" disabled={busy !== null} onClick={() => setDialog('cancel')}>
               {m.cancel}
-            </button>
+            </Button>
           )}
         </div>
       )}
@@ -256,20 +233,24 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
             <Button variant="outline" disabled={busy === 'cancel'} onClick={() => setDialog(null)}>
               {m.keepBooking}
             </Button>
-            <button
-              type="button"
-              className={dangerButton}
+            <Button
+              variant="destructive"
               disabled={busy === 'cancel'}
               onClick={() => void act('cancel', reasonBody(), m.cancelledToast)}
             >
               {fee > 0 ? format(m.cancelSubmitFee, { fee: formatCad(fee, locale) }) : m.cancelSubmitFree}
-            </button>
+            </Button>
           </>
         }
       >
         <Field label={m.cancelReason}>
           {({ id }) => (
-            <Textarea id={id} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+            <Textarea
+              id={id}
+              value={reason}
+              maxLength={SCHEDULE_LIMITS.reasonMax}
+              onChange={(event) => setReason(event.target.value)}
+            />
           )}
         </Field>
       </InfoDialog>
@@ -286,20 +267,24 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
             <Button variant="outline" disabled={busy === 'decline'} onClick={() => setDialog(null)}>
               {m.close}
             </Button>
-            <button
-              type="button"
-              className={dangerButton}
+            <Button
+              variant="destructive"
               disabled={busy === 'decline'}
               onClick={() => void act('decline', reasonBody(), m.declined)}
             >
               {m.declineSubmit}
-            </button>
+            </Button>
           </>
         }
       >
         <Field label={m.declineReason}>
           {({ id }) => (
-            <Textarea id={id} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+            <Textarea
+              id={id}
+              value={reason}
+              maxLength={SCHEDULE_LIMITS.reasonMax}
+              onChange={(event) => setReason(event.target.value)}
+            />
           )}
         </Field>
       </InfoDialog>

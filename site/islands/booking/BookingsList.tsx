@@ -1,5 +1,6 @@
 import { CalendarDays } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { bookingMessages } from '../../i18n/messages/booking.ts';
@@ -7,12 +8,12 @@ import { messageOf } from '../../lib/api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { bookingAction, fetchMyBookings, FORMER_MEMBER, type Booking } from './api.ts';
+import { $myBookings, bookingAction, FORMER_MEMBER, type Booking } from './api.ts';
 import { browserTimeZone, formatRange } from './format.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { colon } from '../../i18n/punctuation.ts';
 
 type When = 'upcoming' | 'past';
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: Booking[] };
 
 /**
  * The signed-in person's bookings (either role), upcoming or past, with the contractor's quick
@@ -22,26 +23,14 @@ type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; it
 export function BookingsList({ locale, viewer }: { locale: Locale; viewer: 'customer' | 'contractor' }) {
   const m = bookingMessages[locale];
   const [when, setWhen] = useState<When>('upcoming');
-  const [state, setState] = useState<State>({ status: 'loading' });
   const [zone, setZone] = useState('America/Toronto');
   const [busy, setBusy] = useState<string | null>(null);
+  const $list = $myBookings(when);
+  const list = useStore($list);
+  // What the list had stays on screen while it is read again (after a confirm).
+  const items = list.data;
 
-  const reload = useCallback(
-    async (quiet = false) => {
-      if (!quiet) setState({ status: 'loading' });
-      try {
-        setState({ status: 'ready', items: await fetchMyBookings(when) });
-      } catch {
-        if (!quiet) setState({ status: 'error' });
-      }
-    },
-    [when],
-  );
-
-  useEffect(() => {
-    setZone(browserTimeZone());
-    void reload();
-  }, [reload]);
+  useEffect(() => setZone(browserTimeZone()), []);
 
   async function confirm(booking: Booking) {
     setBusy(booking.id);
@@ -52,7 +41,6 @@ export function BookingsList({ locale, viewer }: { locale: Locale; viewer: 'cust
       toast({ title: m.actionFailed, description: messageOf(error, m.loadFailed), variant: 'destructive' });
     } finally {
       setBusy(null);
-      await reload(true);
     }
   }
 
@@ -78,7 +66,7 @@ export function BookingsList({ locale, viewer }: { locale: Locale; viewer: 'cust
           {tab('past', m.past)}
         </div>
       </div>
-      {state.status === 'loading' && (
+      {!items && !list.error && (
         <div role="status" aria-label={m.loading} className="divide-y divide-border">
           {Array.from({ length: 3 }, (_, i) => (
             <div key={i} className="space-y-2 px-4 py-3">
@@ -88,15 +76,15 @@ export function BookingsList({ locale, viewer }: { locale: Locale; viewer: 'cust
           ))}
         </div>
       )}
-      {state.status === 'error' && (
+      {!items && list.error && (
         <div role="alert" className="flex flex-col items-center gap-3 px-4 py-10 text-center">
           <p className="text-sm text-muted">{m.loadFailed}</p>
-          <button type="button" onClick={() => void reload()} className={buttonClasses('outline', 'sm')}>
+          <button type="button" onClick={() => $list.revalidate()} className={buttonClasses('outline', 'sm')}>
             {m.tryAgain}
           </button>
         </div>
       )}
-      {state.status === 'ready' && state.items.length === 0 && (
+      {items && items.length === 0 && (
         <div className="flex flex-col items-center gap-2 px-4 py-10 text-center">
           <CalendarDays aria-hidden="true" className="h-8 w-8 text-muted" />
           <p className="text-sm text-muted">
@@ -109,9 +97,9 @@ export function BookingsList({ locale, viewer }: { locale: Locale; viewer: 'cust
           )}
         </div>
       )}
-      {state.status === 'ready' && state.items.length > 0 && (
+      {items && items.length > 0 && (
         <ul className="divide-y divide-border">
-          {state.items.map((booking) => {
+          {items.map((booking) => {
             const other = booking.viewerRole === 'contractor' ? booking.customer : booking.contractor;
             const what = booking.workOrder?.title ?? booking.offering?.title ?? null;
             return (
@@ -138,7 +126,7 @@ export function BookingsList({ locale, viewer }: { locale: Locale; viewer: 'cust
                   <a
                     href={localizePath(`/bookings/${booking.id}`, locale)}
                     className={buttonClasses('outline', 'sm')}
-                    aria-label={`${m.details}: ${format(m.bookingWith, { name: other.name })}`}
+                    aria-label={`${m.details}${colon(locale)}${format(m.bookingWith, { name: other.name })}`}
                   >
                     {m.details}
                   </a>

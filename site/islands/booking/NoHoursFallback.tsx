@@ -8,6 +8,7 @@ import { messageOf } from '../../lib/api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
+import { timeProposalBody } from '../../../shared/http/booking.ts';
 import { proposeTimes } from './api.ts';
 
 const OPTIONS = [1, 2, 3] as const;
@@ -50,11 +51,6 @@ export function NoHoursFallback({ locale, name, job, canPropose }: Props) {
     event.preventDefault();
     if (!job || sending) return;
     const chosen = times.map(instantOf).filter((t): t is string => t !== null);
-    if (chosen.length === 0) {
-      setError(m.proposeNeedOne);
-      document.getElementById(`${ids}-time-1`)?.focus();
-      return;
-    }
     // The zone is named so the contractor reads the times right wherever they are.
     const when = dateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
       weekday: 'long',
@@ -70,6 +66,12 @@ export function NoHoursFallback({ locale, name, job, canPropose }: Props) {
       ...[...chosen].sort().map((t) => `• ${when.format(new Date(t))}`),
       ...(note.trim() ? ['', format(m.proposalNote, { note: note.trim() })] : []),
     ];
+    // The API's own rule for the times (1 to 3); the message's rules are the server's to answer.
+    if (!timeProposalBody.shape.times.safeParse(chosen).success) {
+      setError(m.proposeNeedOne);
+      document.getElementById(`${ids}-time-1`)?.focus();
+      return;
+    }
     setSending(true);
     setError(null);
     try {

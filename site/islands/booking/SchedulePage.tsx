@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { CalendarCheck } from 'lucide-react';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { bookingMessages } from '../../i18n/messages/booking.ts';
@@ -13,16 +13,8 @@ import { Field, Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
 import { signInUrlFor } from '../guard/destination.ts';
-import {
-  fetchSchedule,
-  fetchTerms,
-  FORMER_MEMBER,
-  NOTE_MAX,
-  requestBooking,
-  type BookingTerms,
-  type Schedule,
-  type Slot,
-} from './api.ts';
+import { SCHEDULE_LIMITS } from '../../../shared/domain/booking/limits.ts';
+import { $schedule, $terms, FORMER_MEMBER, refreshSlots, requestBooking, type Slot } from './api.ts';
 import { browserTimeZone, formatRange, zoneLabel } from './format.ts';
 import { NoHoursFallback } from './NoHoursFallback.tsx';
 import { PolicyNote } from './PolicyNote.tsx';
@@ -30,14 +22,6 @@ import { selectClasses, SlotPicker } from './SlotPicker.tsx';
 import { dateTimeFormat } from '../../i18n/intl.ts';
 
 type Props = { locale: Locale; contractorId: string; jobType?: string; jobId?: string };
-
-type Load = { status: 'loading' } | { status: 'error'; notFound: boolean } | { status: 'ready'; schedule: Schedule };
-
-type Terms =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; terms: BookingTerms };
 
 /** `?slot=<instant>`: the slot chosen before signing in, chosen again on return. */
 const SLOT_PARAM = 'slot';
@@ -51,29 +35,19 @@ function SchedulePage({ locale, contractorId, jobType, jobId }: Props) {
   const m = bookingMessages[locale];
   const session = useStore($session);
   const offeringId = useId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [terms, setTerms] = useState<Terms>({ status: 'idle' });
   const [detected, setDetected] = useState('America/Toronto');
   const [timeZone, setTimeZone] = useState<string | null>(null);
   const [selected, setSelected] = useState<Slot | null>(null);
   const [offering, setOffering] = useState('');
   const [note, setNote] = useState('');
   const [sending, setSending] = useState(false);
-  const [reloadKey, setReloadKey] = useState(0);
   const [booked, setBooked] = useState<{ id: string } | null>(null);
   const forJob = jobType === 'work-order' && jobId ? jobId : null;
-
-  const loadSchedule = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    try {
-      setLoad({ status: 'ready', schedule: await fetchSchedule(contractorId) });
-    } catch (error) {
-      setLoad({
-        status: 'error',
-        notFound: error instanceof ApiError && (error.status === 404 || error.status === 400),
-      });
-    }
-  }, [contractorId]);
+  const $page = $schedule(contractorId);
+  const load = useStore($page);
+  const customer = session.status === 'authenticated' && session.user.role === 'customer';
+  // The job's terms are the customer's to read: nothing is asked before the session says so.
+  const terms = useStore($terms(forJob && customer ? forJob : null));
 
   useEffect(() => {
     const zone = browserTimeZone();
@@ -81,35 +55,25 @@ function SchedulePage({ locale, contractorId, jobType, jobId }: Props) {
     setTimeZone(zone);
     const slot = new URLSearchParams(window.location.search).get(SLOT_PARAM);
     if (slot && !Number.isNaN(Date.parse(slot))) setSelected({ startsAt: slot, endsAt: slot, date: '', time: '' });
-    void loadSchedule();
-  }, [loadSchedule]);
+  }, []);
 
-  const customer = session.status === 'authenticated' && session.user.role === 'customer';
-  useEffect(() => {
-    if (!forJob || !customer) return;
-    setTerms({ status: 'loading' });
-    fetchTerms(forJob)
-      .then((answer) => setTerms({ status: 'ready', terms: answer }))
-      .catch((error: unknown) => setTerms({ status: 'error', message: messageOf(error, m.loadFailed) }));
-  }, [forJob, customer, m.loadFailed]);
-
-  if (load.status === 'loading' || !timeZone) return <PageSkeleton label={m.loading} />;
-  if (load.status === 'error') {
+  if (load.error) {
+    const notFound = load.error instanceof ApiError && (load.error.status === 404 || load.error.status === 400);
     return (
       <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center">
-        <p className="text-lg font-medium">{load.notFound ? m.contractorNotFound : m.loadFailed}</p>
-        {!load.notFound && (
-          <button type="button" onClick={() => void loadSchedule()} className={buttonClasses('outline', 'sm')}>
+        <p className="text-lg font-medium">{notFound ? m.contractorNotFound : m.loadFailed}</p>
+        {!notFound && (
+          <button type="button" onClick={() => $page.revalidate()} className={buttonClasses('outline', 'sm')}>
             {m.tryAgain}
           </button>
         )}
       </div>
     );
   }
-
-  const { schedule } = load;
+  if (!load.data || !timeZone) return <PageSkeleton label={m.loading} />;
+  const schedule = load.data;
   const name = schedule.contractor.name === FORMER_MEMBER ? m.formerMember : schedule.contractor.name;
-  const jobTerms = terms.status === 'ready' ? terms.terms : null;
+  const jobTerms = terms.data ?? null;
   const here = () => {
     const url = new URL(window.location.href);
     if (selected) url.searchParams.set(SLOT_PARAM, selected.startsAt);
@@ -138,7 +102,7 @@ function SchedulePage({ locale, contractorId, jobType, jobId }: Props) {
       toast({ title: m.bookingFailed, description: messageOf(error, m.loadFailed), variant: 'destructive' });
       if (taken) {
         setSelected(null);
-        setReloadKey((k) => k + 1);
+        refreshSlots(contractorId);
       }
     } finally {
       setSending(false);
@@ -169,7 +133,7 @@ function SchedulePage({ locale, contractorId, jobType, jobId }: Props) {
                 setBooked(null);
                 setSelected(null);
                 setNote('');
-                setReloadKey((k) => k + 1);
+                refreshSlots(contractorId);
               }}
             >
               {m.bookAnother}
@@ -205,9 +169,9 @@ function SchedulePage({ locale, contractorId, jobType, jobId }: Props) {
             <span className="text-muted"> · {name}</span>
           </p>
         )}
-        {forJob && terms.status === 'error' && (
+        {forJob && terms.error && (
           <p role="alert" className="text-danger">
-            {terms.message}
+            {messageOf(terms.error, m.loadFailed)}
           </p>
         )}
         {schedule.timeZone && (
@@ -267,7 +231,6 @@ function SchedulePage({ locale, contractorId, jobType, jobId }: Props) {
             }}
             selected={selected?.startsAt ?? null}
             onSelect={setSelected}
-            reloadKey={reloadKey}
           />
 
           <form
@@ -314,7 +277,7 @@ function SchedulePage({ locale, contractorId, jobType, jobId }: Props) {
                   id={id}
                   aria-describedby={describedBy}
                   value={note}
-                  maxLength={NOTE_MAX}
+                  maxLength={SCHEDULE_LIMITS.noteMax}
                   placeholder={m.notePlaceholder}
                   onChange={(event) => setNote(event.target.value)}
                 />

@@ -1,22 +1,22 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { bookingMessages } from '../../i18n/messages/booking.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { fetchSlots, type Slot } from './api.ts';
+import { $slots, type Slot } from './api.ts';
 import { addDays, formatDay, formatRange, formatTime, todayIn, zoneChoices } from './format.ts';
 
 export const selectClasses =
   'h-10 w-full rounded-lg border border-border bg-surface px-3 text-sm text-fg focus-visible:outline-2 sm:w-auto';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; slots: Slot[] };
-
 /**
  * A week of a contractor's open slots in the viewer's time zone, one column per day (stacked on a
  * phone). The zone starts as the device's and can be changed; the week moves forward and back.
- * `reloadKey` refetches (after a booking took a slot).
+ * The slots come from a store per week and zone: refreshSlots (api.ts) reads them again after a
+ * booking took one.
  */
 export function SlotPicker({
   locale,
@@ -26,7 +26,6 @@ export function SlotPicker({
   onTimeZoneChange,
   selected,
   onSelect,
-  reloadKey = 0,
 }: {
   locale: Locale;
   contractorId: string;
@@ -35,35 +34,21 @@ export function SlotPicker({
   onTimeZoneChange: (zone: string) => void;
   selected: string | null;
   onSelect: (slot: Slot) => void;
-  reloadKey?: number;
 }) {
   const m = bookingMessages[locale];
   const zoneId = useId();
   const today = todayIn(timeZone);
   const [weekStart, setWeekStart] = useState(today);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const request = useRef(0);
 
   // A new zone starts again from today in that zone.
   useEffect(() => setWeekStart(todayIn(timeZone)), [timeZone]);
 
-  const load = useCallback(async () => {
-    const id = ++request.current;
-    setState({ status: 'loading' });
-    try {
-      const answer = await fetchSlots(contractorId, weekStart, addDays(weekStart, 7), timeZone);
-      if (id === request.current) setState({ status: 'ready', slots: answer.slots });
-    } catch {
-      if (id === request.current) setState({ status: 'error' });
-    }
-  }, [contractorId, weekStart, timeZone]);
-
-  useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
+  const $week = $slots(contractorId, weekStart, addDays(weekStart, 7), timeZone);
+  const week = useStore($week);
+  const status = week.error ? 'error' : week.data && !week.loading ? 'ready' : 'loading';
 
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
-  const slots = state.status === 'ready' ? state.slots : [];
+  const slots = status === 'ready' && week.data ? week.data.slots : [];
   const choices = zoneChoices(detectedZone, locale);
   if (!choices.some((c) => c.id === timeZone)) choices.unshift({ id: timeZone, label: timeZone });
 
@@ -125,19 +110,19 @@ export function SlotPicker({
         </div>
       </div>
 
-      {state.status === 'error' && (
+      {status === 'error' && (
         <div role="alert" className="mt-4 flex flex-col items-center gap-3 py-8 text-center">
           <p className="text-sm text-muted">{m.loadFailed}</p>
-          <button type="button" onClick={() => void load()} className={buttonClasses('outline', 'sm')}>
+          <button type="button" onClick={() => $week.revalidate()} className={buttonClasses('outline', 'sm')}>
             {m.tryAgain}
           </button>
         </div>
       )}
 
-      {state.status !== 'error' && (
+      {status !== 'error' && (
         <div
           className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-7"
-          aria-busy={state.status === 'loading'}
+          aria-busy={status === 'loading'}
           aria-label={m.slotsLegend}
           role="group"
         >
@@ -146,7 +131,7 @@ export function SlotPicker({
             return (
               <div key={day} className="min-w-0 rounded-lg bg-surface-2/50 p-2" data-testid="slot-day" data-date={day}>
                 <h3 className="mb-2 text-sm font-semibold">{formatDay(day, locale)}</h3>
-                {state.status === 'loading' ? (
+                {status === 'loading' ? (
                   <div className="space-y-2" aria-hidden="true">
                     <Skeleton className="h-8 w-full" />
                     <Skeleton className="h-8 w-full" />
@@ -177,7 +162,7 @@ export function SlotPicker({
           })}
         </div>
       )}
-      {state.status === 'ready' && slots.length === 0 && (
+      {status === 'ready' && slots.length === 0 && (
         <p className="mt-3 text-sm text-muted" role="status">
           {m.noSlotsWeek}
         </p>

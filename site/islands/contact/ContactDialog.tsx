@@ -2,24 +2,40 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { contactMessages } from '../../i18n/messages/contact.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { CONTACT_LIMITS, CONTACT_REQUIRED, contactBody, type ContactBody } from '../../../shared/http/contact.ts';
 import { abuseLimitMessageOf } from '../../lib/server-messages.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { InfoDialog, type HostedDialogProps } from '../../ui/Dialog.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
+import { sendContactMessage } from './stores.ts';
 
 type Values = { name: string; email: string; subject: string; message: string; website: string };
 const EMPTY: Values = { name: '', email: '', subject: '', message: '', website: '' };
 
-/** Spec section 5: name, email and message must be non-blank; subject is optional. */
-export function isContactComplete(values: Values): boolean {
-  return [values.name, values.email, values.message].every((value) => value.trim() !== '');
+/**
+ * The message checked with the API's body schema (contactBody): the body to send, or which message
+ * to show: 'missing' when name, e-mail or message is blank (the subject is optional,
+ * docs/product.md#contact), 'invalid' for anything else the server would refuse.
+ */
+function checkContact(
+  values: Values,
+): { body: ContactBody; problem?: never } | { body?: never; problem: 'missing' | 'invalid' } {
+  const body = {
+    name: values.name,
+    email: values.email,
+    subject: values.subject,
+    message: values.message,
+    ...(values.website ? { website: values.website } : {}),
+  };
+  const parsed = contactBody.safeParse(body);
+  if (parsed.success) return { body };
+  return { problem: parsed.error.issues.some((issue) => issue.message === CONTACT_REQUIRED) ? 'missing' : 'invalid' };
 }
 
 /**
- * The contact dialog (spec sections 2, 4, 5, 7 and 8). A signed-in user finds their name and
+ * The contact dialog (docs/product.md#contact). A signed-in user finds their name and
  * e-mail already filled in. The hidden `website` field is a honeypot: people never see it.
  */
 export default function ContactDialog({ locale, open, onOpenChange }: HostedDialogProps) {
@@ -45,19 +61,18 @@ export default function ContactDialog({ locale, open, onOpenChange }: HostedDial
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    if (!isContactComplete(values)) {
+    const checked = checkContact(values);
+    if (checked.problem === 'missing') {
       toast({ title: m.missingTitle, description: m.missingText, variant: 'destructive' });
+      return;
+    }
+    if (!checked.body) {
+      toast({ title: m.errorTitle, description: m.errorText, variant: 'destructive' });
       return;
     }
     setPending(true);
     try {
-      await apiRequest('POST', '/api/contact', {
-        name: values.name,
-        email: values.email,
-        subject: values.subject,
-        message: values.message,
-        ...(values.website ? { website: values.website } : {}),
-      });
+      await sendContactMessage(checked.body);
       toast({ title: m.sentTitle, description: m.sentText, variant: 'success' });
       setValues(EMPTY);
       onOpenChange(false);
@@ -92,11 +107,18 @@ export default function ContactDialog({ locale, open, onOpenChange }: HostedDial
         </>
       }
     >
-      {/* noValidate: the spec's own toast reports missing fields, not the browser's bubbles. */}
+      {/* noValidate: the dialog's own toast reports missing fields, not the browser's bubbles. */}
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         <Field label={m.name}>
           {({ id }) => (
-            <Input id={id} name="name" autoComplete="name" maxLength={100} value={values.name} onChange={set('name')} />
+            <Input
+              id={id}
+              name="name"
+              autoComplete="name"
+              maxLength={CONTACT_LIMITS.name}
+              value={values.name}
+              onChange={set('name')}
+            />
           )}
         </Field>
         <Field label={m.email}>
@@ -106,7 +128,7 @@ export default function ContactDialog({ locale, open, onOpenChange }: HostedDial
               name="email"
               type="email"
               autoComplete="email"
-              maxLength={254}
+              maxLength={CONTACT_LIMITS.email}
               value={values.email}
               onChange={set('email')}
             />
@@ -114,7 +136,13 @@ export default function ContactDialog({ locale, open, onOpenChange }: HostedDial
         </Field>
         <Field label={m.subject}>
           {({ id }) => (
-            <Input id={id} name="subject" maxLength={150} value={values.subject} onChange={set('subject')} />
+            <Input
+              id={id}
+              name="subject"
+              maxLength={CONTACT_LIMITS.subject}
+              value={values.subject}
+              onChange={set('subject')}
+            />
           )}
         </Field>
         <Field label={m.message}>
@@ -123,7 +151,7 @@ export default function ContactDialog({ locale, open, onOpenChange }: HostedDial
               id={id}
               name="message"
               rows={5}
-              maxLength={5000}
+              maxLength={CONTACT_LIMITS.message}
               value={values.message}
               onChange={set('message')}
             />

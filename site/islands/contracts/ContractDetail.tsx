@@ -1,28 +1,30 @@
 import { Printer, ShieldCheck } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
-import { formatCad } from '../../i18n/money.ts';
 import { ApiError, messageOf } from '../../lib/api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
-import { Field, Input, Textarea } from '../../ui/Field.tsx';
+import { Field, Input } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
 import {
-  fetchContract,
-  reviseContract,
+  $contract,
+  $escrow,
+  loadedOf,
   sha256Hex,
   signContract,
   verifyContract,
   type Contract,
   type Verification,
 } from './api.ts';
+import { ContractRevise } from './ContractRevise.tsx';
 import { EscrowPanel } from './EscrowPanel.tsx';
 import { Badge, FORMER_MEMBER, formatWhen, LoadError } from './shared.tsx';
+import { colon } from '../../i18n/punctuation.ts';
 
-type Load = { status: 'loading' } | { status: 'error'; notFound: boolean } | { status: 'ready'; contract: Contract };
 type VerifyResult = { server: Verification; browserHash: string };
 
 const shortHash = (hash: string) => `${hash.slice(0, 12)}…${hash.slice(-6)}`;
@@ -34,46 +36,32 @@ const shortHash = (hash: string) => `${hash.slice(0, 12)}…${hash.slice(-6)}`;
  */
 function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
   const m = contractsMessages[locale];
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const $detail = $contract(jobId);
+  const load = loadedOf(useStore($detail));
   const [typedName, setTypedName] = useState('');
   const [consent, setConsent] = useState(false);
   const [signing, setSigning] = useState(false);
   const [verifying, setVerifying] = useState(false);
-  const [verified, setVerified] = useState<VerifyResult | null>(null);
-  const [revising, setRevising] = useState(false);
-  const [draft, setDraft] = useState({ title: '', scope: '', price: '' });
-  const [draftError, setDraftError] = useState<string | null>(null);
-  const [escrowKey, setEscrowKey] = useState(0);
+  // A verification is of the contract as it was read: reading it again (or a write) clears it.
+  const [verifiedOf, setVerified] = useState<{ contract: Contract; result: VerifyResult } | null>(null);
 
-  const reload = useCallback(
-    async (quiet = false) => {
-      if (!quiet) setLoad({ status: 'loading' });
-      try {
-        const contract = await fetchContract(jobId);
-        setLoad({ status: 'ready', contract });
-        setVerified(null);
-        setEscrowKey((k) => k + 1);
-      } catch (error) {
-        setLoad({
-          status: 'error',
-          notFound: error instanceof ApiError && (error.status === 404 || error.status === 400),
-        });
-      }
-    },
-    [jobId],
-  );
-
-  useEffect(() => void reload(), [reload]);
+  /** Reads the contract again (what is shown stays until the answer), and the escrow panel with it. */
+  const reload = async () => {
+    void $escrow(jobId).revalidate();
+    await $detail.revalidate();
+  };
 
   if (load.status === 'loading') return <PageSkeleton label={m.loading} />;
   if (load.status === 'error') {
-    return load.notFound ? (
+    const notFound = load.error instanceof ApiError && (load.error.status === 404 || load.error.status === 400);
+    return notFound ? (
       <LoadError message={m.notFound} label={m.tryAgain} />
     ) : (
       <LoadError message={m.loadFailed} retry={() => void reload()} label={m.tryAgain} />
     );
   }
-  const { contract } = load;
+  const contract = load.data;
+  const verified = verifiedOf && verifiedOf.contract === contract ? verifiedOf.result : null;
 
   async function sign(event: FormEvent) {
     event.preventDefault();
@@ -85,13 +73,11 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
         typedName,
         consent: true,
       });
-      setLoad({ status: 'ready', contract: next });
-      setEscrowKey((k) => k + 1);
       toast({ title: m.signed, description: next.status === 'executed' ? m.executed : undefined, variant: 'success' });
     } catch (error) {
       const stale = error instanceof ApiError && error.status === 409;
       toast({ title: m.signFailed, description: messageOf(error, m.loadFailed), variant: 'destructive' });
-      if (stale) await reload(true);
+      if (stale) await reload();
     } finally {
       setSigning(false);
     }
@@ -101,49 +87,11 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
     setVerifying(true);
     try {
       const [server, browserHash] = await Promise.all([verifyContract(jobId), sha256Hex(contract.rendered.text)]);
-      setVerified({ server, browserHash });
+      setVerified({ contract, result: { server, browserHash } });
     } catch (error) {
       toast({ title: m.actionFailed, description: messageOf(error, m.loadFailed), variant: 'destructive' });
     } finally {
       setVerifying(false);
-    }
-  }
-
-  function openRevise() {
-    setDraft({
-      title: contract.terms.title,
-      scope: contract.terms.scope,
-      price: contract.priceCents === null ? '' : (contract.priceCents / 100).toFixed(2),
-    });
-    setDraftError(null);
-    setRevising(true);
-  }
-
-  async function saveRevision(event: FormEvent) {
-    event.preventDefault();
-    const body: { version: number; title?: string; scope?: string; priceCents?: number } = {
-      version: contract.version,
-    };
-    if (draft.title.trim() !== contract.terms.title) body.title = draft.title.trim();
-    if (draft.scope.trim() !== contract.terms.scope) body.scope = draft.scope.trim();
-    if (draft.price.trim() !== '') {
-      const dollars = Number(draft.price.replace(/[\s,$]/g, '').replace(/(\d)[.,](\d{1,2})$/, '$1.$2'));
-      const cents = Math.round(dollars * 100);
-      if (!Number.isFinite(dollars) || cents < 100 || cents > 100_000_000) {
-        setDraftError(m.priceInvalid);
-        return;
-      }
-      if (cents !== contract.priceCents) body.priceCents = cents;
-    }
-    try {
-      const next = await reviseContract(jobId, body);
-      setLoad({ status: 'ready', contract: next });
-      setRevising(false);
-      setVerified(null);
-      toast({ title: m.revised, variant: 'success' });
-    } catch (error) {
-      setDraftError(messageOf(error, m.reviseFailed));
-      if (error instanceof ApiError && error.status === 409) await reload(true);
     }
   }
 
@@ -263,7 +211,9 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
           </section>
         ))}
         <p className="border-t border-border pt-4 text-xs break-all text-muted">
-          {m.hash}: <span title={contract.rendered.textHash}>{contract.rendered.textHash}</span>
+          {m.hash}
+          {colon(locale)}
+          <span title={contract.rendered.textHash}>{contract.rendered.textHash}</span>
         </p>
       </article>
 
@@ -287,7 +237,9 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
                         })}
                       </p>
                       <p className="text-xs text-muted" title={signature.textHash}>
-                        {m.hash}: {shortHash(signature.textHash)}
+                        {m.hash}
+                        {colon(locale)}
+                        {shortHash(signature.textHash)}
                       </p>
                     </>
                   ) : (
@@ -338,66 +290,13 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
       )}
 
       {contract.actions.revise && (
-        <section className="rounded-xl border border-border bg-surface p-4 sm:p-5" data-print="hide">
-          {!revising ? (
-            <button type="button" className={buttonClasses('outline', 'sm')} onClick={openRevise}>
-              {m.reviseTitle}
-            </button>
-          ) : (
-            <form onSubmit={(event) => void saveRevision(event)} className="space-y-4" aria-labelledby="revise-title">
-              <h2 id="revise-title" className="text-lg font-semibold">
-                {m.reviseTitle}
-              </h2>
-              <p className="rounded-lg bg-surface-2 p-3 text-sm" role="note">
-                {m.reviseWarning}
-              </p>
-              <Field label={m.reviseTitleLabel}>
-                {(ids) => (
-                  <Input
-                    id={ids.id}
-                    value={draft.title}
-                    maxLength={120}
-                    onChange={(e) => setDraft({ ...draft, title: e.target.value })}
-                  />
-                )}
-              </Field>
-              <Field label={m.reviseScope}>
-                {(ids) => (
-                  <Textarea
-                    id={ids.id}
-                    value={draft.scope}
-                    maxLength={5000}
-                    onChange={(e) => setDraft({ ...draft, scope: e.target.value })}
-                  />
-                )}
-              </Field>
-              <Field
-                label={m.revisePrice}
-                hint={contract.priceCents !== null ? formatCad(contract.priceCents, locale) : undefined}
-              >
-                {(ids) => (
-                  <Input
-                    id={ids.id}
-                    inputMode="decimal"
-                    value={draft.price}
-                    onChange={(e) => setDraft({ ...draft, price: e.target.value })}
-                  />
-                )}
-              </Field>
-              {draftError && (
-                <p role="alert" className="text-sm text-danger">
-                  {draftError}
-                </p>
-              )}
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit">{m.reviseSave}</Button>
-                <button type="button" className={buttonClasses('outline')} onClick={() => setRevising(false)}>
-                  {m.cancel}
-                </button>
-              </div>
-            </form>
-          )}
-        </section>
+        <ContractRevise
+          locale={locale}
+          jobId={jobId}
+          contract={contract}
+          onRevised={() => setVerified(null)}
+          onStale={() => reload()}
+        />
       )}
 
       {contract.jobKind === 'subscription' && (
@@ -413,12 +312,7 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
       )}
       {contract.status !== 'cancelled' && contract.jobKind !== 'subscription' && (
         <div data-print="hide">
-          <EscrowPanel
-            locale={locale}
-            jobId={jobId}
-            refreshKey={escrowKey}
-            waitForEscrow={contract.status === 'executed'}
-          />
+          <EscrowPanel locale={locale} jobId={jobId} waitForEscrow={contract.status === 'executed'} />
         </div>
       )}
     </div>

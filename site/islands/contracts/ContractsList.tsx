@@ -1,5 +1,5 @@
 import { FileSignature } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
@@ -7,10 +7,8 @@ import { formatCad } from '../../i18n/money.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
-import { fetchContracts, type ContractSummary } from './api.ts';
+import { $contracts, loadedOf, type ContractSummary } from './api.ts';
 import { Badge, EscrowBadge, FORMER_MEMBER, LoadError } from './shared.tsx';
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; contracts: ContractSummary[] };
 
 function statusOf(contract: ContractSummary) {
   if (contract.status === 'executed') return { key: 'status:executed', tone: 'good' } as const;
@@ -23,24 +21,14 @@ function statusOf(contract: ContractSummary) {
 /** /contracts: every contract the signed-in user is a party to, what waits for them first. */
 function ContractsList({ locale }: { locale: Locale }) {
   const m = contractsMessages[locale];
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const reload = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    try {
-      setLoad({ status: 'ready', contracts: await fetchContracts() });
-    } catch {
-      setLoad({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => void reload(), [reload]);
+  const load = loadedOf(useStore($contracts));
+  const reload = () => $contracts.revalidate();
 
   if (load.status === 'loading') return <PageSkeleton label={m.loading} />;
   if (load.status === 'error')
     return <LoadError message={m.loadFailed} retry={() => void reload()} label={m.tryAgain} />;
 
-  const contracts = [...load.contracts].sort((a, b) => {
+  const contracts = [...load.data.contracts].sort((a, b) => {
     const waitsA = a.status === 'awaiting-signatures' && !a.signedByMe ? 0 : 1;
     const waitsB = b.status === 'awaiting-signatures' && !b.signedByMe ? 0 : 1;
     return waitsA - waitsB;

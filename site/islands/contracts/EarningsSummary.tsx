@@ -1,27 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
 import { formatCad } from '../../i18n/money.ts';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { fetchEarnings, type Earnings } from './api.ts';
+import { $earnings, loadedOf } from './api.ts';
 import { formatDay, LoadError } from './shared.tsx';
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; earnings: Earnings };
 
 /** The contractor dashboard's earnings: gross, fee, tax and net so far, money held, and payouts to come. */
 function EarningsSummary({ locale }: { locale: Locale }) {
   const m = contractsMessages[locale];
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const reload = useCallback(async () => {
-    try {
-      setLoad({ status: 'ready', earnings: await fetchEarnings() });
-    } catch {
-      setLoad({ status: 'error' });
-    }
-  }, []);
-  useEffect(() => void reload(), [reload]);
+  const load = loadedOf(useStore($earnings));
+  const reload = () => $earnings.revalidate();
 
   return (
     <section
@@ -36,18 +27,18 @@ function EarningsSummary({ locale }: { locale: Locale }) {
       {load.status === 'error' && <LoadError message={m.loadFailed} retry={() => void reload()} label={m.tryAgain} />}
       {load.status === 'ready' && (
         <>
-          {load.earnings.jobs === 0 && load.earnings.heldCents === 0 && load.earnings.grossCents === 0 ? (
+          {load.data.jobs === 0 && load.data.heldCents === 0 && load.data.grossCents === 0 ? (
             <p className="mt-2 text-sm text-muted">{m.earningsEmpty}</p>
           ) : (
             <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
               {(
                 [
-                  [m.gross, load.earnings.grossCents, 'gross'],
-                  [m.fee, -load.earnings.feeCents, 'fee'],
-                  [m.tax, -load.earnings.taxCents, 'tax'],
-                  [m.net, load.earnings.netCents, 'net'],
-                  [m.held, load.earnings.heldCents, 'held'],
-                  [m.paidOut, load.earnings.paidOutCents, 'paid-out'],
+                  [m.gross, load.data.grossCents, 'gross'],
+                  [m.fee, -load.data.feeCents, 'fee'],
+                  [m.tax, -load.data.taxCents, 'tax'],
+                  [m.net, load.data.netCents, 'net'],
+                  [m.held, load.data.heldCents, 'held'],
+                  [m.paidOut, load.data.paidOutCents, 'paid-out'],
                 ] as const
               ).map(([label, cents, id]) => (
                 <div key={id} className="rounded-lg bg-surface-2 p-3" data-figure={id}>
@@ -58,11 +49,11 @@ function EarningsSummary({ locale }: { locale: Locale }) {
             </dl>
           )}
           <h3 className="mt-4 font-semibold">{m.upcoming}</h3>
-          {load.earnings.upcomingPayouts.length === 0 ? (
+          {load.data.upcomingPayouts.length === 0 ? (
             <p className="text-sm text-muted">{m.noUpcoming}</p>
           ) : (
             <ul className="mt-1 space-y-1 text-sm">
-              {load.earnings.upcomingPayouts.map((payout) => (
+              {load.data.upcomingPayouts.map((payout) => (
                 <li key={payout.payoutId} className="flex justify-between gap-2">
                   <span>{format(m.payoutDue, { date: formatDay(payout.dueOn, locale) })}</span>
                   <span className="tabular-nums">{formatCad(payout.amountCents, locale)}</span>

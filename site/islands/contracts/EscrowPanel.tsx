@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
@@ -9,7 +10,7 @@ import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Field, Textarea } from '../../ui/Field.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { escrowAction, fetchEscrow, type Escrow, type EscrowAction } from './api.ts';
+import { $escrow, escrowAction, readEscrowAgain, type Escrow, type EscrowAction } from './api.ts';
 import { bpsToPercent, pcmToPercent } from './card.ts';
 import { useCardFields } from './CardFields.tsx';
 import { EscrowBadge, FORMER_MEMBER, formatWhen, payoutDate, percent } from './shared.tsx';
@@ -35,14 +36,6 @@ function Amount({
   );
 }
 
-/** Why a payment failed, in the viewer's language: the gateway's refusal by its code, else the server's words. */
-function paymentFailure(error: unknown, failureCode: string | null, m: (typeof contractsMessages)[Locale]): string {
-  if (!(error instanceof ApiError)) return m.payNetwork;
-  if (error.status === 402 && failureCode === 'card_declined') return m.payDeclined;
-  if (error.status === 402 && failureCode === 'insufficient_funds') return m.payInsufficient;
-  return messageOf(error, m.loadFailed);
-}
-
 /** A new key per user attempt; the same attempt retried after a network error keeps its key. */
 function useAttemptKey() {
   const key = useRef<string | null>(null);
@@ -62,38 +55,35 @@ function useAttemptKey() {
 export function EscrowPanel({
   locale,
   jobId,
-  refreshKey = 0,
   waitForEscrow = false,
 }: {
   locale: Locale;
   jobId: string;
-  refreshKey?: number;
   /** The contract is in force: the escrow opens within moments, so look again until it does. */
   waitForEscrow?: boolean;
 }) {
   const m = contractsMessages[locale];
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const $store = $escrow(jobId);
+  const value = useStore($store);
+  // Read again (a poll, a retry, after a write): what was shown stays until the answer.
+  const [shown, setShown] = useState<Load>({ status: 'loading' });
+  const settled: Load | null =
+    value.data !== undefined
+      ? { status: 'ready', escrow: value.data }
+      : value.error !== undefined && !value.loading
+        ? value.error instanceof ApiError && value.error.status === 404
+          ? { status: 'absent' }
+          : { status: 'error' }
+        : null;
+  if (settled && settled.status !== 'ready' && settled.status !== shown.status) setShown(settled);
+  const load = settled ?? shown;
   const [busy, setBusy] = useState<EscrowAction | null>(null);
   const [mode, setMode] = useState<'approve' | 'changes' | null>(null);
   const card = useCardFields(locale);
   const [note, setNote] = useState('');
   const attempt = useAttemptKey();
-  // A failed payment's message stays beside the Pay button until the next try, and takes the focus.
-  const [payError, setPayError] = useState<string | null>(null);
-  const payErrorRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (payError) payErrorRef.current?.focus();
-  }, [payError]);
 
-  const reload = useCallback(async () => {
-    try {
-      setLoad({ status: 'ready', escrow: await fetchEscrow(jobId) });
-    } catch (error) {
-      setLoad(error instanceof ApiError && error.status === 404 ? { status: 'absent' } : { status: 'error' });
-    }
-  }, [jobId]);
-
-  useEffect(() => void reload(), [reload, refreshKey]);
+  const reload = () => $store.revalidate();
 
   const absent = load.status === 'absent';
   useEffect(() => {
@@ -102,10 +92,10 @@ export function EscrowPanel({
     const timer = setInterval(() => {
       tries += 1;
       if (tries > 20) clearInterval(timer);
-      void reload();
+      void $store.revalidate();
     }, 1_000);
     return () => clearInterval(timer);
-  }, [absent, waitForEscrow, reload]);
+  }, [absent, waitForEscrow, $store]);
 
   if (load.status === 'loading') return <Skeleton className="h-40 w-full" />;
   if (load.status === 'absent') {
@@ -135,9 +125,8 @@ export function EscrowPanel({
   async function run(action: EscrowAction, body: object, done: string, failTitle = m.actionFailed) {
     setBusy(action);
     try {
-      const next = await escrowAction(jobId, action, body, attempt.current());
+      await escrowAction(jobId, action, body, attempt.current());
       attempt.settle();
-      setLoad({ status: 'ready', escrow: next });
       setMode(null);
       setNote('');
       toast({ title: done, variant: 'success' });
@@ -159,22 +148,19 @@ export function EscrowPanel({
    */
   async function pay(event: FormEvent) {
     event.preventDefault();
-    setPayError(null);
     const input = card.read();
     if (!input) return;
     setBusy('fund');
     try {
-      const next = await escrowAction(jobId, 'fund', { card: input }, attempt.current());
+      await escrowAction(jobId, 'fund', { card: input }, attempt.current());
       attempt.settle();
-      setLoad({ status: 'ready', escrow: next });
       card.clear();
       toast({ title: m.paid, variant: 'success' });
     } catch (error) {
       // A refusal is final for this attempt; only a network failure keeps the key for a retry.
       if (error instanceof ApiError) attempt.settle();
-      const fresh = await fetchEscrow(jobId).catch(() => null);
-      if (fresh) setLoad({ status: 'ready', escrow: fresh });
-      setPayError(paymentFailure(error, fresh?.lastFailureCode ?? null, m));
+      const fresh = await readEscrowAgain(jobId).catch(() => null);
+      card.fail(error, { failureCode: fresh?.lastFailureCode ?? null, fallback: m.loadFailed });
     } finally {
       setBusy(null);
     }
@@ -278,25 +264,10 @@ export function EscrowPanel({
           <p className="text-sm text-muted">{m.payIntro}</p>
           {card.fields}
           <div className="flex flex-wrap items-start gap-3">
-            <Button
-              type="submit"
-              disabled={busy !== null}
-              aria-describedby={payError ? `pay-error-${jobId}` : undefined}
-            >
+            <Button type="submit" disabled={busy !== null} aria-describedby={card.failureId}>
               {busy === 'fund' ? m.paying : format(m.pay, { amount: formatCad(escrow.amountCents, locale) })}
             </Button>
-            {payError && (
-              <p
-                id={`pay-error-${jobId}`}
-                ref={payErrorRef}
-                role="alert"
-                tabIndex={-1}
-                data-testid="pay-error"
-                className="min-w-[12rem] flex-1 rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-danger"
-              >
-                <strong className="font-semibold">{m.payFailed}.</strong> {payError}
-              </p>
-            )}
+            {card.failure}
           </div>
         </form>
       )}

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
 import { formatCad } from '../../i18n/money.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { fetchContracts, fetchEscrows, type ContractSummary, type Escrow } from './api.ts';
+import { $contracts, $escrows, loadedOf, type ContractSummary, type Escrow } from './api.ts';
 import { Badge, EscrowBadge, FORMER_MEMBER, LoadError } from './shared.tsx';
 
 type Load =
@@ -17,22 +17,21 @@ type Load =
  */
 export function PaymentsList({ locale }: { locale: Locale }) {
   const m = contractsMessages[locale];
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const reload = useCallback(async () => {
-    try {
-      const [contracts, escrows] = await Promise.all([fetchContracts(), fetchEscrows()]);
-      setLoad({
-        status: 'ready',
-        toSign: contracts.filter(
-          (c) => c.viewerRole === 'customer' && c.status === 'awaiting-signatures' && !c.signedByMe,
-        ),
-        escrows: escrows.filter((e) => e.viewerRole === 'customer'),
-      });
-    } catch {
-      setLoad({ status: 'error' });
-    }
-  }, []);
-  useEffect(() => void reload(), [reload]);
+  const contractsLoad = loadedOf(useStore($contracts));
+  const escrowsLoad = loadedOf(useStore($escrows));
+  const load: Load =
+    contractsLoad.status === 'error' || escrowsLoad.status === 'error'
+      ? { status: 'error' }
+      : contractsLoad.status === 'ready' && escrowsLoad.status === 'ready'
+        ? {
+            status: 'ready',
+            toSign: contractsLoad.data.contracts.filter(
+              (c) => c.viewerRole === 'customer' && c.status === 'awaiting-signatures' && !c.signedByMe,
+            ),
+            escrows: escrowsLoad.data.escrows.filter((e) => e.viewerRole === 'customer'),
+          }
+        : { status: 'loading' };
+  const reload = () => Promise.all([$contracts.revalidate(), $escrows.revalidate()]);
 
   if (load.status === 'loading') return <Skeleton className="h-24 w-full" />;
   if (load.status === 'error')

@@ -1,5 +1,5 @@
 import { Printer } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
@@ -8,11 +8,9 @@ import { ApiError } from '../../lib/api.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
-import { fetchReceipt, type Receipt as ReceiptData, type ReceiptLine } from './api.ts';
+import { $receipt, loadedOf, type ReceiptLine } from './api.ts';
 import { bpsToPercent, pcmToPercent } from './card.ts';
 import { FORMER_MEMBER, formatWhen, LoadError, percent } from './shared.tsx';
-
-type Load = { status: 'loading' } | { status: 'error'; notYet: boolean } | { status: 'ready'; receipt: ReceiptData };
 
 /**
  * /receipts/{jobId}: the customer's payment receipt or the contractor's fee invoice, with the
@@ -20,28 +18,20 @@ type Load = { status: 'loading' } | { status: 'error'; notYet: boolean } | { sta
  */
 function Receipt({ locale, jobId }: { locale: Locale; jobId: string }) {
   const m = contractsMessages[locale];
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const reload = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    try {
-      setLoad({ status: 'ready', receipt: await fetchReceipt(jobId) });
-    } catch (error) {
-      setLoad({ status: 'error', notYet: error instanceof ApiError && (error.status === 404 || error.status === 400) });
-    }
-  }, [jobId]);
-
-  useEffect(() => void reload(), [reload]);
+  const $store = $receipt(jobId);
+  const load = loadedOf(useStore($store));
+  const reload = () => $store.revalidate();
 
   if (load.status === 'loading') return <PageSkeleton label={m.loading} />;
   if (load.status === 'error') {
-    return load.notYet ? (
+    const notYet = load.error instanceof ApiError && (load.error.status === 404 || load.error.status === 400);
+    return notYet ? (
       <LoadError message={m.receiptNotYet} label={m.tryAgain} />
     ) : (
       <LoadError message={m.loadFailed} retry={() => void reload()} label={m.tryAgain} />
     );
   }
-  const { receipt } = load;
+  const receipt = load.data;
   const invoice = receipt.kind === 'fee-invoice';
   const name = (value: string) => (value === FORMER_MEMBER ? m.formerMember : value);
 

@@ -1,4 +1,8 @@
+import type { z } from 'zod';
+import type { verifyView } from '../../../shared/http/contracts.ts';
+import type { earningsView } from '../../../shared/http/escrow.ts';
 import { apiRequest, getJson } from '../../lib/api.ts';
+import { createFetcherStore, storesByUrl, mutateCache, revalidateKeys } from '../../lib/query.ts';
 
 /** The contract and escrow API's answers (api/modules/contracts, api/modules/escrow) as the islands read them. */
 /** Who signed which text, when: the typed name and the browser are kept outside, in the legal copy. */
@@ -50,12 +54,8 @@ export type ContractSummary = {
   escrowStatus: EscrowStatus | null;
 };
 
-export type Verification = {
-  ok: boolean;
-  textHash: string;
-  signatures: { role: 'customer' | 'contractor'; matches: boolean }[];
-  chain: { ok: true; length: number; headHash: string | null } | { ok: false; revision: string; reason: string };
-};
+/** GET /api/contracts/:jobId/verify. */
+export type Verification = z.output<typeof verifyView>;
 
 export type EscrowStatus =
   'awaiting-funding' | 'funded' | 'completed' | 'frozen' | 'released' | 'refunded' | 'cancelled' | 'distributed';
@@ -98,16 +98,8 @@ export type Escrow = {
   actions: { fund: boolean; complete: boolean; approve: boolean; requestChanges: boolean; dispute: boolean };
 };
 
-export type Earnings = {
-  grossCents: number;
-  feeCents: number;
-  taxCents: number;
-  netCents: number;
-  heldCents: number;
-  jobs: number;
-  paidOutCents: number;
-  upcomingPayouts: { payoutId: string; jobId: string; amountCents: number; dueOn: string }[];
-};
+/** GET /api/earnings. */
+export type Earnings = z.output<typeof earningsView>;
 
 export type ReceiptLine = {
   label: 'job' | 'refund' | 'late-fee' | 'fee' | 'tax' | 'net' | 'platform-share';
@@ -132,23 +124,91 @@ export type Receipt = {
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 
-export const fetchContracts = async () =>
-  (await getJson<{ contracts: ContractSummary[] }>('/api/contracts'))!.contracts;
+const enc = encodeURIComponent;
+export const contractUrls = {
+  contracts: '/api/contracts',
+  contract: (jobId: string) => `/api/contracts/${enc(jobId)}`,
+  escrows: '/api/escrows',
+  escrow: (jobId: string) => `/api/escrows/${enc(jobId)}`,
+  earnings: '/api/earnings',
+  receipt: (jobId: string) => `/api/receipts/${enc(jobId)}`,
+};
+
+const contractStores = storesByUrl<Contract>();
+const escrowStores = storesByUrl<Escrow>();
+const receiptStores = storesByUrl<Receipt>();
+
+/** GET /api/contracts: every contract the signed-in user is a party to. */
+export const $contracts = createFetcherStore<{ contracts: ContractSummary[] }>([contractUrls.contracts]);
+/** GET /api/escrows: the signed-in user's escrows. */
+export const $escrows = createFetcherStore<{ escrows: Escrow[] }>([contractUrls.escrows]);
+/** GET /api/earnings: the contractor's earnings. */
+export const $earnings = createFetcherStore<Earnings>([contractUrls.earnings]);
+/** GET /api/contracts/:jobId. */
+export const $contract = (jobId: string) => contractStores(contractUrls.contract(jobId));
+/** GET /api/escrows/:jobId. */
+export const $escrow = (jobId: string) => escrowStores(contractUrls.escrow(jobId));
+/** GET /api/receipts/:jobId. */
+export const $receipt = (jobId: string) => receiptStores(contractUrls.receipt(jobId));
+
+/** A store's value as the islands' three states (data kept while it is read again). */
+export type Loaded<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
+export function loadedOf<T>(value: { loading: boolean; data?: T; error?: unknown }): Loaded<T> {
+  if (value.data !== undefined) return { status: 'ready', data: value.data };
+  if (value.error !== undefined && !value.loading) return { status: 'error', error: value.error };
+  return { status: 'loading' };
+}
+
+/**
+ * A job's contract or escrow changed: its contract, its escrow, its receipt and every list and
+ * total they appear in are read again.
+ */
+export function jobChanged(jobId: string, answered?: string) {
+  const changed = new Set([
+    contractUrls.contracts,
+    contractUrls.contract(jobId),
+    contractUrls.escrows,
+    contractUrls.escrow(jobId),
+    contractUrls.earnings,
+    contractUrls.receipt(jobId),
+  ]);
+  revalidateKeys((key) => key !== answered && changed.has(key));
+}
+
+/** A write's answer becomes the cached view at `answered`; the rest of what it changed is read again. */
+function changedBy<T>(jobId: string, answered: string, answer: T): T {
+  mutateCache(answered, answer);
+  jobChanged(jobId, answered);
+  return answer;
+}
+
 export const fetchContract = async (jobId: string) => (await getJson<Contract>(`/api/contracts/${jobId}`))!;
 export const verifyContract = async (jobId: string) => (await getJson<Verification>(`/api/contracts/${jobId}/verify`))!;
 export const signContract = async (
   jobId: string,
   body: { version: number; textHash: string; typedName: string; consent: true },
-) => json<Contract>(await apiRequest('POST', `/api/contracts/${jobId}/sign`, body));
+) =>
+  changedBy(
+    jobId,
+    contractUrls.contract(jobId),
+    await json<Contract>(await apiRequest('POST', `/api/contracts/${jobId}/sign`, body)),
+  );
 export const reviseContract = async (
   jobId: string,
   body: { version: number; title?: string; scope?: string; priceCents?: number },
-) => json<Contract>(await apiRequest('PUT', `/api/contracts/${jobId}/terms`, body));
+) =>
+  changedBy(
+    jobId,
+    contractUrls.contract(jobId),
+    await json<Contract>(await apiRequest('PUT', `/api/contracts/${jobId}/terms`, body)),
+  );
 
-export const fetchEscrows = async () => (await getJson<{ escrows: Escrow[] }>('/api/escrows'))!.escrows;
-export const fetchEscrow = async (jobId: string) => (await getJson<Escrow>(`/api/escrows/${jobId}`))!;
-export const fetchEarnings = async () => (await getJson<Earnings>('/api/earnings'))!;
-export const fetchReceipt = async (jobId: string) => (await getJson<Receipt>(`/api/receipts/${jobId}`))!;
+/** Reads a job's escrow now (after a refused payment, for its failure code); the answer becomes the cached one. */
+export async function readEscrowAgain(jobId: string): Promise<Escrow> {
+  const fresh = (await getJson<Escrow>(contractUrls.escrow(jobId)))!;
+  mutateCache(contractUrls.escrow(jobId), fresh);
+  return fresh;
+}
 
 export type EscrowAction = 'fund' | 'complete' | 'approve' | 'request-changes';
 
@@ -157,8 +217,12 @@ export type EscrowAction = 'fund' | 'complete' | 'approve' | 'request-changes';
  * attempt (a network error) reuses it and gets the first answer; a new attempt makes a new one.
  */
 export const escrowAction = async (jobId: string, action: EscrowAction, body: object, idempotencyKey: string) =>
-  json<Escrow>(
-    await apiRequest('POST', `/api/escrows/${jobId}/${action}`, body, { 'Idempotency-Key': idempotencyKey }),
+  changedBy(
+    jobId,
+    contractUrls.escrow(jobId),
+    await json<Escrow>(
+      await apiRequest('POST', `/api/escrows/${jobId}/${action}`, body, { 'Idempotency-Key': idempotencyKey }),
+    ),
   );
 
 /** SHA-256 of a text as lowercase hex, in the browser (Web Crypto). */

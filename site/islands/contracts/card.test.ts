@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bpsToPercent, formatCardNumber, formatExpiryInput, parseExpiry, pcmToPercent } from './card.ts';
+import { ApiError } from '../../lib/api.ts';
+import {
+  bpsToPercent,
+  formatCardNumber,
+  formatExpiryInput,
+  parseExpiry,
+  paymentFailureText,
+  pcmToPercent,
+} from './card.ts';
 
 describe('card input', () => {
   it('groups the number by four and drops anything but digits', () => {
@@ -27,5 +35,37 @@ describe('card input', () => {
     expect(pcmToPercent(9_975)).toBe(9.975);
     expect(pcmToPercent(13_000)).toBe(13);
     expect(bpsToPercent(350)).toBe(3.5);
+  });
+
+  describe('a failed payment, in words', () => {
+    const m = {
+      payNetwork: 'network',
+      payDeclined: 'declined',
+      payInsufficient: 'insufficient',
+      payNothingCharged: 'Nothing was charged.',
+    };
+    const refusal = (status: number, error: string) => new ApiError(status, JSON.stringify({ error }), '');
+
+    it('tells a network failure apart from any answer', () => {
+      expect(paymentFailureText(new TypeError('Failed to fetch'), null, m, 'fallback')).toBe('network');
+    });
+
+    it('tells a known gateway code by its own text', () => {
+      expect(paymentFailureText(refusal(402, 'Your card was declined.'), 'card_declined', m, 'f')).toBe('declined');
+      expect(paymentFailureText(refusal(402, 'x'), 'insufficient_funds', m, 'f')).toBe('insufficient');
+    });
+
+    it('says nothing was charged after the server’s words for any other refusal of the card', () => {
+      expect(paymentFailureText(refusal(402, 'Votre carte a été refusée.'), null, m, 'f')).toBe(
+        'Votre carte a été refusée. Nothing was charged.',
+      );
+    });
+
+    it('answers the server’s message, else the fallback, for other errors', () => {
+      expect(paymentFailureText(refusal(400, 'The card number is not valid.'), null, m, 'f')).toBe(
+        'The card number is not valid.',
+      );
+      expect(paymentFailureText(new ApiError(500, '', 'Internal Server Error'), null, m, 'fallback')).toBe('fallback');
+    });
   });
 });

@@ -1,4 +1,6 @@
-/** Card input helpers for the escrow payment form (the sandbox takes the number; a real gateway its own field). */
+/** Card input helpers for the payment forms (the sandbox takes the number; a real gateway its own field). */
+
+import { ApiError, messageOf } from '../../lib/api.ts';
 
 /** Digits only, at most 19, shown in groups of four: "4242 4242 4242 4242". */
 export function formatCardNumber(raw: string): string {
@@ -26,3 +28,30 @@ export function formatExpiryInput(raw: string): string {
 export const pcmToPercent = (ratePcm: number) => ratePcm / 1000;
 /** Basis points as a percentage number: 600 → 6. */
 export const bpsToPercent = (rateBps: number) => rateBps / 100;
+
+/** The texts a failed payment is told with (contractsMessages). */
+export type PaymentFailureTexts = {
+  payNetwork: string;
+  payDeclined: string;
+  payInsufficient: string;
+  payNothingCharged: string;
+};
+
+/**
+ * Why a payment failed, in the viewer's language: no answer at all is a network failure; a refusal
+ * whose gateway code is known (the escrow records it) is told by that code; any other refusal of
+ * the card (402, in the server's words and language) says that nothing was charged; anything else
+ * is the server's message, else the form's own fallback.
+ */
+export function paymentFailureText(
+  error: unknown,
+  failureCode: string | null,
+  m: PaymentFailureTexts,
+  fallback: string,
+): string {
+  if (!(error instanceof ApiError)) return m.payNetwork;
+  if (error.status === 402 && failureCode === 'card_declined') return m.payDeclined;
+  if (error.status === 402 && failureCode === 'insufficient_funds') return m.payInsufficient;
+  if (error.status === 402) return `${messageOf(error, fallback)} ${m.payNothingCharged}`;
+  return messageOf(error, fallback);
+}

@@ -1,50 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { Tabs } from 'radix-ui';
 import { useMemo, useState } from 'react';
-import type { PlanId } from '../../../shared/domain/plans/catalogue.ts';
 import { format } from '../../i18n/index.ts';
 import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
 import { crmMessages } from '../../i18n/messages/crm.ts';
-import { pricingMessages } from '../../i18n/messages/pricing.ts';
-import { formatPrice } from '../../i18n/money.ts';
-import { messageOf } from '../../lib/api.ts';
-import { $session } from '../../stores/session.ts';
-import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Field, Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
-import { useMyPlan } from '../plans/api.ts';
-import { useJson } from '../work/api.ts';
-import { crmApi, crmUrl, leadHref, stages, type Crm } from './api.ts';
-import { MonthlyBarChart, MonthlyTable } from '../../ui/MonthlyBarChart.tsx';
-import { dateTimeFormat, numberFormat } from '../../i18n/intl.ts';
-import { FORMER_MEMBER } from '../contracts/shared.tsx';
-
-/** A client's name, or "Former member" in the page's language once their account is deleted. */
-const clientName = (m: { formerMember: string }, name: string) => (name === FORMER_MEMBER ? m.formerMember : name);
+import { $crm, leadHref, reloadCrm, stages, type Crm } from './api.ts';
+import { dateTimeFormat } from '../../i18n/intl.ts';
+import { clientName, Empty, JobAmount, money, pill, dateTime } from './parts.tsx';
+import { Clients } from './Clients.tsx';
+import { Earnings } from './Earnings.tsx';
+import { PlanTab } from './PlanTab.tsx';
 
 const tabs = ['leads', 'pipeline', 'calendar', 'clients', 'earnings', 'plan'] as const;
 type Tab = (typeof tabs)[number];
-
-const dateTime = (iso: string, locale: Locale) =>
-  dateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-const day = (iso: string, locale: Locale) =>
-  dateTimeFormat(htmlLang[locale], {
-    dateStyle: 'medium',
-    timeZone: iso.length === 10 ? 'UTC' : undefined,
-  }).format(new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso));
-const money = (cents: number, locale: Locale) => formatPrice(cents, locale);
-
-const pill = (tone: 'open' | 'good' | 'bad' | 'neutral') =>
-  `inline-block rounded-full border px-2.5 py-0.5 text-xs font-medium ${
-    tone === 'open'
-      ? 'border-accent/40 bg-accent/10 text-accent-text'
-      : tone === 'good'
-        ? 'border-success/40 bg-success/10 text-success'
-        : tone === 'bad'
-          ? 'border-danger/40 bg-danger/10 text-danger'
-          : 'border-border bg-surface-2 text-muted'
-  }`;
 
 /**
  * The contractor dashboard's CRM (issue 10): leads, the pipeline, the calendar, clients with
@@ -53,7 +23,7 @@ const pill = (tone: 'open' | 'good' | 'bad' | 'neutral') =>
  */
 function CrmDashboard({ locale }: { locale: Locale }) {
   const m = crmMessages[locale];
-  const crm = useJson<Crm>(crmUrl);
+  const crm = useStore($crm);
   const [tab, setTab] = useState<Tab>('leads');
   const openLeads = crm.data?.leads.filter((lead) => lead.status === 'open').length ?? 0;
   return (
@@ -85,7 +55,7 @@ function CrmDashboard({ locale }: { locale: Locale }) {
           {crm.error && !crm.data ? (
             <div role="alert" className="space-y-2">
               <p className="text-sm text-danger">{m.loadFailed}</p>
-              <Button variant="outline" size="sm" onClick={() => void crm.reload()}>
+              <Button variant="outline" size="sm" onClick={() => void reloadCrm()}>
                 {m.tryAgain}
               </Button>
             </div>
@@ -105,7 +75,7 @@ function CrmDashboard({ locale }: { locale: Locale }) {
                 <Calendar crm={crm.data} locale={locale} />
               </Tabs.Content>
               <Tabs.Content value="clients">
-                <Clients crm={crm.data} locale={locale} onSaved={() => void crm.reload()} />
+                <Clients crm={crm.data} locale={locale} />
               </Tabs.Content>
               <Tabs.Content value="earnings">
                 <Earnings crm={crm.data} locale={locale} />
@@ -119,10 +89,6 @@ function CrmDashboard({ locale }: { locale: Locale }) {
       </Tabs.Root>
     </section>
   );
-}
-
-function Empty({ children }: { children: string }) {
-  return <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted">{children}</p>;
 }
 
 function Leads({ crm, locale }: { crm: Crm; locale: Locale }) {
@@ -164,32 +130,6 @@ function Leads({ crm, locale }: { crm: Crm; locale: Locale }) {
       ))}
     </ul>
   );
-}
-
-/**
- * A job's money on the line: its price, and once paid what was actually paid. After an arbitration
- * the contractor may have received a share only: that share is the figure, with the price beside it.
- */
-function JobAmount({
-  job,
-  locale,
-}: {
-  job: Pick<Crm['pipeline']['items'][number], 'amountCents' | 'paidCents' | 'stage'>;
-  locale: Locale;
-}) {
-  const m = crmMessages[locale];
-  const share = job.stage === 'paid' && job.paidCents !== null && job.paidCents !== job.amountCents;
-  if (share) {
-    return (
-      <span className="tabular-nums" data-paid-cents={job.paidCents}>
-        {money(job.paidCents!, locale)}{' '}
-        <span className="text-xs text-muted">
-          {format(m.shareOfPrice, { price: job.amountCents === null ? '—' : money(job.amountCents, locale) })}
-        </span>
-      </span>
-    );
-  }
-  return job.amountCents !== null ? <span className="tabular-nums">{money(job.amountCents, locale)}</span> : null;
 }
 
 function Pipeline({ crm, locale }: { crm: Crm; locale: Locale }) {
@@ -271,307 +211,6 @@ function Calendar({ crm, locale }: { crm: Crm; locale: Locale }) {
           ))}
         </ol>
       )}
-    </div>
-  );
-}
-
-function Clients({ crm, locale, onSaved }: { crm: Crm; locale: Locale; onSaved: () => void }) {
-  const m = crmMessages[locale];
-  if (crm.clients.length === 0) return <Empty>{m.clientsEmpty}</Empty>;
-  return (
-    <ul className="space-y-3" data-testid="crm-clients">
-      {crm.clients.map((client) => (
-        <ClientCard
-          key={client.customer.id}
-          client={client}
-          jobs={crm.pipeline.items.filter((item) => item.customer.id === client.customer.id)}
-          locale={locale}
-          onSaved={onSaved}
-        />
-      ))}
-    </ul>
-  );
-}
-
-function ClientCard({
-  client,
-  jobs,
-  locale,
-  onSaved,
-}: {
-  client: Crm['clients'][number];
-  /** This client's jobs on the pipeline, the most recent first: the history with them. */
-  jobs: Crm['pipeline']['items'];
-  locale: Locale;
-  onSaved: () => void;
-}) {
-  const m = crmMessages[locale];
-  const [note, setNote] = useState(client.note ?? '');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const changed = (note.trim() || null) !== client.note;
-  async function save() {
-    if (note.trim().length > 2000) {
-      setError(m.noteTooLong);
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await crmApi.saveNote(client.customer.id, note.trim() || null);
-      toast({ title: m.noteSaved, variant: 'success' });
-      onSaved();
-    } catch (failure) {
-      setError(messageOf(failure, m.noteFailed));
-    } finally {
-      setPending(false);
-    }
-  }
-  return (
-    <li className="rounded-lg border border-border p-4" data-testid="crm-client">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="font-semibold break-words">{clientName(m, client.customer.name)}</h3>
-        <p className="text-xs text-muted">
-          {m.lastContact}: {day(client.lastAt, locale)}
-        </p>
-      </div>
-      <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="text-xs text-muted">{m.jobs}</dt>
-          <dd className="font-medium tabular-nums">{client.jobs}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted">{m.completed}</dt>
-          <dd className="font-medium tabular-nums">{client.completedJobs}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted">{m.earned}</dt>
-          <dd className="font-medium tabular-nums">{money(client.earnedCents, locale)}</dd>
-        </div>
-      </dl>
-      {jobs.length > 0 && (
-        <details className="mt-2 text-sm">
-          <summary className="cursor-pointer text-accent-text">{format(m.history, { count: jobs.length })}</summary>
-          <ul className="mt-2 space-y-1">
-            {jobs.map((job) => (
-              <li key={job.jobId} className="flex flex-wrap justify-between gap-2">
-                <span className="min-w-0 break-words">
-                  {job.title || '—'} · {day(job.updatedAt, locale)}
-                </span>
-                <span className="flex items-center gap-2">
-                  <JobAmount job={job} locale={locale} />
-                  <span className={pill(job.stage === 'lost' ? 'bad' : job.stage === 'paid' ? 'good' : 'open')}>
-                    {m[`stage:${job.stage}`]}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-      <form
-        className="mt-3 space-y-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Field label={format(m.noteFor, { name: clientName(m, client.customer.name) })} hint={m.noteHint} error={error}>
-          {({ id, describedBy, invalid }) => (
-            <Textarea
-              id={id}
-              rows={2}
-              maxLength={2000}
-              value={note}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          )}
-        </Field>
-        <Button type="submit" size="sm" variant="outline" disabled={!changed || pending}>
-          {pending ? m.saving : m.saveNote}
-        </Button>
-      </form>
-    </li>
-  );
-}
-
-function Earnings({ crm, locale }: { crm: Crm; locale: Locale }) {
-  const m = crmMessages[locale];
-  const { months, totals } = crm.earnings;
-  // Gross first, net over it: what shows above the net is the fee and its tax.
-  const series = useMemo(
-    () => [
-      { label: m.fee, color: '--accent', values: months.map((month) => month.grossCents / 100) },
-      { label: m.net, color: '--success', values: months.map((month) => month.netCents / 100) },
-    ],
-    [m, months],
-  );
-  const monthKeys = useMemo(() => months.map((month) => month.month), [months]);
-  const withMoney = months.filter((month) => month.grossCents > 0);
-  return (
-    <div className="space-y-6">
-      <p className="text-sm text-muted">{m.earningsIntro}</p>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="crm-earnings-totals">
-        {(
-          [
-            ['gross', totals.grossCents],
-            ['fee', totals.feeCents],
-            ['tax', totals.taxCents],
-            ['net', totals.netCents],
-          ] as const
-        ).map(([key, cents]) => (
-          <div key={key} className="rounded-lg border border-border bg-surface-2 p-3">
-            <dt className="text-xs text-muted">{m[key]}</dt>
-            <dd className="text-lg font-semibold tabular-nums">{money(cents, locale)}</dd>
-          </div>
-        ))}
-      </dl>
-      {withMoney.length === 0 ? (
-        <Empty>{m.earningsEmpty}</Empty>
-      ) : (
-        <figure className="space-y-2">
-          <figcaption className="flex flex-wrap gap-4 text-xs text-muted">
-            <span className="flex items-center gap-1.5">
-              <span aria-hidden="true" className="h-3 w-3 rounded-sm bg-success" />
-              {m.net}
-            </span>
-            <span className="flex items-center gap-1.5">
-              <span aria-hidden="true" className="h-3 w-3 rounded-sm bg-accent" />
-              {m.fee} + {m.tax.toLowerCase()}
-            </span>
-            <span className="sr-only">{m.chartLabel}</span>
-          </figcaption>
-          <MonthlyBarChart months={monthKeys} series={series} locale={locale} testId="earnings-chart" />
-        </figure>
-      )}
-      {withMoney.length > 0 && (
-        <MonthlyTable
-          rows={withMoney}
-          locale={locale}
-          caption={m.chartLabel}
-          monthLabel={m.month}
-          testId="crm-earnings-table"
-          columns={[
-            { label: m.gross, value: (row) => money(row.grossCents, locale) },
-            { label: m.fee, value: (row) => money(row.feeCents, locale) },
-            { label: m.tax, value: (row) => money(row.taxCents, locale) },
-            { label: m.net, value: (row) => money(row.netCents, locale), strong: true },
-          ]}
-        />
-      )}
-      <section aria-labelledby="crm-payouts">
-        <h3 id="crm-payouts" className="text-base font-semibold">
-          {m.payoutsTitle}
-        </h3>
-        {crm.payouts.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">{m.payoutsEmpty}</p>
-        ) : (
-          <ul className="mt-2 divide-y divide-border rounded-lg border border-border" data-testid="crm-payouts">
-            {crm.payouts.map((payout) => (
-              <li key={payout.payoutId} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-                <span className="font-medium tabular-nums">{money(payout.amountCents, locale)}</span>
-                <span className={pill(payout.status === 'sent' ? 'good' : 'open')}>
-                  {payout.status === 'sent'
-                    ? format(m['payout:sent'], { date: day(payout.sentAt ?? payout.dueOn, locale) })
-                    : format(m['payout:scheduled'], { date: day(payout.dueOn, locale) })}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
-  );
-}
-
-type Profile = { badges: string[]; rating: { average: number | null; count: number }; boostedUntil: string | null };
-
-function PlanTab({ locale }: { locale: Locale }) {
-  const m = crmMessages[locale];
-  const p = pricingMessages[locale] as Record<string, string>;
-  const session = useStore($session);
-  const userId = session.status === 'authenticated' ? session.user.id : null;
-  const plan = useMyPlan();
-  const profile = useJson<Profile>(userId ? `/api/contractors/${userId}` : null);
-  if (plan.error && !plan.data) {
-    return (
-      <div role="alert" className="space-y-2">
-        <p className="text-sm text-danger">{m.loadFailed}</p>
-        <Button variant="outline" size="sm" onClick={() => void plan.reload()}>
-          {m.tryAgain}
-        </Button>
-      </div>
-    );
-  }
-  if (!plan.data) {
-    return (
-      <p role="status" className="text-sm text-muted">
-        {m.loading}
-      </p>
-    );
-  }
-  const planId: PlanId = plan.data.planId;
-  return (
-    <div className="grid gap-4 md:grid-cols-2" data-testid="crm-plan">
-      <div className="rounded-lg border border-border p-4">
-        <h3 className="font-semibold">{m.planTitle}</h3>
-        <p className="mt-1 text-2xl font-bold">{p[`plan:${planId}`]}</p>
-        <p className="text-sm text-muted">{format(m.planStatus, { status: m[`status:${plan.data.status}`] })}</p>
-        <ul className="mt-3 space-y-1.5 text-sm">
-          {plan.data.usage.map((line) => (
-            <li key={line.key} className="flex justify-between gap-2">
-              <span>{p[`limit:${line.key}`]}</span>
-              <span className="tabular-nums">
-                {line.limit === null ? m.unlimited : format(m.usageLine, { used: line.used ?? 0, limit: line.limit })}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 text-sm">
-          {plan.data.boost.activeUntil
-            ? format(m.boostActive, { date: day(plan.data.boost.activeUntil, locale) })
-            : m.boostNone}
-        </p>
-        <a
-          href={localizePath('/subscriptions', locale)}
-          className="mt-3 inline-block text-sm font-medium text-accent-text underline underline-offset-2"
-        >
-          {m.managePlan}
-        </a>
-      </div>
-      <div className="rounded-lg border border-border p-4">
-        <h3 className="font-semibold">{m.badgesTitle}</h3>
-        {profile.data && profile.data.badges.length > 0 ? (
-          <ul className="mt-2 flex flex-wrap gap-1.5">
-            {profile.data.badges.map((badge) => (
-              <li key={badge} className={pill('good')}>
-                {p[`badge:${badge}`] ?? badge}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-muted">{m.badgesEmpty}</p>
-        )}
-        <h3 className="mt-4 font-semibold">{m.ratingTitle}</h3>
-        <p className="mt-1 text-sm">
-          {profile.data?.rating.average != null
-            ? format(m.rating, {
-                average: numberFormat(htmlLang[locale], { maximumFractionDigits: 1 }).format(
-                  profile.data.rating.average,
-                ),
-                count: profile.data.rating.count,
-              })
-            : m.noRating}
-        </p>
-        <a
-          href={localizePath('/reviews', locale)}
-          className="mt-3 inline-block text-sm font-medium text-accent-text underline underline-offset-2"
-        >
-          {m.seeReviews}
-        </a>
-      </div>
     </div>
   );
 }

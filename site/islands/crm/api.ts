@@ -1,75 +1,39 @@
+import { computed } from 'nanostores';
+import type { ContractorProfileView } from '../../../shared/http/catalogue.ts';
+import type { CrmView } from '../../../shared/http/crm.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { createFetcherStore, revalidateKeys } from '../../lib/query.ts';
+import { $session } from '../../stores/session.ts';
 
-/** What GET /api/contractor/crm answers (api/modules/crm/routes.ts). Money in CAD cents. */
-export type Person = { id: string; name: string };
-export type LeadKind = 'booking_request' | 'bid' | 'direct_request' | 'urgent_alert' | 'message' | 'barter';
-export type Stage = 'lead' | 'quoted' | 'booked' | 'in_progress' | 'completed' | 'paid' | 'lost';
+/** What GET /api/contractor/crm answers (shared/http/crm.ts). Money in CAD cents. */
+export type Crm = CrmView;
+export type LeadKind = Crm['leads'][number]['kind'];
+export type Stage = Crm['pipeline']['items'][number]['stage'];
 export const stages: readonly Stage[] = ['lead', 'quoted', 'booked', 'in_progress', 'completed', 'paid'];
-export type CrmMonth = {
-  month: string;
-  grossCents: number;
-  feeCents: number;
-  taxCents: number;
-  netCents: number;
-  jobs: number;
-};
-
-export type Crm = {
-  leads: {
-    id: string;
-    kind: LeadKind;
-    customer: Person;
-    sourceId: string;
-    title: string;
-    amountCents: number | null;
-    status: 'open' | 'won' | 'lost' | 'withdrawn';
-    at: string;
-  }[];
-  pipeline: {
-    counts: Record<string, number>;
-    valueCents: Record<string, number>;
-    items: {
-      jobId: string;
-      customer: Person;
-      title: string;
-      stage: Stage;
-      amountCents: number | null;
-      /** What the contractor was actually paid (gross): after an arbitration, their share. */
-      paidCents: number | null;
-      startsAt: string | null;
-      updatedAt: string;
-    }[];
-  };
-  calendar: { jobId: string; customer: Person; title: string; stage: Stage; startsAt: string; endsAt: string | null }[];
-  clients: {
-    customer: Person;
-    jobs: number;
-    completedJobs: number;
-    earnedCents: number;
-    note: string | null;
-    noteUpdatedAt: string | null;
-    firstAt: string;
-    lastAt: string;
-  }[];
-  earnings: {
-    months: CrmMonth[];
-    totals: { grossCents: number; feeCents: number; taxCents: number; netCents: number };
-  };
-  payouts: {
-    payoutId: string;
-    jobId: string;
-    amountCents: number;
-    dueOn: string;
-    status: 'scheduled' | 'sent';
-    sentAt: string | null;
-  }[];
-};
 
 export const crmUrl = '/api/contractor/crm';
 
+/** The CRM overview; a saved note refetches it. */
+export const $crm = createFetcherStore<Crm>([crmUrl]);
+
+/** Fetches the CRM again (its "Try again"). */
+export const reloadCrm = () => revalidateKeys(crmUrl);
+
+/** The signed-in contractor's public profile (badges and rating for the plan tab); none signed out. */
+const $profileUrl = computed($session, (session) =>
+  session.status === 'authenticated' ? `/api/contractors/${session.user.id}` : null,
+);
+export const $myPublicProfile = createFetcherStore<ContractorProfileView>([$profileUrl]);
+
 export const crmApi = {
-  saveNote: (customerId: string, note: string | null) =>
-    apiRequest('PUT', `/api/contractor/crm/clients/${encodeURIComponent(customerId)}/note`, { note }),
+  /** Saves a private note about a client, then refetches the CRM that shows it. */
+  saveNote: async (customerId: string, note: string | null) => {
+    const saved = await apiRequest('PUT', `/api/contractor/crm/clients/${encodeURIComponent(customerId)}/note`, {
+      note,
+    });
+    void revalidateKeys(crmUrl);
+    return saved;
+  },
 };
 
 /** Where a lead is answered. */

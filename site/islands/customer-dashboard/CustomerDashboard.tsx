@@ -8,7 +8,7 @@ import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { BookingsList } from '../booking/BookingsList.tsx';
 import type { Booking } from '../booking/api.ts';
-import { conversationParam, type Conversation } from '../conversations/api.ts';
+import { conversationParam, type Conversation } from '../messaging/api.ts';
 import type { PendingReview } from '../reviews/api.ts';
 import { PendingReviews } from '../reviews/PendingReviews.tsx';
 import { useJson, type WorkOrder } from '../work/api.ts';

@@ -83,5 +83,5 @@ export function ArbitrationBody({ locale }: { locale: Locale }) {
   );
 }
 
-/** The arbitration information dialog (spec section 2), opened from the footer. */
+/** The arbitration information dialog (docs/product.md#disputes), opened from the footer. */
 export default bodyDialog(arbitrationMessages, ArbitrationBody, 'xl');

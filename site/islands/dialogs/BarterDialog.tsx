@@ -44,5 +44,5 @@ export function BarterBody({ locale }: { locale: Locale }) {
   );
 }
 
-/** The barter information dialog (spec section 2), opened from the footer's Barter Trades. */
+/** The barter information dialog (docs/product.md#barter), opened from the footer's Barter Trades. */
 export default bodyDialog(barterMessages, BarterBody, 'lg');

@@ -20,8 +20,10 @@ const OPENING_NOTE_DELAY_MS = 250;
 
 /**
  * One small island on every page that opens the information dialogs: on `openDialog(name)` from
- * any island, or on a click on static HTML marked `data-open-dialog="name"`. It fetches the
- * dialog's chunk on first use, so no page pays for a dialog nobody opens.
+ * any island, or on a click on static HTML marked `data-open-dialog="name"`. It loads itself when
+ * the first dialog is asked for (Base.astro, `client:request`: the request waits on <html>, see
+ * ../shell/events.ts) and fetches the dialog's chunk on first use, so no page pays for a dialog,
+ * or for React, before someone opens one.
  */
 function DialogHost({ locale }: { locale: Locale }) {
   const m = commonMessages[locale];

@@ -65,5 +65,5 @@ export function FaqBody({ locale, initiallyOpen }: { locale: Locale; initiallyOp
   );
 }
 
-/** The FAQ dialog (spec section 2), opened from the footer. */
+/** The FAQ dialog (docs/product.md#site), opened from the footer. */
 export default bodyDialog(faqMessages, FaqBody, 'lg');

@@ -21,7 +21,7 @@ import { formatNumber } from './info-format.ts';
 
 const iconClass = 'h-5 w-5';
 
-/** The six topics of spec section 2, in its order. */
+/** The dialog's six topics, in their fixed order (docs/product.md#site). */
 export const QUALITY_TOPICS = [
   'ai-analysis',
   'quality-categories',
@@ -127,5 +127,5 @@ export function QualityEvaluationBody({ locale, initiallyOpen }: { locale: Local
   );
 }
 
-/** The landing page's Quality & Price Evaluation System dialog (spec section 2). */
+/** The landing page's Quality & Price Evaluation System dialog (docs/product.md#site). */
 export default bodyDialog(qualityEvaluationMessages, QualityEvaluationBody, 'lg');

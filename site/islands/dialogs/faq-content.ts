@@ -25,7 +25,7 @@ import { infoDialogMessages } from '../../i18n/messages/info-dialogs.ts';
 import { formatCad, formatPercent, formatPrice } from '../../i18n/money.ts';
 import { feeTierRow, formatNumber, planName, planPrice } from './info-format.ts';
 
-/** The urgent-alert premium cap (spec sections 5 and 9): up to 3× the normal price. */
+/** The urgent-alert premium cap (docs/product.md#urgent-alerts): up to 3× the normal price. */
 const URGENT_PREMIUM_MULTIPLIER = 3;
 
 export type FaqEntry = {

@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { ChevronUp, LoaderCircle, Plus } from 'lucide-react';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { feedbackMessages } from '../../i18n/messages/feedback.ts';
-import { apiRequest, getJson } from '../../lib/api.ts';
 import { abuseLimitMessageOf } from '../../lib/server-messages.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -15,19 +14,18 @@ import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { signInUrlFor } from '../guard/destination.ts';
 import {
+  checkDraft,
   EMPTY_DRAFT,
-  FEEDBACK_KEY,
+  FEEDBACK_LIMITS,
   feedbackCategories,
   feedbackStatuses,
   filterByStatus,
-  isDraftComplete,
-  MAX_DESCRIPTION,
-  MAX_TITLE,
   sortByUpvotes,
   type FeedbackDraft,
   type FeedbackPost,
   type FeedbackStatus,
 } from './board.ts';
+import { $feedbackBoard, changeFeedbackStatus, forgetFeedbackBoard, postFeedback, upvoteFeedback } from './stores.ts';
 
 type Messages = (typeof feedbackMessages)['en'];
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; posts: FeedbackPost[] };
@@ -44,9 +42,9 @@ const statusBadge: Record<FeedbackStatus, string> = {
 };
 
 /**
- * The community feedback board (spec sections 2, 4, 5, 7, 8): a status filter, the list by upvotes,
- * and a create form that takes the list's place. The board is fetched each time the dialog opens
- * (only then), and again after the user's own post, vote or status change.
+ * The community feedback board (docs/product.md#feedback): a status filter, the list by upvotes,
+ * and a create form that takes the list's place. The board ($feedbackBoard) is read afresh each
+ * time the dialog opens (only then), and again after the user's own post, vote or status change.
  */
 export default function FeedbackDialog({ locale, open, onOpenChange }: HostedDialogProps) {
   const m = feedbackMessages[locale];
@@ -70,26 +68,20 @@ function FeedbackBoard({ locale, m }: { locale: Locale; m: Messages }) {
   const isAdmin = user?.role === 'admin';
   const filterId = useId();
 
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // Declared before the store's subscription, so an opening reads the board afresh.
+  useEffect(() => forgetFeedbackBoard(), []);
+  const board = useStore($feedbackBoard);
+  const load: Load =
+    board.data !== undefined
+      ? { status: 'ready', posts: board.data ?? [] }
+      : board.error && !board.loading
+        ? { status: 'error' }
+        : { status: 'loading' };
   const [filter, setFilter] = useState<FeedbackStatus | 'all'>('all');
   const [view, setView] = useState<'list' | 'create'>('list');
   const [draft, setDraft] = useState<FeedbackDraft>(EMPTY_DRAFT);
   const [posting, setPosting] = useState(false);
   const [voting, setVoting] = useState<string | null>(null);
-
-  const reload = useCallback(async (showLoading: boolean) => {
-    if (showLoading) setLoad({ status: 'loading' });
-    try {
-      const posts = (await getJson<FeedbackPost[]>(FEEDBACK_KEY)) ?? [];
-      setLoad({ status: 'ready', posts });
-    } catch {
-      setLoad({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload(true);
-  }, [reload]);
 
   function backToList() {
     setDraft(EMPTY_DRAFT);
@@ -99,20 +91,20 @@ function FeedbackBoard({ locale, m }: { locale: Locale; m: Messages }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (posting) return;
-    if (!isDraftComplete(draft)) {
-      toast({ title: m.missingTitle, description: m.missingText, variant: 'destructive' });
+    const checked = checkDraft(draft);
+    if ('problem' in checked) {
+      toast(
+        checked.problem === 'missing'
+          ? { title: m.missingTitle, description: m.missingText, variant: 'destructive' }
+          : { title: m.errorTitle, description: m.postFailed, variant: 'destructive' },
+      );
       return;
     }
     setPosting(true);
     try {
-      await apiRequest('POST', FEEDBACK_KEY, {
-        title: draft.title.trim(),
-        description: draft.description.trim(),
-        category: draft.category,
-      });
+      await postFeedback(checked.body);
       toast({ title: m.postedTitle, description: m.postedText, variant: 'success' });
       backToList();
-      await reload(false);
     } catch (error) {
       toast({
         title: m.errorTitle,
@@ -132,8 +124,7 @@ function FeedbackBoard({ locale, m }: { locale: Locale; m: Messages }) {
     if (voting) return;
     setVoting(post.id);
     try {
-      await apiRequest('POST', `${FEEDBACK_KEY}/${encodeURIComponent(post.id)}/upvote`);
-      await reload(false);
+      await upvoteFeedback(post);
     } catch {
       toast({ title: m.errorTitle, description: m.upvoteFailed, variant: 'destructive' });
     } finally {
@@ -143,9 +134,8 @@ function FeedbackBoard({ locale, m }: { locale: Locale; m: Messages }) {
 
   async function changeStatus(post: FeedbackPost, status: FeedbackStatus) {
     try {
-      await apiRequest('PATCH', `${FEEDBACK_KEY}/${encodeURIComponent(post.id)}/status`, { status });
+      await changeFeedbackStatus(post, status);
       toast({ title: m.statusChanged, variant: 'success' });
-      await reload(false);
     } catch {
       toast({ title: m.errorTitle, description: m.statusChangeFailed, variant: 'destructive' });
     }
@@ -197,7 +187,7 @@ function FeedbackBoard({ locale, m }: { locale: Locale; m: Messages }) {
               <Input
                 id={id}
                 name="title"
-                maxLength={MAX_TITLE}
+                maxLength={FEEDBACK_LIMITS.title}
                 value={draft.title}
                 onChange={(event) => setDraft({ ...draft, title: event.target.value })}
               />
@@ -209,7 +199,7 @@ function FeedbackBoard({ locale, m }: { locale: Locale; m: Messages }) {
                 id={id}
                 name="description"
                 rows={4}
-                maxLength={MAX_DESCRIPTION}
+                maxLength={FEEDBACK_LIMITS.description}
                 value={draft.description}
                 onChange={(event) => setDraft({ ...draft, description: event.target.value })}
               />
@@ -250,7 +240,7 @@ function FeedbackBoard({ locale, m }: { locale: Locale; m: Messages }) {
           signedIn={Boolean(user)}
           isAdmin={isAdmin}
           voting={voting}
-          onRetry={() => void reload(true)}
+          onRetry={() => $feedbackBoard.invalidate()}
           onUpvote={(post) => void upvote(post)}
           onChangeStatus={(post, status) => void changeStatus(post, status)}
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterByStatus, isDraftComplete, sortByUpvotes, type FeedbackPost } from './board.ts';
+import { checkDraft, filterByStatus, isDraftComplete, sortByUpvotes, type FeedbackPost } from './board.ts';
 
 const post = (id: string, upvoteCount: number, createdAt: string, status: FeedbackPost['status'] = 'open') => ({
   id,
@@ -33,5 +33,14 @@ describe('feedback board rules', () => {
     expect(isDraftComplete({ title: '  ', description: 'D', category: 'bug' })).toBe(false);
     expect(isDraftComplete({ title: 'T', description: '\n', category: 'bug' })).toBe(false);
     expect(isDraftComplete({ title: 'T', description: 'D', category: '' })).toBe(false);
+  });
+
+  it('checks the draft with the API’s body schema: the trimmed body, or which message to show', () => {
+    expect(checkDraft({ title: ' T ', description: ' D ', category: 'bug' })).toEqual({
+      body: { title: 'T', description: 'D', category: 'bug' },
+    });
+    expect(checkDraft({ title: ' ', description: 'D', category: 'bug' })).toEqual({ problem: 'missing' });
+    expect(checkDraft({ title: 'T', description: 'D', category: '' })).toEqual({ problem: 'missing' });
+    expect(checkDraft({ title: 'T'.repeat(121), description: 'D', category: 'bug' })).toEqual({ problem: 'invalid' });
   });
 });

@@ -1,33 +1,46 @@
-export const feedbackCategories = ['feature', 'improvement', 'bug', 'other'] as const;
-export type FeedbackCategory = (typeof feedbackCategories)[number];
-export const feedbackStatuses = ['open', 'planned', 'in_progress', 'completed', 'declined'] as const;
-export type FeedbackStatus = (typeof feedbackStatuses)[number];
+import {
+  FEEDBACK_MISSING,
+  feedbackBody,
+  type FeedbackBody,
+  type FeedbackCategory,
+  type FeedbackPost,
+  type FeedbackStatus,
+} from '../../../shared/http/feedback.ts';
 
-/** A feedback post as `GET /api/feedback` answers it (spec section 3). */
-export type FeedbackPost = {
-  id: string;
-  title: string;
-  description: string;
-  category: FeedbackCategory;
-  status: FeedbackStatus;
-  upvoteCount: number;
-  createdAt: string;
-  hasUserUpvoted: boolean;
-};
+export {
+  feedbackCategories,
+  feedbackStatuses,
+  FEEDBACK_LIMITS,
+  type FeedbackCategory,
+  type FeedbackPost,
+  type FeedbackStatus,
+} from '../../../shared/http/feedback.ts';
 
 export const FEEDBACK_KEY = '/api/feedback';
-export const MAX_TITLE = 120;
-export const MAX_DESCRIPTION = 2000;
 
 export type FeedbackDraft = { title: string; description: string; category: FeedbackCategory | '' };
 export const EMPTY_DRAFT: FeedbackDraft = { title: '', description: '', category: '' };
 
-/** Spec section 5: title and description non-blank after trimming, and a category chosen. */
-export function isDraftComplete(draft: FeedbackDraft): draft is FeedbackDraft & { category: FeedbackCategory } {
-  return draft.title.trim() !== '' && draft.description.trim() !== '' && draft.category !== '';
+/**
+ * The draft checked with the API's own body schema (shared/http/feedback.ts): the body to send
+ * (trimmed), or which message to show: 'missing' for a blank field or no category
+ * (docs/product.md#feedback), 'invalid' for anything else the server would refuse.
+ */
+export function checkDraft(draft: FeedbackDraft): { body: FeedbackBody } | { problem: 'missing' | 'invalid' } {
+  const parsed = feedbackBody.safeParse(draft);
+  if (parsed.success) return { body: parsed.data };
+  const missing = parsed.error.issues.some(
+    (issue) => issue.message === FEEDBACK_MISSING || issue.path[0] === 'category',
+  );
+  return { problem: missing ? 'missing' : 'invalid' };
 }
 
-/** Spec section 2: the list sorted by upvote count, most first (newest first among equals). */
+/** Title and description non-blank after trimming, and a category chosen (docs/product.md#feedback). */
+export function isDraftComplete(draft: FeedbackDraft): boolean {
+  return 'body' in checkDraft(draft);
+}
+
+/** The list sorted by upvote count, most first (newest first among equals) (docs/product.md#feedback). */
 export function sortByUpvotes(posts: readonly FeedbackPost[]): FeedbackPost[] {
   return [...posts].sort((a, b) => b.upvoteCount - a.upvoteCount || b.createdAt.localeCompare(a.createdAt));
 }

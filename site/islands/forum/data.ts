@@ -1,34 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useMemo, useRef } from 'react';
 import {
   FORUM_PAGE,
   FORUM_TOTAL_HEADER,
   type ForumCategory,
   type ForumSort,
 } from '../../../shared/domain/forum/categories.ts';
-import { apiRequest, getJson } from '../../lib/api.ts';
+import type { ForumCategoryCount, ForumPostView, ForumReplyView } from '../../../shared/http/forum.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { createFetcherStore, revalidateKeys } from '../../lib/query.ts';
 
-export type ForumPost = {
-  id: string;
-  title: string;
-  content: string;
-  category: ForumCategory;
-  authorName: string;
-  createdAt: string;
-  upvotes: number;
-  replyCount: number;
-  hasUserUpvoted: boolean;
-};
-
-export type ForumReply = {
-  id: string;
-  content: string;
-  authorName: string;
-  createdAt: string;
-  upvotes: number;
-  hasUserUpvoted: boolean;
-};
-
-export type ForumCategoryCount = { value: ForumCategory; label: string; count: number };
+/** What the forum routes answer (shared/http/forum.ts). */
+export type ForumPost = ForumPostView;
+export type ForumReply = ForumReplyView;
+export type { ForumCategoryCount };
 
 /** Someone else's new post shows up within this while the dialog is open. */
 export const FORUM_REFRESH_MS = 15_000;
@@ -69,56 +54,62 @@ export async function getPostsPage(url: string): Promise<PostsPage> {
 export const repliesUrl = (postId: string) => `/api/forum/posts/${encodeURIComponent(postId)}/replies`;
 export const CATEGORIES_URL = '/api/forum/categories';
 
-/** Spec section 2: a reply avatar shows the first two letters of the author name, uppercased. */
+/** A reply avatar shows the first two letters of the author name, uppercased (docs/product.md#forum). */
 export function initials(name: string): string {
   return Array.from(name.trim()).slice(0, 2).join('').toUpperCase();
 }
 
-async function readJson<T>(url: string): Promise<T> {
-  return (await getJson<T>(url)) as T;
-}
-
 export type Polled<T> = { data: T | undefined; error: unknown; loading: boolean; reload: () => void };
+
+/** A forum read: fetched when a component shows it, then every FORUM_REFRESH_MS while one does. */
+function polledStore<T>(url: string, read?: (url: string) => Promise<T>) {
+  return createFetcherStore<T>([url], {
+    dedupeTime: 0,
+    revalidateInterval: FORUM_REFRESH_MS,
+    ...(read ? { fetcher: (...parts: unknown[]) => read(parts.join('')) } : {}),
+  });
+}
 
 /**
  * A read that exists only while its component is mounted (the dialog's body unmounts on close):
- * fetched on mount and whenever the URL changes, then every `intervalMs`. An older answer that
- * arrives after a newer request is dropped; the last good data stays on screen while refreshing.
+ * read when shown and whenever the URL changes, then every `FORUM_REFRESH_MS`. The last good
+ * data stays on screen while another URL is read or a refresh fails.
  */
-export function usePolledJson<T>(
+export function usePolled<T>(
   url: string,
-  // A module-level function (a new one each render would refetch each render).
-  read: (url: string) => Promise<T> = readJson<T>,
-  intervalMs = FORUM_REFRESH_MS,
+  // A module-level function (a new one each render would make a new store each render).
+  read?: (url: string) => Promise<T>,
 ): Polled<T> {
-  const [state, setState] = useState<{ url: string; data: T | undefined; error: unknown; loading: boolean }>({
-    url,
-    data: undefined,
-    error: null,
-    loading: true,
-  });
-  const ticket = useRef(0);
+  const $read = useMemo(() => polledStore<T>(url, read), [url, read]);
+  const value = useStore($read);
+  const last = useRef<T | undefined>(undefined);
+  if (value.data !== undefined) last.current = value.data;
+  return {
+    data: value.data ?? last.current,
+    error: value.error ?? null,
+    loading: value.loading || (value.data === undefined && value.error === undefined),
+    reload: () => revalidateKeys(url),
+  };
+}
 
-  const load = useCallback(async () => {
-    const mine = ++ticket.current;
-    setState((current) => ({ ...current, loading: true }));
-    try {
-      const data = await read(url);
-      if (mine === ticket.current) setState({ url, data, error: null, loading: false });
-    } catch (error) {
-      if (mine === ticket.current) setState((current) => ({ ...current, url, error, loading: false }));
-    }
-  }, [url, read]);
+/** Everything the forum shows is read again: a write changes counts, lists and replies. */
+export const refreshForum = () => revalidateKeys((key) => key.startsWith('/api/forum/'));
 
-  useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => void load(), intervalMs);
-    return () => {
-      window.clearInterval(timer);
-      // Answers that arrive after unmount or a URL change are ignored.
-      ticket.current++;
-    };
-  }, [load, intervalMs]);
+/** Upvotes a discussion or a reply (`url`); the forum is read again whatever the answer. */
+export async function upvote(url: string): Promise<void> {
+  try {
+    await apiRequest('POST', url);
+  } finally {
+    refreshForum();
+  }
+}
 
-  return { data: state.data, error: state.error, loading: state.loading, reload: () => void load() };
+export async function createPost(post: { title: string; content: string; category: ForumCategory }) {
+  await apiRequest('POST', '/api/forum/posts', post);
+  refreshForum();
+}
+
+export async function addReply(postId: string, content: string) {
+  await apiRequest('POST', `/api/forum/posts/${postId}/replies`, { content });
+  refreshForum();
 }

@@ -13,7 +13,7 @@ import { signInUrlFor } from './destination.ts';
 type Props = { locale: Locale; role?: Role; children?: ReactNode };
 
 /**
- * Spec section 2: skeletons while the session loads, a signed-out visitor goes to /signin with a
+ * The guard (docs/product.md#site): skeletons while the session loads, a signed-out visitor goes to /signin with a
  * returnTo, and the wrong role sees the access-denied text. The server checks again on every call.
  */
 function RouteGuard({ locale, role, children }: Props) {

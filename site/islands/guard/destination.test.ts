@@ -51,7 +51,7 @@ describe('isSafeReturnTo', () => {
   });
 });
 
-describe('destinationAfterSignIn (spec section 2)', () => {
+describe('destinationAfterSignIn', () => {
   it('prefers a safe returnTo from the query, then from session storage', () => {
     expect(destinationAfterSignIn('customer', { queryReturnTo: '/a', storedReturnTo: '/b', locale: 'en' })).toBe('/a');
     expect(

@@ -6,7 +6,7 @@ export const RETURN_TO_KEY = 'returnTo';
 const PROBE_ORIGIN = 'https://return-to.invalid';
 
 /**
- * Spec section 5: a safe return path is relative and starts with a single '/'. It must also stay on
+ * A safe return path (docs/product.md#site) is relative and starts with a single '/'. It must also stay on
  * this site once a browser parses it: the URL parser drops tabs and newlines, so '/\t/evil.example'
  * would become '//evil.example'. Control characters are refused outright, and the parsed URL must
  * keep our origin.
@@ -30,9 +30,9 @@ export function signInUrlFor(returnTo: string, locale: Locale): string {
 }
 
 /**
- * Spec section 2, in order: a safe returnTo from the query, else from session storage; else a
+ * In order (docs/product.md#site): a safe returnTo from the query, else from session storage; else a
  * customer goes to /platform and a contractor to /contractor-dashboard. An admin goes to
- * /admin-dashboard (our decision: the spec leaves it open).
+ * /admin-dashboard (our decision: nothing required otherwise).
  */
 export function destinationAfterSignIn(
   role: Role,

@@ -4,7 +4,8 @@ import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { planBuilderMessages } from '../../i18n/messages/landing.ts';
 import { formatPrice } from '../../i18n/money.ts';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { generateUpsellsBody, UPSELL_SERVICE_TYPE_MAX } from '../../../shared/http/ai.ts';
+import { ApiError } from '../../lib/api.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import {
@@ -14,8 +15,8 @@ import {
   toggleByName,
   withSuggestions,
   type BuilderState,
-  type Suggestion,
 } from './ai-builder.ts';
+import { generateUpsells } from '../ai/stores.ts';
 import { AI_SAMPLE_FEATURES } from './plan-builder.ts';
 
 type Props = {
@@ -27,7 +28,7 @@ type Props = {
 type Failure = 'rate-limited' | 'sign-in' | 'failed';
 
 /**
- * The AI Subscription Builder (spec sections 1, 5 and 9): a sample of premium add-ons at first;
+ * The AI Subscription Builder (docs/product.md#ai-upsells): a sample of premium add-ons at first;
  * a service type (trimmed; Generate is off while it is empty or running, Enter generates) asks
  * POST /api/ai/generate-upsells for suggestions, which replace the list and clear the selection.
  * Add-ons toggle by name and the total is the sum of those switched on. Once a day per user.
@@ -48,13 +49,13 @@ function AiBuilderCard({ locale, showCta = true }: Props) {
   async function generate(event: FormEvent) {
     event.preventDefault();
     if (!canGenerate(serviceType, state.pending)) return;
+    // The body the API takes (generateUpsellsBody: trimmed, not blank, not too long).
+    const body = generateUpsellsBody.safeParse({ serviceType });
+    if (!body.success) return setFailure('failed');
     setState((current) => ({ ...current, pending: true }));
     setFailure(null);
     try {
-      const response = await apiRequest('POST', `/api/ai/generate-upsells?locale=${locale}`, {
-        serviceType: serviceType.trim(),
-      });
-      const { upsells } = (await response.json()) as { upsells: Suggestion[] };
+      const upsells = await generateUpsells(body.data.serviceType, locale);
       setState((current) => withSuggestions(current, upsells));
     } catch (error) {
       const status = error instanceof ApiError ? error.status : null;
@@ -94,7 +95,7 @@ function AiBuilderCard({ locale, showCta = true }: Props) {
           <input
             id={inputId}
             value={serviceType}
-            maxLength={120}
+            maxLength={UPSELL_SERVICE_TYPE_MAX}
             onChange={(event) => setServiceType(event.target.value)}
             placeholder={m.aiServicePlaceholder}
             className="mt-1 h-10 w-full rounded-lg border border-border bg-bg px-3 text-sm text-fg placeholder:text-muted focus-visible:outline-2"

@@ -20,8 +20,8 @@ import { pagedValue, type SliderRange } from './slider.ts';
 type Props = { locale: Locale };
 
 /**
- * The interactive plan preview of the landing page's subscription section (spec section 9's demo
- * plan builder): four premium-feature switches over a $120 base, sessions and hours sliders, and
+ * The interactive plan preview of the landing page's subscription section (the demo
+ * plan builder, docs/product.md#site): four premium-feature switches over a $120 base, sessions and hours sliders, and
  * the monthly total. Its server HTML already shows the starting plan, so nothing moves on hydration.
  */
 function PlanBuilderPreview({ locale }: Props) {
@@ -119,7 +119,7 @@ type SliderProps = {
   onChange: (value: number) => void;
 };
 
-/** A native range with the spec's 10-step Page Up/Page Down and its value shown beside the label. */
+/** A native range with the 10-step Page Up/Page Down (docs/product.md#site) and its value shown beside the label. */
 function Slider({ id, label, value, display, range, onChange }: SliderProps) {
   return (
     <div>

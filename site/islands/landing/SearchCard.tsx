@@ -24,7 +24,7 @@ type Props = { locale: Locale };
 const modeIcons = { contractors: Users, 'work-orders': ClipboardList } as const;
 
 /**
- * The landing search card (spec sections 2 and 9). Its server HTML is a plain GET form to
+ * The landing search card (docs/product.md#site). Its server HTML is a plain GET form to
  * /platform, so it works before it hydrates; once hydrated it adds the live distance label, the
  * service combobox (ARIA 1.2, list autocomplete), the GPS button, and sends only the filled values.
  */

@@ -1,5 +1,5 @@
 /**
- * The AI Subscription Builder's rules (spec sections 5 and 9), kept apart from the card so they
+ * The AI Subscription Builder's rules (docs/product.md#ai-upsells), kept apart from the card so they
  * are unit-tested: the service type is trimmed and must not be empty; Generate is off while it is
  * empty or a generation runs; new suggestions replace the list and clear the selection; selection
  * toggles by name; the total is the sum of the selected prices (dollars per month, added in cents).
@@ -31,7 +31,7 @@ export function selectedTotalCents(state: Pick<BuilderState, 'suggestions' | 'se
     .reduce((sum, s) => sum + Math.round(s.price * 100), 0);
 }
 
-/** The message for a failed generation (spec section 9): the rate limit's, or the generic one. */
+/** The message for a failed generation (docs/product.md#ai-upsells): the rate limit's, or the generic one. */
 export function failureKind(status: number | null, text: string): 'rate-limited' | 'sign-in' | 'failed' {
   if (text.includes('Rate limit exceeded') || status === 429) return 'rate-limited';
   if (status === 401) return 'sign-in';

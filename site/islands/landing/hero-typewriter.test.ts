@@ -11,7 +11,7 @@ import {
   typingDurationMs,
 } from './hero-typewriter.ts';
 
-describe('hero typewriter timing (spec section 9)', () => {
+describe('hero typewriter timing', () => {
   it('types 75 ms per character and pauses 800 ms at character 21', () => {
     expect(HERO_TYPEWRITER_MS_PER_CHAR).toBe(75);
     expect(HERO_TYPEWRITER_PAUSE_AT).toBe(21);

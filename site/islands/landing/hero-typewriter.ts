@@ -1,5 +1,5 @@
 /**
- * The hero's typewriter intro (spec section 9): 75 ms per character, and an 800 ms pause once 21
+ * The hero's typewriter intro (docs/product.md#site): 75 ms per character, and an 800 ms pause once 21
  * characters are on screen. The pause replaces that one tick (the wait before character 22 is
  * 800 ms, not 875), so the intro's first phrase is written to be exactly 21 characters long and
  * the pause lands after its full stop. The page's small script drives the DOM; this file is the

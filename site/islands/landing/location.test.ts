@@ -9,7 +9,7 @@ import {
   roundCoordinates,
 } from './location.ts';
 
-describe('landing GPS (spec section 9)', () => {
+describe('landing GPS', () => {
   it('asks for a high-accuracy position with a 15 s timeout and accepts one up to 5 minutes old', () => {
     expect(GEOLOCATION_OPTIONS).toEqual({ enableHighAccuracy: true, timeout: 15_000, maximumAge: 300_000 });
   });

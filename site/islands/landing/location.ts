@@ -1,5 +1,5 @@
 /**
- * The search card's Enable GPS button (spec section 9): a high-accuracy position, a 15 s timeout,
+ * The search card's Enable GPS button (docs/product.md#site): a high-accuracy position, a 15 s timeout,
  * a cached position up to 5 minutes old. Errors show for 4 s, 'GPS not supported' for 3 s.
  */
 export const GEOLOCATION_OPTIONS = {

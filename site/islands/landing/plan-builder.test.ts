@@ -9,7 +9,7 @@ import {
   toggleFeature,
 } from './plan-builder.ts';
 
-describe('demo plan builder (spec section 9)', () => {
+describe('demo plan builder', () => {
   it('costs $120 a month with no premium feature', () => {
     expect(planMonthlyCents([])).toBe(12_000);
   });

@@ -1,7 +1,7 @@
 import type { SliderRange } from './slider.ts';
 
 /**
- * The demo plan builder of the landing page's subscription section (spec section 9): a $120 base
+ * The demo plan builder of the landing page's subscription section (docs/product.md#site): a $120 base
  * plus $15 per premium feature over four toggles, and two sliders that shape the plan. It is a
  * marketing preview; real subscription plans arrive with the subscriptions issue. Money is in
  * integer CAD cents.
@@ -32,7 +32,7 @@ export function perSessionCents(monthlyCents: number, sessionsPerMonth: number):
 
 /**
  * The AI Subscription Builder card's first list, before a generation: premium add-ons the
- * generator suggests for a weekly house-cleaning plan, at the spec's sample prices ($15, $10, $12,
+ * generator suggests for a weekly house-cleaning plan, at the fixed sample prices ($15, $10, $12,
  * $8, $20 a month). The card's own rules are in ai-builder.ts.
  */
 export const AI_SAMPLE_FEATURES = [

@@ -15,7 +15,7 @@ const labels = { nearYou: 'Near you', withinKm: 'Within {n}km' };
 const suggestions = (locale: 'en' | 'fr'): Suggestion[] =>
   SERVICE_SUGGESTIONS.map((value) => ({ value, label: serviceSuggestionLabels[locale][value] }));
 
-describe('landing search card (spec section 9)', () => {
+describe('landing search card', () => {
   it('has a 0–1000 km distance slider in steps of 5, starting at 25', () => {
     expect(DISTANCE_KM).toEqual({ min: 0, max: 1000, step: 5, default: 25 });
   });

@@ -3,7 +3,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { SliderRange } from './slider.ts';
 
 /**
- * The landing search card (spec sections 2 and 9). The original only logged its values; here the
+ * The landing search card (docs/product.md#site). The original only logged its values; here the
  * search goes to /platform with them in the query, so the platform page can start from them.
  */
 export const searchModes = ['contractors', 'work-orders'] as const;

@@ -3,7 +3,7 @@ import { pagedValue } from './slider.ts';
 
 const distance = { min: 0, max: 1000, step: 5 };
 
-describe('slider page step (spec section 9)', () => {
+describe('slider page step', () => {
   it('moves 10 steps on Page Up and Page Down', () => {
     expect(pagedValue('PageUp', 25, distance)).toBe(75);
     expect(pagedValue('PageDown', 75, distance)).toBe(25);

@@ -1,4 +1,4 @@
-/** Spec section 9, slider defaults: Page Up and Page Down move 10 steps. */
+/** Slider defaults (docs/product.md#site): Page Up and Page Down move 10 steps. */
 export const SLIDER_PAGE_STEPS = 10;
 
 export type SliderRange = { min: number; max: number; step: number };

@@ -11,7 +11,7 @@ import {
 export type GpsStatus = { kind: 'idle' } | { kind: 'pending' } | { kind: 'problem'; problem: LocationProblem };
 
 /**
- * The spec's location lookup (idle → 'Getting location...' → coordinates with 4 decimals, or an
+ * The location lookup (docs/product.md#site; idle → 'Getting location...' → coordinates with 4 decimals, or an
  * error text that disappears after 4 s, 3 s for 'GPS not supported'), shared by the landing
  * search and the contractor directory. `onLocated` receives the rounded coordinates.
  */

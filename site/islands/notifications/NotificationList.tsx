@@ -12,17 +12,22 @@ import {
   Trash2,
   type LucideIcon,
 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { notificationMessages } from '../../i18n/messages/notifications.ts';
 import { toast } from '../../stores/toasts.ts';
-import { buttonClasses } from '../../ui/Button.tsx';
+import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import {
   deleteNotification,
-  fetchNotifications,
+  forgetNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  notificationList,
+  notificationsUrl,
+  readNotificationPage,
+  refetchNotifications,
   safeActionPath,
   type Filter,
   type NotificationItem,
@@ -30,7 +35,7 @@ import {
 import { formatBookingTime, formatTimestamp } from './format.ts';
 import { $unreadCount, refreshUnreadCount } from './unread.ts';
 
-/** Spec section 3: an icon per type; any other type gets the default icon. */
+/** An icon per type; any other type gets the default icon (docs/product.md#notifications). */
 const ICONS: Record<string, LucideIcon> = {
   booking_confirmation: CalendarCheck,
   booking_cancellation: CalendarX,
@@ -41,18 +46,14 @@ const ICONS: Record<string, LucideIcon> = {
   system: Info,
 };
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; items: NotificationItem[]; hasMore: boolean; loadingMore: boolean };
-
 const POPOVER_PAGE = 50;
 const PAGE_SIZE = 20;
 
 /**
  * The notification list with its filters and actions, shared by the popover (a 24rem scrolling
- * area, a view-all link) and the /notifications page (load more). Every action answers after the
- * server's read model includes it, so reloading the list right after shows the change.
+ * area, a view-all link) and the /notifications page (load more). The list is read through cached
+ * page stores (api.ts), afresh each time it mounts or changes filter; every action answers after
+ * the server's read model includes it, so reading the pages again right after shows the change.
  */
 export function NotificationList({
   locale,
@@ -66,55 +67,34 @@ export function NotificationList({
   titleId?: string;
 }) {
   const m = notificationMessages[locale];
+  // Declared before the list's subscription, so a list that mounts reads afresh.
+  useEffect(() => forgetNotifications(), []);
   const [filter, setFilter] = useState<Filter>('all');
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [pageCount, setPageCount] = useState(1);
   const pageSize = variant === 'popover' ? POPOVER_PAGE : PAGE_SIZE;
-  const request = useRef(0);
-  /** How many items are on screen, so a quiet reload keeps what "load more" added. */
-  const shownCount = useRef(0);
-
-  /** Loads the first page again; `quiet` keeps the list on screen (live updates, after actions). */
-  const reload = useCallback(
-    async (quiet = false) => {
-      const id = ++request.current;
-      if (!quiet) setState({ status: 'loading' });
-      try {
-        const shown = quiet ? Math.max(shownCount.current, pageSize) : pageSize;
-        const items = await fetchNotifications(filter, locale, { limit: shown, offset: 0 });
-        if (id === request.current) {
-          setState({ status: 'ready', items, hasMore: items.length === shown, loadingMore: false });
-        }
-      } catch {
-        if (id === request.current && !quiet) setState({ status: 'error' });
-      }
-    },
-    [filter, locale, pageSize],
+  const $list = useMemo(
+    () => notificationList(filter, locale, pageSize, pageCount),
+    [filter, locale, pageSize, pageCount],
   );
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const state = useStore($list);
 
   // Someone else's action (another tab, a new notification) changes the count: show it here too.
-  useEffect(() => $unreadCount.listen(() => void reload(true)), [reload]);
+  useEffect(() => $unreadCount.listen(() => void refetchNotifications()), []);
 
-  useEffect(() => {
-    if (state.status === 'ready') shownCount.current = state.items.length;
-  }, [state]);
+  function changeFilter(value: Filter) {
+    if (value === filter) return;
+    forgetNotifications();
+    setPageCount(1);
+    setFilter(value);
+  }
 
   async function loadMore() {
     if (state.status !== 'ready') return;
-    setState({ ...state, loadingMore: true });
-    try {
-      const more = await fetchNotifications(filter, locale, { limit: pageSize, offset: state.items.length });
-      setState({
-        status: 'ready',
-        items: [...state.items, ...more],
-        hasMore: more.length === pageSize,
-        loadingMore: false,
-      });
-    } catch {
-      setState({ ...state, loadingMore: false });
+    const next = notificationsUrl(filter, locale, { limit: pageSize, offset: pageCount * pageSize });
+    setPageCount(pageCount + 1);
+    const read = await readNotificationPage(next);
+    if ('error' in read) {
+      setPageCount(pageCount);
       toast({ title: m.error, description: m.loadFailed, variant: 'destructive' });
     }
   }
@@ -123,17 +103,6 @@ export function NotificationList({
     if (!item.isRead) {
       try {
         await markNotificationRead(item.id);
-        setState((current) =>
-          current.status === 'ready'
-            ? {
-                ...current,
-                items:
-                  filter === 'unread'
-                    ? current.items.filter((i) => i.id !== item.id)
-                    : current.items.map((i) => (i.id === item.id ? { ...i, isRead: true } : i)),
-              }
-            : current,
-        );
         void refreshUnreadCount();
       } catch {
         toast({ title: m.error, description: m.markReadFailed, variant: 'destructive' });
@@ -150,7 +119,7 @@ export function NotificationList({
     try {
       await markAllNotificationsRead();
       toast({ title: m.allMarkedRead, variant: 'success' });
-      await Promise.all([reload(true), refreshUnreadCount()]);
+      await Promise.all([refetchNotifications(), refreshUnreadCount()]);
     } catch {
       toast({ title: m.error, description: m.markAllFailed, variant: 'destructive' });
     }
@@ -159,9 +128,6 @@ export function NotificationList({
   async function remove(item: NotificationItem) {
     try {
       await deleteNotification(item.id);
-      setState((current) =>
-        current.status === 'ready' ? { ...current, items: current.items.filter((i) => i.id !== item.id) } : current,
-      );
       void refreshUnreadCount();
     } catch {
       toast({ title: m.error, description: m.deleteFailed, variant: 'destructive' });
@@ -174,7 +140,7 @@ export function NotificationList({
     <button
       type="button"
       aria-pressed={filter === value}
-      onClick={() => setFilter(value)}
+      onClick={() => changeFilter(value)}
       className="h-8 rounded-md px-3 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 aria-pressed:bg-accent aria-pressed:text-accent-fg"
     >
       {label}
@@ -228,7 +194,7 @@ export function NotificationList({
         {state.status === 'error' && (
           <div role="alert" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
             <p className="text-sm text-muted">{m.loadFailed}</p>
-            <button type="button" onClick={() => void reload()} className={buttonClasses('outline', 'sm')}>
+            <button type="button" onClick={forgetNotifications} className={buttonClasses('outline', 'sm')}>
               {m.tryAgain}
             </button>
           </div>
@@ -281,15 +247,16 @@ export function NotificationList({
                     {item.priority === 'high' && <span className="sr-only">{m.highPriority}</span>}
                   </button>
                   {!item.isRead && <span aria-hidden="true" className="mt-2 h-2 w-2 shrink-0 rounded-full bg-accent" />}
-                  <button
-                    type="button"
+                  <Button
+                    variant="destructive-ghost"
+                    size="icon-sm"
                     onClick={() => void remove(item)}
                     aria-label={m.delete}
                     title={m.delete}
-                    className="grid h-7 w-7 shrink-0 place-items-center rounded-md text-muted transition-colors hover:bg-surface hover:text-danger focus-visible:outline-2"
+                    className="shrink-0"
                   >
                     <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </button>
+                  </Button>
                 </li>
               );
             })}

@@ -3,11 +3,11 @@ import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { iconButtonClass } from '../shell/Hint.tsx';
-import { BellFace, bellLabel } from './BellButton.tsx';
+import { BellFace, bellLabel } from './bell-face.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import { $unreadCount } from './unread.ts';
 
-/** The popover (spec section 2), mounted open by the first press of the bell. */
+/** The popover (docs/product.md#notifications), mounted open by the first press of the bell. */
 export function NotificationPopover({ locale }: { locale: Locale }) {
   const [open, setOpen] = useState(true);
   const count = useStore($unreadCount);

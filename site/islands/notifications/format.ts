@@ -1,7 +1,7 @@
 import { htmlLang, type Locale } from '../../i18n/locales.ts';
 import { dateTimeFormat } from '../../i18n/intl.ts';
 
-/** The bell's badge: nothing at zero, the count up to 99, then '99+' (spec section 2). */
+/** The bell's badge: nothing at zero, the count up to 99, then '99+' (docs/product.md#notifications). */
 export function badgeText(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
   return count > 99 ? '99+' : String(Math.floor(count));
@@ -14,7 +14,7 @@ function dayKey(date: Date, timeZone?: string): string {
 }
 
 /**
- * A notification's time (spec section 2): the time if it is today, 'Yesterday', else month and
+ * A notification's time (docs/product.md#notifications): the time if it is today, 'Yesterday', else month and
  * day — all in the reader's time zone.
  */
 export function formatTimestamp(
@@ -38,7 +38,7 @@ export function formatTimestamp(
   return dateTimeFormat(htmlLang[locale], { timeZone, month: 'short', day: 'numeric' }).format(date);
 }
 
-/** A booking's start: month and day plus the time (spec section 2). */
+/** A booking's start: month and day plus the time (docs/product.md#notifications). */
 export function formatBookingTime(iso: string, locale: Locale, options: Options = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

@@ -6,7 +6,7 @@ export const $unreadCount = atom(0);
 
 export const UNREAD_COUNT_URL = '/api/notifications/unread-count';
 export const STREAM_URL = '/api/notifications/stream';
-/** Spec section 7: refetched every 30 seconds for signed-in users. */
+/** Refetched every 30 seconds for signed-in users (docs/product.md#notifications). */
 export const POLL_INTERVAL_MS = 30_000;
 
 /** Whether the current run of failures was already reported (a success ends the run). */
@@ -14,7 +14,7 @@ let failureReported = false;
 
 /**
  * Fetches the count now; a failure keeps the last known count (the next poll tries again) and is
- * reported once, through `onFailure` (spec section 8: 'Failed to fetch unread count'), not again on
+ * reported once, through `onFailure` (docs/product.md#notifications: 'Failed to fetch unread count'), not again on
  * each retry until a fetch has succeeded.
  */
 export async function refreshUnreadCount(onFailure?: () => void): Promise<void> {

@@ -1,75 +1,57 @@
+import { useStore } from '@nanostores/react';
+import type { z } from 'zod';
 import { apiRequest } from '../../lib/api.ts';
+import { createFetcherStore, mutateCache, revalidateKeys } from '../../lib/query.ts';
 import type { BoostId, PlanId } from '../../../shared/domain/plans/catalogue.ts';
 import { PLANS } from '../../../shared/domain/plans/catalogue.ts';
-import { useJson } from '../work/api.ts';
-
-/** What GET /api/plans/me answers (api/modules/plans/schemas.ts). Money in integer CAD cents. */
-export type LimitKey = 'maxDirectHireConnections' | 'maxPhotosUploads' | 'maxBidProjects' | 'maxGalleryBillboards';
-export type UsageLine = {
-  key: LimitKey;
-  used: number | null;
-  limit: number | null;
-  per: 'month' | 'work-order' | 'total';
-};
-export type PlanStatus = 'free' | 'active' | 'cancelling' | 'past-due';
-
-export type MyPlan = {
-  planId: PlanId;
-  status: PlanStatus;
-  period: number | null;
-  periodStart: string | null;
-  periodEnd: string | null;
-  card: { brand: string; last4: string } | null;
-  retryAt: string | null;
-  lastFailureCode: string | null;
-  usage: UsageLine[];
-  boost: {
-    activeUntil: string | null;
-    firstBoostFree: boolean;
-    prices: { boostId: BoostId; days: number; priceCents: number }[];
-  };
-  canBuyPaidPlan: boolean;
-};
-
-export type Receipt = {
-  receiptId: string;
-  kind: 'plan' | 'boost';
-  item: string;
-  amountCents: number;
-  paymentId: string | null;
-  card: { brand: string; last4: string } | null;
-  coversFrom: string | null;
-  coversTo: string | null;
-  chargedAt: string;
-};
-
+import type { billingView, planView } from '../../../shared/http/plans.ts';
 import type { CardInput } from '../contracts/CardFields.tsx';
+
+/** What GET /api/plans/me answers (shared/http/plans.ts). Money in integer CAD cents. */
+export type MyPlan = z.output<typeof planView>;
+export type UsageLine = MyPlan['usage'][number];
+export type LimitKey = UsageLine['key'];
+export type PlanStatus = MyPlan['status'];
+export type Billing = z.output<typeof billingView>;
+export type Receipt = Billing['items'][number];
 export type { CardInput };
 
 export const planUrls = { me: '/api/plans/me', billing: '/api/billing' };
 
+/** The signed-in user's plan, shared by every island that reads an allowance from it. */
+export const $myPlan = createFetcherStore<MyPlan>([planUrls.me]);
+/** The billing history: a receipt per line, newest first. */
+export const $billing = createFetcherStore<Billing>([planUrls.billing]);
+
+/** Every change answers the new plan view: it becomes the cached one, and the billing history is read again. */
+function changed(next: MyPlan): MyPlan {
+  mutateCache(planUrls.me, next);
+  revalidateKeys(planUrls.billing);
+  return next;
+}
+
+/** Reads the plan again (its usage changed elsewhere, e.g. the gallery). */
+export function reloadMyPlan() {
+  revalidateKeys(planUrls.me);
+}
+
 const key = () => crypto.randomUUID();
+const send = async (path: string, body: object, headers?: Record<string, string>) =>
+  changed((await (await apiRequest('POST', path, body, headers)).json()) as MyPlan);
 
 export const plansApi = {
-  async purchase(planId: PlanId, card: CardInput): Promise<MyPlan> {
-    return (await apiRequest('POST', '/api/plans/purchase', { planId, card }, { 'Idempotency-Key': key() })).json();
-  },
-  async cancel(): Promise<MyPlan> {
-    return (await apiRequest('POST', '/api/plans/cancel', {})).json();
-  },
-  async resume(): Promise<MyPlan> {
-    return (await apiRequest('POST', '/api/plans/resume', {})).json();
-  },
-  async boost(boostId: BoostId, card?: CardInput): Promise<MyPlan> {
-    return (
-      await apiRequest('POST', '/api/boosts', { boostId, ...(card ? { card } : {}) }, { 'Idempotency-Key': key() })
-    ).json();
-  },
+  purchase: (planId: PlanId, card: CardInput) =>
+    send('/api/plans/purchase', { planId, card }, { 'Idempotency-Key': key() }),
+  cancel: () => send('/api/plans/cancel', {}),
+  resume: () => send('/api/plans/resume', {}),
+  boost: (boostId: BoostId, card?: CardInput) =>
+    send('/api/boosts', { boostId, ...(card ? { card } : {}) }, { 'Idempotency-Key': key() }),
 };
 
 /** The signed-in user's plan; components read their allowance from it (Starter until it loads). */
 export function useMyPlan() {
-  return useJson<MyPlan>(planUrls.me);
+  const plan = useStore($myPlan);
+  return { data: plan.data, error: plan.error, loading: plan.loading, reload: async () => reloadMyPlan() };
 }
 
 /** The photo allowance of one work order under the caller's plan (null: unlimited, capped by the API). */

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { badgeGroups } from './content.ts';
 import { Heading, type HeadingLevel } from './Heading.tsx';
 
-/** Performance badges (free) and verified credential badges (paid subscribers), spec sections 1 and 6. */
+/** Performance badges (free) and verified credential badges (paid subscribers), docs/product.md#plans. */
 export function BadgeList({ locale, level }: { locale: Locale; level: HeadingLevel }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">

@@ -7,7 +7,7 @@ import { Heading, type HeadingLevel } from './Heading.tsx';
 
 const icons: Record<BoostId, LucideIcon> = { 'boost-7': Zap, 'featured-30': Star, 'premium-90': Crown };
 
-/** The one-time listing boosts (spec section 9). */
+/** The one-time listing boosts (docs/product.md#plans). */
 export function BoostCards({ locale, level }: { locale: Locale; level: HeadingLevel }) {
   const m = pricingMessages[locale];
   return (

@@ -37,7 +37,7 @@ export function WhyJoin({ locale, level }: { locale: Locale; level: HeadingLevel
   );
 }
 
-/** The three steps from application to earning (spec section 2). */
+/** The three steps from application to earning (docs/product.md#plans). */
 export function HowItWorksSteps({ locale, level }: { locale: Locale; level: HeadingLevel }) {
   return (
     <ol className="grid gap-4 sm:grid-cols-3">

@@ -13,7 +13,7 @@ import { FeeExample } from './FeeExample.tsx';
 import { FeeTierTable } from './FeeTierTable.tsx';
 import { PlanCards } from './PlanCards.tsx';
 
-/** Spec section 9, "Signup button delay": how long 'Starting Application...' shows. */
+/** The "Signup button delay" (docs/product.md#plans): how long 'Starting Application...' shows. */
 export const SIGNUP_BUTTON_DELAY_MS = 1000;
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -28,7 +28,7 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 }
 
 /**
- * The contractor signup info dialog (spec section 2): why join, plans, boosts, badges, fee tiers
+ * The contractor signup info dialog (docs/product.md#plans): why join, plans, boosts, badges, fee tiers
  * with the $3,000 example and the three steps. Start Your Application shows 'Starting
  * Application...' for a second, closes the dialog and goes to sign-up as a contractor.
  */

@@ -10,7 +10,7 @@ import { calculatorBounds, feeResult } from './content.ts';
 import { FeeTierTable } from './FeeTierTable.tsx';
 
 /**
- * The platform fee calculator (spec sections 5 and 9): a job value typed or slid from $50 to
+ * The platform fee calculator (docs/product.md#fees): a job value typed or slid from $50 to
  * $10,000 in steps of 50, the fee tier, the fee rounded to the cent and what the contractor
  * receives. The field is a text box with a decimal keypad rather than `type="number"`, so that
  * refused input (letters, "1e3") stays visible with its error instead of being silently blanked by

@@ -7,7 +7,7 @@ import { planCards } from './content.ts';
 import { FeeCalculator } from './FeeCalculator.tsx';
 
 /**
- * The footer's Fee Calculator: the spec's "Pricing dialog with a platform fee calculator". A short
+ * The footer's Fee Calculator: a pricing dialog with a platform fee calculator (docs/product.md#fees). A short
  * plan summary, the calculator, and the way to the full /pricing page.
  */
 export default function FeeCalculatorDialog({ locale, open, onOpenChange }: HostedDialogProps) {

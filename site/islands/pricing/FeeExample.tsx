@@ -3,7 +3,7 @@ import { pricingMessages } from '../../i18n/messages/pricing.ts';
 import { format } from '../../i18n/index.ts';
 import { feeExample } from './content.ts';
 
-/** The worked example of spec section 2 ($3,000 job), computed from the tiers, never typed. */
+/** The worked example of docs/product.md#fees ($3,000 job), computed from the tiers, never typed. */
 export function FeeExample({ locale }: { locale: Locale }) {
   const m = pricingMessages[locale];
   const example = feeExample(locale);

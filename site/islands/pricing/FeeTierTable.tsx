@@ -9,7 +9,7 @@ type Props = {
   currentTierId?: FeeTier['id'];
 };
 
-/** The platform fee tiers (spec section 9) as a two-column table. */
+/** The platform fee tiers (docs/product.md#fees) as a two-column table. */
 export function FeeTierTable({ locale, currentTierId }: Props) {
   const m = pricingMessages[locale];
   return (

@@ -17,7 +17,7 @@ type Props = {
   wide?: boolean;
 };
 
-/** One card per plan of the matrix (spec section 6); Pro and Enterprise are marked as coming soon. */
+/** One card per plan of the matrix (docs/product.md#plans); Pro and Enterprise are marked as coming soon. */
 export function PlanCards({ locale, level, actions = {}, wide = true }: Props) {
   const m = pricingMessages[locale];
   return (

@@ -13,7 +13,7 @@ function run(...actions: CalculatorAction[]): CalculatorState {
 const type = (text: string): CalculatorAction => ({ type: 'edit', text });
 const commit: CalculatorAction = { type: 'commit' };
 
-describe('fee calculator state (spec sections 5 and 9)', () => {
+describe('fee calculator state', () => {
   it('starts at $1,000 with no error', () => {
     expect(initialCalculatorState).toEqual({ dollars: 1_000, text: '1000', error: null });
   });

@@ -23,7 +23,7 @@ export const initialCalculatorState: CalculatorState = {
 };
 
 /**
- * The input rule of spec section 5 over time. A valid amount is taken as it is typed, so the result
+ * The input rule of docs/product.md#fees over time. A valid amount is taken as it is typed, so the result
  * follows the keyboard. Refused text never replaces the accepted value; its error appears when the
  * person leaves the field or presses Enter (not at every keystroke on the way to a valid number),
  * and once shown it follows the text until the text is valid. An emptied field is not an error:

@@ -231,7 +231,7 @@ export function whyJoin(locale: Locale): { key: WhyJoinKey; title: string; about
   }));
 }
 
-/** The three steps of "How it works" (spec section 2: a 3-step how it works). */
+/** The three steps of "How it works" (docs/product.md#plans: a 3-step how it works). */
 export const stepKeys = ['apply', 'review', 'earn'] as const;
 
 export function howItWorksSteps(

@@ -5,7 +5,6 @@ import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { recurringMessages } from '../../i18n/messages/recurring.ts';
 import { formatPrice } from '../../i18n/money.ts';
-import { messageOf } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { InfoDialog } from '../../ui/Dialog.tsx';
@@ -13,8 +12,7 @@ import { Field, Textarea } from '../../ui/Field.tsx';
 import { SlotPicker } from '../booking/SlotPicker.tsx';
 import { browserTimeZone } from '../booking/format.ts';
 import { useCardFields } from '../contracts/CardFields.tsx';
-import { useJson } from '../work/api.ts';
-import { recurringApi, recurringUrls, type Frequency, type PublicOffers, type RecurringOffer } from './api.ts';
+import { publicOffersStore, recurringApi, type Frequency, type RecurringOffer } from './api.ts';
 import { frequencyLabel, visitWhen, wallClock } from './parts.tsx';
 
 /**
@@ -25,7 +23,7 @@ import { frequencyLabel, visitWhen, wallClock } from './parts.tsx';
 export function ProfileOffers({ contractorId, locale }: { contractorId: string; locale: Locale }) {
   const m = recurringMessages[locale];
   const session = useStore($session);
-  const offers = useJson<PublicOffers>(recurringUrls.publicOffers(contractorId));
+  const offers = useStore(publicOffersStore(contractorId));
   const [chosen, setChosen] = useState<RecurringOffer | null>(null);
   const list = offers.data?.offers ?? [];
   const calendar = offers.data?.calendar ?? null;
@@ -110,10 +108,10 @@ function SubscribeDialog({
       setError(m.chooseFirstVisit);
       return;
     }
+    setError(null);
     const input = card.read();
     if (!input) return;
     setPending(true);
-    setError(null);
     try {
       const created = await recurringApi.subscribe(
         offer.id,
@@ -130,7 +128,8 @@ function SubscribeDialog({
       setDone({ agreementUrl: created.agreement.url });
     } catch (failure) {
       attempt.current = crypto.randomUUID();
-      setError(messageOf(failure, m.subscribeFailed));
+      // Said beside the Subscribe button with the card as typed, like every card form.
+      card.fail(failure, { fallback: m.subscribeFailed, title: m.subscribeFailed });
     } finally {
       setPending(false);
     }
@@ -157,10 +156,11 @@ function SubscribeDialog({
           </>
         ) : (
           <>
+            {card.failure}
             <Button variant="outline" onClick={onClose} disabled={pending}>
               {m.close}
             </Button>
-            <Button type="submit" form={formId} disabled={pending}>
+            <Button type="submit" form={formId} disabled={pending} aria-describedby={card.failureId}>
               {pending ? m.subscribing : m.subscribe}
             </Button>
           </>

@@ -1,79 +1,33 @@
+import type { z } from 'zod';
 import { apiRequest } from '../../lib/api.ts';
+import { createFetcherStore, mutateCache, revalidateKeys } from '../../lib/query.ts';
+import type {
+  myOffersView,
+  offerView,
+  publicOffersView,
+  publishBody,
+  subscribeBody,
+  subscriptionsView,
+  subscriptionView,
+} from '../../../shared/http/recurring.ts';
+import type { Frequency } from '../../../shared/domain/recurring/recurrence.ts';
 
-/** What the recurring-services routes answer (api/modules/recurring/schemas.ts). Money in CAD cents. */
-export type Frequency = 'weekly' | 'biweekly' | 'monthly';
+/** What the recurring-services routes answer (shared/http/recurring.ts). Money in CAD cents. */
+export type { Frequency };
 export const frequencyOrder: readonly Frequency[] = ['weekly', 'biweekly', 'monthly'];
 
-export type RecurringOffer = {
-  id: string;
-  contractorId: string;
-  title: string;
-  description: string;
-  service: string;
-  pricePerVisitCents: number;
-  frequencies: Frequency[];
-  status: 'active' | 'withdrawn';
-  publishedAt: string;
-};
+export type RecurringOffer = z.output<typeof offerView>;
+export type PublicOffers = z.output<typeof publicOffersView>;
+export type MyOffers = z.output<typeof myOffersView>;
+export type ServiceSubscription = z.output<typeof subscriptionView>;
+export type SubscriptionVisit = ServiceSubscription['visits'][number];
+export type VisitStatus = SubscriptionVisit['status'];
+export type SubscriptionStatus = ServiceSubscription['status'];
+export type MySubscriptions = z.output<typeof subscriptionsView>;
 
-export type PublicOffers = { offers: RecurringOffer[]; calendar: { timeZone: string; visitMinutes: number } | null };
-export type MyOffers = { offers: RecurringOffer[]; canOffer: boolean };
-
-export type VisitStatus = 'upcoming' | 'booked' | 'completed' | 'cancelled' | 'skipped' | 'not-booked';
-export type SubscriptionVisit = {
-  index: number;
-  startsAt: string;
-  status: VisitStatus;
-  bookingId: string | null;
-  reason: string | null;
-  canSkip: boolean;
-};
-
-export type SubscriptionStatus = 'requested' | 'active' | 'paused' | 'declined' | 'cancelled';
-export type ServiceSubscription = {
-  id: string;
-  offerId: string;
-  role: 'customer' | 'contractor';
-  otherParty: { id: string; name: string };
-  title: string;
-  description: string;
-  service: string;
-  pricePerVisitCents: number;
-  frequency: Frequency;
-  firstVisitAt: string;
-  timeZone: string;
-  visitMinutes: number;
-  status: SubscriptionStatus;
-  card: { brand: string; last4: string } | null;
-  note: string | null;
-  declineReason: string | null;
-  cancelReason: string | null;
-  requestedAt: string;
-  activatedAt: string | null;
-  endedAt: string | null;
-  agreement: { url: string; status: 'pending' | 'awaiting-signatures' | 'executed' | 'cancelled'; signedByMe: boolean };
-  visits: SubscriptionVisit[];
-  actions: { decline: boolean; pause: boolean; resume: boolean; cancel: boolean };
-};
-export type MySubscriptions = { buying: ServiceSubscription[]; selling: ServiceSubscription[] };
-
-export type OfferInput = {
-  title: string;
-  description: string;
-  service: string;
-  pricePerVisit: number;
-  frequencies: Frequency[];
-};
-export type SubscribeInput = {
-  frequency: Frequency;
-  firstVisit: string;
-  customerTimeZone: string;
-  note: string | null;
-  card: { number: string; expMonth: number; expYear: number; cvc: string };
-};
+export type OfferInput = z.input<typeof publishBody>;
+export type SubscribeInput = z.input<typeof subscribeBody>;
 export type SubscriptionAction = 'decline' | 'pause' | 'resume' | 'cancel';
-
-const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
 
 export const recurringUrls = {
   publicOffers: (contractorId: string) => `/api/contractors/${encodeURIComponent(contractorId)}/recurring-offers`,
@@ -81,15 +35,47 @@ export const recurringUrls = {
   mySubscriptions: '/api/service-subscriptions',
 };
 
+/** The services I buy and sell, each with its next visits. */
+export const $mySubscriptions = createFetcherStore<MySubscriptions>([recurringUrls.mySubscriptions]);
+/** A contractor's own offers, and whether their plan lets them offer. */
+export const $myOffers = createFetcherStore<MyOffers>([recurringUrls.myOffers]);
+
+const publicOffers = new Map<string, ReturnType<typeof createFetcherStore<PublicOffers>>>();
+/** A contractor's offers open to subscribers (one store per contractor, kept for the page's life). */
+export function publicOffersStore(contractorId: string) {
+  let store = publicOffers.get(contractorId);
+  if (!store) {
+    store = createFetcherStore<PublicOffers>([recurringUrls.publicOffers(contractorId)]);
+    publicOffers.set(contractorId, store);
+  }
+  return store;
+}
+
+const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
+
+/** An offer change answers my offers: they become the cached ones. */
+async function offersChanged(answer: Promise<Response>) {
+  const offers = await json<MyOffers>(answer);
+  mutateCache(recurringUrls.myOffers, offers);
+  return offers;
+}
+
+/** A subscription change answers that subscription: the lists are read again (the other side's too). */
+async function subscriptionChanged(answer: Promise<Response>) {
+  const subscription = await json<ServiceSubscription>(answer);
+  revalidateKeys(recurringUrls.mySubscriptions);
+  return subscription;
+}
+
 export const recurringApi = {
-  publish: (input: OfferInput) => json<MyOffers>(apiRequest('POST', '/api/recurring-offers', input)),
-  withdraw: (offerId: string) => json<MyOffers>(apiRequest('POST', `/api/recurring-offers/${offerId}/withdraw`, {})),
+  publish: (input: OfferInput) => offersChanged(apiRequest('POST', '/api/recurring-offers', input)),
+  withdraw: (offerId: string) => offersChanged(apiRequest('POST', `/api/recurring-offers/${offerId}/withdraw`, {})),
   subscribe: (offerId: string, input: SubscribeInput, idempotencyKey: string) =>
-    json<ServiceSubscription>(
+    subscriptionChanged(
       apiRequest('POST', `/api/recurring-offers/${offerId}/subscribe`, input, { 'Idempotency-Key': idempotencyKey }),
     ),
   act: (id: string, action: SubscriptionAction, reason: string | null = null) =>
-    json<ServiceSubscription>(
+    subscriptionChanged(
       apiRequest(
         'POST',
         `/api/service-subscriptions/${id}/${action}`,
@@ -97,5 +83,5 @@ export const recurringApi = {
       ),
     ),
   skip: (id: string, index: number) =>
-    json<ServiceSubscription>(apiRequest('POST', `/api/service-subscriptions/${id}/visits/${index}/skip`, {})),
+    subscriptionChanged(apiRequest('POST', `/api/service-subscriptions/${id}/visits/${index}/skip`, {})),
 };

@@ -1,16 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { reviewMessages } from '../../i18n/messages/reviews.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { $reviewsChanged, fetchMine, type JobReviews } from './api.ts';
+import { $myReviews } from './api.ts';
 import { formatDate, jobLabel } from './format.ts';
 import { ReviewCard } from './ReviewCard.tsx';
-
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: JobReviews[] };
 
 /**
  * The jobs I reviewed (bookings, work orders): my review waiting, hidden from the other side (until they write theirs
@@ -19,51 +17,34 @@ type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; it
 export function MyReviews({ locale }: { locale: Locale }) {
   const m = reviewMessages[locale];
   const headingId = useId();
-  const changed = useStore($reviewsChanged);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const request = useRef(0);
-
-  const load = useCallback(async (quiet: boolean) => {
-    const current = ++request.current;
-    if (!quiet) setState({ status: 'loading' });
-    try {
-      const items = await fetchMine();
-      if (current === request.current) setState({ status: 'ready', items });
-    } catch {
-      if (current === request.current && !quiet) setState({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(changed > 0);
-  }, [load, changed]);
+  const load = useStore($myReviews);
+  // A read again after a submitted review keeps the list shown meanwhile (and on failure).
+  const items = load.data ?? null;
 
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-border bg-surface">
       <h2 id={headingId} className="border-b border-border px-4 py-3 font-semibold">
         {m.mineTitle}
       </h2>
-      {state.status === 'loading' && (
+      {!items && !load.error && (
         <div role="status" aria-label={m.loading} className="space-y-3 p-4">
           <Skeleton className="h-4 w-1/3" />
           <Skeleton className="h-3 w-full" />
           <Skeleton className="h-3 w-5/6" />
         </div>
       )}
-      {state.status === 'error' && (
+      {!items && load.error && (
         <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center">
           <p className="text-sm text-muted">{m.loadFailed}</p>
-          <button type="button" onClick={() => void load(false)} className={buttonClasses('outline', 'sm')}>
+          <button type="button" onClick={() => void $myReviews.revalidate()} className={buttonClasses('outline', 'sm')}>
             {m.tryAgain}
           </button>
         </div>
       )}
-      {state.status === 'ready' && state.items.length === 0 && (
-        <p className="px-4 py-8 text-center text-sm text-muted">{m.mineEmpty}</p>
-      )}
-      {state.status === 'ready' && state.items.length > 0 && (
+      {items && items.length === 0 && <p className="px-4 py-8 text-center text-sm text-muted">{m.mineEmpty}</p>}
+      {items && items.length > 0 && (
         <ul className="divide-y divide-border">
-          {state.items.map((entry) => {
+          {items.map((entry) => {
             const viewer = entry.viewer;
             const other =
               viewer?.otherParty.name === 'Former member' ? m.formerMember : (viewer?.otherParty.name ?? '');

@@ -1,16 +1,15 @@
 import { ClipboardCheck } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useId, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { reviewMessages } from '../../i18n/messages/reviews.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { fetchPending, type PendingReview } from './api.ts';
+import { $pendingReviews } from './api.ts';
 import { formatDate, jobLabel } from './format.ts';
 import { ReviewForm } from './ReviewForm.tsx';
-
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: PendingReview[] };
 
 /**
  * "Reviews to write": my completed jobs (bookings, recurring visits, work orders whose payment was
@@ -21,52 +20,45 @@ type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; it
 export function PendingReviews({ locale }: { locale: Locale }) {
   const m = reviewMessages[locale];
   const headingId = useId();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const load = useStore($pendingReviews);
   const [open, setOpen] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', items: await fetchPending() });
-    } catch {
-      setState({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const items = load.loading ? null : (load.data ?? null);
+  const failed = !load.loading && load.error;
 
   return (
     <section id="reviews-to-write" aria-labelledby={headingId} className="rounded-xl border border-border bg-surface">
       <h2 id={headingId} className="border-b border-border px-4 py-3 font-semibold">
         {m.pendingTitle}
       </h2>
-      {state.status === 'loading' && (
+      {!items && !failed && (
         <div role="status" aria-label={m.loading} className="space-y-3 p-4">
           <Skeleton className="h-4 w-1/2" />
           <Skeleton className="h-3 w-1/3" />
           <Skeleton className="h-8 w-32" />
         </div>
       )}
-      {state.status === 'error' && (
+      {failed && (
         <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center">
           <p className="text-sm text-muted">{m.loadFailed}</p>
-          <button type="button" onClick={() => void load()} className={buttonClasses('outline', 'sm')}>
+          <button
+            type="button"
+            onClick={() => void $pendingReviews.revalidate()}
+            className={buttonClasses('outline', 'sm')}
+          >
             {m.tryAgain}
           </button>
         </div>
       )}
-      {state.status === 'ready' && state.items.length === 0 && (
+      {items && items.length === 0 && (
         <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
           <ClipboardCheck aria-hidden="true" className="h-10 w-10 text-muted" />
           <p className="font-medium">{m.pendingEmpty}</p>
           <p className="text-sm text-muted">{m.pendingEmptyHint}</p>
         </div>
       )}
-      {state.status === 'ready' && state.items.length > 0 && (
+      {items && items.length > 0 && (
         <ul className="divide-y divide-border">
-          {state.items.map((item) => {
+          {items.map((item) => {
             const name = item.otherParty.name === 'Former member' ? m.formerMember : item.otherParty.name;
             return (
               <li key={item.jobId} data-testid="pending-review" data-kind={item.kind} className="space-y-3 px-4 py-4">

@@ -8,7 +8,7 @@ import { reviewMessages } from '../../i18n/messages/reviews.ts';
 import { localizedMessageOf } from '../../lib/server-messages.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
-import { $reviewsChanged, submitReview, type ReviewJobRef } from './api.ts';
+import { submitReview, type ReviewJobRef } from './api.ts';
 import { StarsInput } from './Stars.tsx';
 
 export type ReviewFormProps = {
@@ -47,7 +47,6 @@ export function ReviewForm({ job, locale, otherPartyName, onCancel, onSubmitted 
     try {
       const result = await submitReview(job, { rating, text });
       setDone({ published: result.published });
-      $reviewsChanged.set($reviewsChanged.get() + 1);
       onSubmitted?.({ published: result.published });
     } catch (error) {
       toast({ title: m.error, description: localizedMessageOf(error, m.submitFailed, locale), variant: 'destructive' });

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { reviewMessages } from '../../i18n/messages/reviews.ts';
@@ -7,7 +7,7 @@ import { $session } from '../../stores/session.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { fetchSummary, type ReviewItem } from './api.ts';
+import { $reviewSummary, fetchSummary, type ReviewItem, type ReviewsAbout } from './api.ts';
 import { formatAverage } from './format.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 import { StarsDisplay } from './Stars.tsx';
@@ -24,10 +24,8 @@ export type ReviewsListProps = {
   title?: string;
 };
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; average: number | null; count: number; reviews: ReviewItem[]; hasMore: boolean; more: boolean };
+/** The pages loaded after the first (the store's), for the list they were loaded for. */
+type More = { key: string; reviews: ReviewItem[]; hasMore: boolean; loading: boolean };
 
 /** Published reviews with the average and the count, ten at a time. */
 export function ReviewsList({ locale, contractorId, userId, title }: ReviewsListProps) {
@@ -35,36 +33,33 @@ export function ReviewsList({ locale, contractorId, userId, title }: ReviewsList
   const headingId = useId();
   const session = useStore($session);
   const me = session.status === 'authenticated' ? session.user.id : null;
-  const about = contractorId ? { contractorId } : userId ? { userId } : me ? { userId: me } : null;
+  const about: ReviewsAbout | null = contractorId ? { contractorId } : userId ? { userId } : me ? { userId: me } : null;
   const key = about ? JSON.stringify(about) : null;
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    if (!key) return;
-    setState({ status: 'loading' });
-    try {
-      const summary = await fetchSummary(JSON.parse(key) as { userId: string }, { limit: PAGE, offset: 0 });
-      setState({ status: 'ready', ...summary, more: false });
-    } catch {
-      setState({ status: 'error' });
-    }
-  }, [key]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const $first = $reviewSummary(about, PAGE);
+  const load = useStore($first);
+  const [extra, setExtra] = useState<More | null>(null);
+  const more = extra && extra.key === key ? extra : null;
+  const first = load.loading ? undefined : load.data;
+  const state = first
+    ? {
+        status: 'ready' as const,
+        average: first.average,
+        count: first.count,
+        reviews: [...first.reviews, ...(more?.reviews ?? [])],
+        hasMore: more ? more.hasMore : first.hasMore,
+        more: more?.loading ?? false,
+      }
+    : { status: !load.loading && load.error ? ('error' as const) : ('loading' as const) };
 
   async function loadMore() {
-    if (state.status !== 'ready' || !key) return;
-    setState({ ...state, more: true });
+    if (state.status !== 'ready' || !about || !key) return;
+    const loaded = more?.reviews ?? [];
+    setExtra({ key, reviews: loaded, hasMore: state.hasMore, loading: true });
     try {
-      const next = await fetchSummary(JSON.parse(key) as { userId: string }, {
-        limit: PAGE,
-        offset: state.reviews.length,
-      });
-      setState({ ...state, reviews: [...state.reviews, ...next.reviews], hasMore: next.hasMore, more: false });
+      const next = await fetchSummary(about, { limit: PAGE, offset: state.reviews.length });
+      setExtra({ key, reviews: [...loaded, ...next.reviews], hasMore: next.hasMore, loading: false });
     } catch {
-      setState({ ...state, more: false });
+      setExtra({ key, reviews: loaded, hasMore: state.hasMore, loading: false });
     }
   }
 
@@ -94,7 +89,7 @@ export function ReviewsList({ locale, contractorId, userId, title }: ReviewsList
       {state.status === 'error' && (
         <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center">
           <p className="text-sm text-muted">{m.loadFailed}</p>
-          <button type="button" onClick={() => void load()} className={buttonClasses('outline', 'sm')}>
+          <button type="button" onClick={() => void $first.revalidate()} className={buttonClasses('outline', 'sm')}>
             {m.tryAgain}
           </button>
         </div>

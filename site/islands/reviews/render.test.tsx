@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import ConversationThread from '../conversations/ConversationThread.tsx';
-import MessagesPage from '../conversations/MessagesPage.tsx';
+import ConversationThread from '../messaging/ConversationThread.tsx';
+import MessagesPage from '../messaging/MessagesPage.tsx';
 import BookingReviews from './BookingReviews.tsx';
 import PendingReviews from './PendingReviews.tsx';
 import { ReviewForm } from './ReviewForm.tsx';

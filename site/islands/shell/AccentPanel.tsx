@@ -5,11 +5,11 @@ import { useId } from 'react';
 import type { ShellMessages } from '../../i18n/messages/shell.ts';
 import { useShellMessages } from './messages.tsx';
 import { $accent, ACCENT_PRESETS, resetAccent, setAccent } from '../../stores/theme.ts';
-import { ACCENT_CHANNELS, AccentIcon, channelGradient, hsl, PRESET_LABELS, sameColour } from './AccentPopover.tsx';
+import { ACCENT_CHANNELS, AccentIcon, channelGradient, hsl, PRESET_LABELS, sameColour } from './accent.tsx';
 import { Hint, iconButtonClass } from './Hint.tsx';
 
 /**
- * The accent popover (spec section 2): hue, saturation and lightness sliders, Reset, Quick Colors
+ * The accent popover (docs/product.md#site): hue, saturation and lightness sliders, Reset, Quick Colors
  * (4 columns) and the contrast note. Mounted by the first press of the accent button, open.
  */
 export function AccentPopoverLoaded() {

@@ -3,10 +3,10 @@ import { DropdownMenu } from 'radix-ui';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { useShellMessages } from './messages.tsx';
 import { isCurrentPath, type DashboardEntry } from './dashboards.ts';
-import { DASHBOARD_ICONS, DashboardMenuIcon } from './DashboardSwitcher.tsx';
+import { DASHBOARD_ICONS, DashboardMenuIcon } from './dashboard-icons.tsx';
 import { Hint, iconButtonBase } from './Hint.tsx';
 
-/** The 'Your Dashboards' dropdown (spec section 2), mounted open by the first press of its button. */
+/** The 'Your Dashboards' dropdown (docs/product.md#site), mounted open by the first press of its button. */
 export function DashboardMenu({ locale, entries, path }: { locale: Locale; entries: DashboardEntry[]; path: string }) {
   const m = useShellMessages();
   return (

@@ -1,26 +1,18 @@
-import { Briefcase, ChevronDown, LayoutDashboard, Repeat, Scale, ShieldCheck } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { useShellMessages } from './messages.tsx';
 import type { Role } from '../../stores/session.ts';
 import { dashboardEntries, isCurrentPath, type DashboardEntry } from './dashboards.ts';
+import { DASHBOARD_ICONS, DashboardMenuIcon } from './dashboard-icons.tsx';
 import { Hint, iconButtonBase, iconButtonClass } from './Hint.tsx';
 import { useOnDemand } from '../../ui/on-demand.ts';
 
 export { dashboardEntries } from './dashboards.ts';
 
-export const DASHBOARD_ICONS: Record<DashboardEntry['key'], LucideIcon> = {
-  mySubscriptions: Repeat,
-  contractorDashboard: Briefcase,
-  arbitrationStatus: Scale,
-  adminDashboard: ShieldCheck,
-};
-
 type Props = { locale: Locale; role: Role | null; path: string };
 
 /**
- * Spec section 2, dashboard switcher: hidden without entries; one entry is a direct icon link with
+ * Dashboard switcher (docs/product.md#site): hidden without entries; one entry is a direct icon link with
  * a tooltip; several are a dropdown titled 'Your Dashboards' behind a 'Switch Dashboard' tooltip.
  */
 export function DashboardSwitcher({ locale, role, path }: Props) {
@@ -77,16 +69,7 @@ function DashboardMenuButton({ locale, entries, path }: { locale: Locale; entrie
   );
 }
 
-export function DashboardMenuIcon() {
-  return (
-    <>
-      <LayoutDashboard aria-hidden="true" className="h-5 w-5" />
-      <ChevronDown aria-hidden="true" className="h-3.5 w-3.5 text-muted" />
-    </>
-  );
-}
-
-/** The mobile variant (spec section 2): every matching entry under the heading 'Dashboards'. */
+/** The mobile variant (docs/product.md#site): every matching entry under the heading 'Dashboards'. */
 export function MobileDashboardList({ locale, role, path, onNavigate }: Props & { onNavigate?: () => void }) {
   const m = useShellMessages();
   const entries = dashboardEntries(role);

@@ -43,7 +43,7 @@ function Column({ id, title, children }: { id: string; title: string; children: 
 }
 
 /**
- * The site footer (spec sections 1, 2 and 6): the Platform column (dialog buttons and the links of
+ * The site footer (docs/product.md#site): the Platform column (dialog buttons and the links of
  * the signed-in role), the Company column, the legal links, the copyright line, the disclaimer and
  * the LED typewriter tagline. Session, accent and year are read after mount only. Its texts come
  * from the layout in the page's language (see ./messages.tsx).

@@ -25,9 +25,14 @@ import { useLogout } from './use-logout.ts';
 const LOADING: SessionState = { status: 'loading' };
 
 /**
- * The site header (spec section 2): brand, navigation (a sheet below md), translate, language,
+ * The site header (docs/product.md#site): brand, navigation (a sheet below md), translate, language,
  * theme and accent controls, the notification bell slot, the dashboard switcher and sign in/out.
- * The session is shown only after mount: server HTML and hydration both show the skeletons.
+ *
+ * It hydrates on the first sign of use, or at idle when the session hint says someone is signed in
+ * (Base.astro, `client:interaction="signed-in"`), so it must read right without any code: until
+ * the session is known (server HTML, hydration, and while /api/auth/me answers) it holds both the
+ * sign-in link of a signed-out visitor and the skeletons of a signed-in one, and CSS shows the one
+ * the session hint on <html> calls for (ui/shell-boot.ts).
  */
 function Header({ messages, ...props }: { locale: Locale; path: string; messages: ShellMessages }) {
   return (
@@ -74,10 +79,13 @@ function HeaderBar({ locale, path }: { locale: Locale; path: string }) {
 
         <div className="hidden items-center gap-2 md:flex">
           {session.status === 'loading' ? (
-            <div className="flex items-center gap-2" aria-hidden="true">
-              <Skeleton className="h-9 w-9" />
-              <Skeleton className="h-9 w-24" />
-            </div>
+            <>
+              <div className="flex items-center gap-2 signed-out:hidden" aria-hidden="true">
+                <Skeleton className="h-9 w-9" />
+                <Skeleton className="h-9 w-24" />
+              </div>
+              <SignInLink locale={locale} className="signed-in:hidden" />
+            </>
           ) : user ? (
             <>
               <DashboardSwitcher locale={locale} role={user.role} path={path} />
@@ -98,10 +106,7 @@ function HeaderBar({ locale, path }: { locale: Locale; path: string }) {
               </button>
             </>
           ) : (
-            <a href={localizePath('/signin', locale)} className={buttonClasses('primary', 'sm', 'h-9')}>
-              <LogIn aria-hidden="true" className="h-4 w-4" />
-              {m.signIn}
-            </a>
+            <SignInLink locale={locale} />
           )}
         </div>
 
@@ -140,6 +145,16 @@ function HeaderBar({ locale, path }: { locale: Locale; path: string }) {
         </ul>
       </nav>
     </header>
+  );
+}
+
+function SignInLink({ locale, className = '' }: { locale: Locale; className?: string }) {
+  const m = useShellMessages();
+  return (
+    <a href={localizePath('/signin', locale)} className={buttonClasses('primary', 'sm', `h-9 ${className}`.trim())}>
+      <LogIn aria-hidden="true" className="h-4 w-4" />
+      {m.signIn}
+    </a>
   );
 }
 

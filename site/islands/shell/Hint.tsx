@@ -14,7 +14,7 @@ export const iconButtonBase =
   'relative inline-flex h-9 shrink-0 items-center justify-center rounded-lg text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 data-[state=open]:bg-surface-2 sm:h-10';
 export const iconButtonClass = `${iconButtonBase} w-9 sm:w-10`;
 
-/** When the last hint closed: the next one opens at once within the skip delay (spec section 9). */
+/** When the last hint closed: the next one opens at once within the skip delay (docs/product.md#site). */
 let lastClosedAt = Number.NEGATIVE_INFINITY;
 const EDGE_GAP_PX = 8;
 
@@ -31,6 +31,7 @@ export function Hint({ label, children }: { label: ReactNode; children: ReactEle
   const [open, setOpen] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const bubble = useRef<HTMLSpanElement>(null);
+  const wrapper = useRef<HTMLSpanElement>(null);
   const [shift, setShift] = useState(0);
 
   const cancel = () => window.clearTimeout(timer.current);
@@ -52,6 +53,15 @@ export function Hint({ label, children }: { label: ReactNode; children: ReactEle
   };
 
   useEffect(() => cancel, []);
+  // The header hydrates on the first sign of use (client:interaction): the hover or keyboard focus
+  // that woke it came before these listeners, so a pointer already resting here, or keyboard focus
+  // already inside, starts the hint now.
+  useEffect(() => {
+    const element = wrapper.current;
+    if (!element?.matches) return;
+    const hovered = element.matches(':hover') && window.matchMedia?.('(hover: hover)').matches;
+    if (hovered || element.querySelector(':focus-visible')) show();
+  }, []); // once, on mount
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && hide();
@@ -68,6 +78,7 @@ export function Hint({ label, children }: { label: ReactNode; children: ReactEle
 
   return (
     <span
+      ref={wrapper}
       className="relative inline-flex"
       onPointerEnter={(event) => event.pointerType !== 'touch' && show()}
       onPointerLeave={hide}

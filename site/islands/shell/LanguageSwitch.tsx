@@ -1,28 +1,21 @@
 import { Globe } from 'lucide-react';
-import type { MouseEvent } from 'react';
 import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
-import { otherLocale, rememberLocale } from './locale-choice.ts';
+import { LOCALE_SWITCH_ATTRIBUTE, otherLocale } from './locale-choice.ts';
 import { useShellMessages } from './messages.tsx';
 
 type Props = { locale: Locale; path: string; variant?: 'header' | 'menu'; onNavigate?: () => void };
 
 /**
- * The same page in the other language. Clicking remembers the choice (cookie for the server,
- * local storage for scripts) and keeps the page's query and hash.
+ * The same page in the other language: a plain link. A press remembers the choice (cookie for the
+ * server, local storage for scripts) and keeps the page's query and hash; the page's inline script
+ * does that (ui/shell-boot.ts, on `data-locale-switch`), so it works before the header has code.
  */
 export function LanguageSwitch({ locale, path, variant = 'header', onNavigate }: Props) {
   const target = otherLocale(locale);
   const shell = useShellMessages();
   const href = localizePath(path, target);
   const name = target === 'fr' ? commonMessages[locale].switchToFrench : commonMessages[locale].switchToEnglish;
-
-  function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    rememberLocale(target);
-    const { search, hash } = window.location;
-    if (search || hash) event.currentTarget.href = href + search + hash;
-    onNavigate?.();
-  }
 
   const className =
     variant === 'header'
@@ -35,7 +28,8 @@ export function LanguageSwitch({ locale, path, variant = 'header', onNavigate }:
       hrefLang={htmlLang[target]}
       lang={htmlLang[target]}
       title={shell.languageLabel}
-      onClick={onClick}
+      {...{ [LOCALE_SWITCH_ATTRIBUTE]: target }}
+      onClick={onNavigate}
       className={className}
     >
       <Globe aria-hidden="true" className={variant === 'header' ? 'h-4 w-4' : 'h-4 w-4 text-muted'} />

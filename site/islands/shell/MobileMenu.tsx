@@ -1,22 +1,8 @@
-import { Menu } from 'lucide-react';
 import { useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { useShellMessages } from './messages.tsx';
-import type { SessionState } from '../../stores/session.ts';
 import { useOnDemand } from '../../ui/on-demand.ts';
 import { iconButtonClass } from './Hint.tsx';
-
-export type MobileMenuProps = {
-  locale: Locale;
-  path: string;
-  session: SessionState;
-  logoutPending: boolean;
-  onLogout: () => void;
-};
-
-export function MenuIcon() {
-  return <Menu aria-hidden="true" className="h-5 w-5" />;
-}
+import { MenuIcon, type MobileMenuProps } from './menu-icon.tsx';
 
 /**
  * The mobile menu's button (below md). The sheet (Radix Dialog) is fetched on first touch, focus

@@ -14,7 +14,7 @@ import { isCurrentPath } from './dashboards.ts';
 import { NAV_LINKS } from './nav.ts';
 import { translateUrl } from './translate.ts';
 
-import { MenuIcon, type MobileMenuProps as Props } from './MobileMenu.tsx';
+import { MenuIcon, type MobileMenuProps as Props } from './menu-icon.tsx';
 
 /** Tailwind's md breakpoint. */
 const DESKTOP_QUERY = '(min-width: 48rem)';
@@ -23,7 +23,7 @@ const itemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium transition-colors hover:bg-surface-2 focus-visible:outline-2 aria-[current=page]:bg-surface-2 aria-[current=page]:font-semibold';
 
 /**
- * Spec section 2, the mobile menu (below the md breakpoint): a sheet with the navigation, the
+ * The mobile menu (below the md breakpoint) (docs/product.md#site): a sheet with the navigation, the
  * Community Forum button, the dashboards, the language switch and sign in/out. It closes when an
  * entry is chosen. Mounted, open, by the first press of the menu button.
  */
@@ -115,7 +115,19 @@ export function MobileSheet({ locale, path, session, logoutPending, onLogout }: 
 
           <div className="border-t border-border p-4">
             {session.status === 'loading' ? (
-              <Skeleton className="h-10 w-full" />
+              // Opened by the press that woke the header, the session may still be on its way: the
+              // session hint decides, as in the header (ui/shell-boot.ts).
+              <>
+                <Skeleton className="h-10 w-full signed-out:hidden" />
+                <a
+                  href={localizePath('/signin', locale)}
+                  onClick={close}
+                  className={buttonClasses('primary', 'md', 'w-full signed-in:hidden')}
+                >
+                  <LogIn aria-hidden="true" className="h-4 w-4" />
+                  {m.signIn}
+                </a>
+              </>
             ) : user ? (
               <button
                 type="button"

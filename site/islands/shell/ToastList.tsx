@@ -9,11 +9,12 @@ import { $toasts, dismissToast, TOAST_DURATION_MS } from '../../stores/toasts.ts
 const variantClasses = {
   default: 'border-border bg-surface text-fg',
   success: 'border-success/40 bg-surface text-fg',
-  destructive: 'border-danger bg-danger text-white',
+  // Not white on the danger colour: the dark theme's red is light, and white on it failed contrast.
+  destructive: 'border-2 border-danger bg-surface text-fg',
 } as const;
 
 /**
- * Spec section 9: one toast at a time, 5000 ms, swipe right past 50 px, F8 focuses the region.
+ * One toast at a time (docs/product.md#site), 5000 ms, swipe right past 50 px, F8 focuses the region.
  * Mounted by the toast host on the first toast (or the first F8).
  */
 export function ToastList({ locale, focusRegion }: { locale: Locale; focusRegion: boolean }) {
@@ -35,7 +36,9 @@ export function ToastList({ locale, focusRegion }: { locale: Locale; focusRegion
           className={`grid grid-cols-[1fr_auto] items-start gap-2 rounded-xl border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${variantClasses[t.variant]}`}
         >
           <div>
-            <Toast.Title className="font-semibold">{t.title}</Toast.Title>
+            <Toast.Title className={`font-semibold ${t.variant === 'destructive' ? 'text-danger' : ''}`}>
+              {t.title}
+            </Toast.Title>
             {t.description && (
               <Toast.Description className="mt-1 text-sm opacity-90">{t.description}</Toast.Description>
             )}

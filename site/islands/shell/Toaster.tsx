@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
-import { $toasts, restoreCarriedOverToast } from '../../stores/toasts.ts';
+import { $toasts, restoreCarriedOverToast, TOAST_WAITING_ATTRIBUTE, TOASTER_ATTRIBUTE } from '../../stores/toasts.ts';
 import { island } from '../../ui/island.tsx';
 import { useOnDemand } from '../../ui/on-demand.ts';
 
 /**
- * The toast host on every page. Radix Toast is fetched with the first toast (most pages never show
- * one), or with the first F8, the hotkey that focuses the notifications region.
+ * The toast host on every page, loaded on demand (Base.astro, `client:request`): by the first
+ * toast of the page, a toast carried over from the previous one, or the first F8, the hotkey that
+ * focuses the notifications region (ui/shell-boot.ts and stores/toasts.ts ask for it). Radix Toast
+ * comes with it.
  */
 function Toaster({ locale }: { locale: Locale }) {
   const toasts = useStore($toasts);
@@ -15,7 +17,19 @@ function Toaster({ locale }: { locale: Locale }) {
   const [viaHotkey, setViaHotkey] = useState(false);
   const { activate, loaded } = list;
 
-  useEffect(() => restoreCarriedOverToast(), []);
+  useEffect(() => {
+    const root = document.documentElement;
+    const reason = root.getAttribute(TOAST_WAITING_ATTRIBUTE);
+    root.removeAttribute(TOAST_WAITING_ATTRIBUTE);
+    root.setAttribute(TOASTER_ATTRIBUTE, '');
+    // A toast of this page itself is already in the store, and is what the carry-over key holds.
+    if (reason !== 'toast') restoreCarriedOverToast();
+    if (reason === 'hotkey') {
+      setViaHotkey(true);
+      void activate();
+    }
+    return () => root.removeAttribute(TOASTER_ATTRIBUTE);
+  }, [activate]);
   useEffect(() => {
     if (toasts.length > 0 && !loaded) void activate();
   }, [toasts.length, loaded, activate]);

@@ -3,7 +3,7 @@ import { useShellMessages } from './messages.tsx';
 import { Hint, iconButtonClass } from './Hint.tsx';
 import { translateUrl } from './translate.ts';
 
-/** Spec section 2: opens a web translation of this page in a new tab. */
+/** Opens a web translation of this page in a new tab (docs/product.md#site). */
 export function TranslateButton() {
   const m = useShellMessages();
   return (

@@ -3,7 +3,7 @@ import { dashboardEntries, footerDashboardLinks, isCurrentPath } from './dashboa
 
 const paths = (entries: { path: string }[]) => entries.map((entry) => entry.path);
 
-describe('dashboardEntries (spec section 6, switcher entries by role)', () => {
+describe('dashboardEntries (switcher entries by role)', () => {
   it('gives a customer My Subscriptions and Arbitration Status', () => {
     expect(paths(dashboardEntries('customer'))).toEqual(['/subscriptions', '/arbitration-status']);
   });
@@ -34,7 +34,7 @@ describe('dashboardEntries (spec section 6, switcher entries by role)', () => {
   });
 });
 
-describe('footerDashboardLinks (spec section 6, footer links by role)', () => {
+describe('footerDashboardLinks (footer links by role)', () => {
   it('follows the spec for every role', () => {
     expect(paths(footerDashboardLinks('customer'))).toEqual(['/subscriptions']);
     expect(paths(footerDashboardLinks('contractor'))).toEqual(['/contractor-dashboard', '/subscriptions']);

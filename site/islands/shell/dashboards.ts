@@ -7,7 +7,7 @@ export type DashboardEntry = {
   roles: readonly Role[];
 };
 
-/** Spec sections 2 and 6: the dashboard switcher's entries, in display order, with who sees them. */
+/** The dashboard switcher's entries, in display order, with who sees them (docs/product.md#roles). */
 export const DASHBOARDS: readonly DashboardEntry[] = [
   { key: 'mySubscriptions', path: '/subscriptions', roles: ['customer', 'contractor'] },
   { key: 'contractorDashboard', path: '/contractor-dashboard', roles: ['contractor'] },
@@ -24,7 +24,7 @@ export function dashboardEntries(role: Role | null | undefined): DashboardEntry[
 const byKey = (key: DashboardEntry['key']) => DASHBOARDS.find((entry) => entry.key === key)!;
 
 /**
- * Spec section 6, footer links by role: a customer gets My Subscriptions; a contractor Contractor
+ * Footer links by role (docs/product.md#roles): a customer gets My Subscriptions; a contractor Contractor
  * Dashboard and My Subscriptions; an admin Admin Dashboard; a signed-out visitor none.
  */
 export function footerDashboardLinks(role: Role | null | undefined): DashboardEntry[] {

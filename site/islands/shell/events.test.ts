@@ -47,7 +47,7 @@ describe('open-dialog event', () => {
     expect(dialogHostListening()).toBe('feedback');
   });
 
-  it('names the footer dialogs of spec section 2', () => {
+  it('names the footer dialogs of the product rules', () => {
     expect(FOOTER_PLATFORM_DIALOGS.map((item) => item.dialog)).toEqual([
       'fee-calculator',
       'faq',

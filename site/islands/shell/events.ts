@@ -58,7 +58,7 @@ export function dialogHostStopped(): void {
   document.documentElement.removeAttribute(DIALOG_HOST_ATTRIBUTE);
 }
 
-/** Spec section 2, footer: the Platform column's dialog buttons, in order. */
+/** Footer (docs/product.md#site): the Platform column's dialog buttons, in order. */
 export const FOOTER_PLATFORM_DIALOGS = [
   { key: 'feeCalculator', dialog: 'fee-calculator' },
   { key: 'faq', dialog: 'faq' },
@@ -68,7 +68,7 @@ export const FOOTER_PLATFORM_DIALOGS = [
   { key: 'updates', dialog: 'updates' },
 ] as const satisfies readonly { key: string; dialog: DialogName }[];
 
-/** Spec section 2, footer: the Company column's dialog buttons. */
+/** Footer (docs/product.md#site): the Company column's dialog buttons. */
 export const FOOTER_COMPANY_DIALOGS = [
   { key: 'contactUs', dialog: 'contact' },
   { key: 'feedbackBoard', dialog: 'feedback' },

@@ -1,6 +1,8 @@
 import { LOCALE_COOKIE, type Locale } from '../../i18n/locales.ts';
 
 export const LOCALE_STORAGE_KEY = 'marketplace:locale';
+/** On the language switch link, naming its language: the inline script remembers the choice on a press. */
+export const LOCALE_SWITCH_ATTRIBUTE = 'data-locale-switch';
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /** The cookie the server reads to send a French visitor to /fr/ pages (api/plugins/site.ts). */

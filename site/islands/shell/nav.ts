@@ -1,4 +1,4 @@
-/** Spec section 2: the mobile menu's links (also the desktop header navigation), in order. */
+/** The mobile menu's links (also the desktop header navigation), in order (docs/product.md#site). */
 export const NAV_LINKS = [
   { key: 'browseContractors', path: '/contractors' },
   { key: 'becomeContractor', path: '/become-contractor' },
@@ -9,7 +9,7 @@ export const NAV_LINKS = [
 
 export type NavLink = (typeof NAV_LINKS)[number];
 
-/** Spec section 2, footer legal links. */
+/** Footer legal links (docs/product.md#site). */
 export const LEGAL_LINKS = [
   { key: 'privacyPolicy', path: '/privacy-policy' },
   { key: 'termsOfService', path: '/terms-of-service' },

@@ -6,7 +6,9 @@ import { shellMessages } from '../../i18n/messages/shell.ts';
 
 /** Server rendering (what Astro prerenders): no session, no persisted values, no crash. */
 describe('shell islands render on the server', () => {
-  it('renders the header with the brand, navigation and skeletons instead of the auth area', () => {
+  // The header hydrates on first use (or at idle when signed in), so its server HTML holds both
+  // the sign-in link and the skeletons, and CSS shows one by the session hint on <html>.
+  it('renders the header with the brand, navigation, and the sign-in link and skeletons switched by the session hint', () => {
     const html = renderToString(<Header locale="en" path="/platform" messages={shellMessages.en} />);
     expect(html).toContain('href="/"');
     expect(html).toContain('Browse Contractors');
@@ -14,9 +16,16 @@ describe('shell islands render on the server', () => {
     expect(html).toContain('aria-current="page"');
     expect(html).toContain('aria-label="Open menu"');
     expect(html).toContain('href="/fr/platform"');
-    expect(html).not.toContain('Sign In');
+    expect(html).toMatch(/<a href="\/signin" class="[^"]*signed-in:hidden[^"]*">.*?Sign In<\/a>/);
+    expect(html).toMatch(/<div class="[^"]*signed-out:hidden[^"]*" aria-hidden="true">/);
     expect(html).not.toContain('Logout');
     expect(html).not.toContain('notification-bell');
+    // The theme button names what it does in either theme, by CSS on data-theme.
+    expect(html).toContain('data-theme-toggle=""');
+    expect(html).toContain('<span class="sr-only light:hidden">Switch to light theme</span>');
+    expect(html).toContain('<span class="sr-only dark:hidden">Switch to dark theme</span>');
+    // The language switch is a plain link the inline shell script remembers the choice of.
+    expect(html).toContain('data-locale-switch="fr"');
   });
 
   it('renders the French header with French links', () => {

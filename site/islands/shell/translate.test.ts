@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translateUrl, translationTarget } from './translate.ts';
 
-describe('translate-page target (spec section 2)', () => {
+describe('translate-page target', () => {
   it('uses the primary subtag of the browser language', () => {
     expect(translationTarget('fr-CA')).toBe('fr');
     expect(translationTarget('de')).toBe('de');

@@ -1,5 +1,5 @@
 /**
- * Spec section 2: the translate-page button opens a web translation of the page in a new tab. The
+ * The translate-page button (docs/product.md#site) opens a web translation of the page in a new tab. The
  * target is the browser language (its primary subtag), or Spanish when that is English.
  */
 export function translationTarget(browserLanguage: string | null | undefined): string {

@@ -3,7 +3,7 @@ import { characters, FOOTER_TYPEWRITER_MS_PER_CHAR, typedCount, typedText, typew
 
 const TAGLINE = 'If you can do it, you can earn for it.';
 
-describe('footer typewriter (spec section 2)', () => {
+describe('footer typewriter', () => {
   it('types at 50 ms per character', () => {
     expect(FOOTER_TYPEWRITER_MS_PER_CHAR).toBe(50);
   });

@@ -1,4 +1,4 @@
-/** Spec section 2: the footer tagline types at 50 ms per character. */
+/** The footer tagline types at 50 ms per character (docs/product.md#site). */
 export const FOOTER_TYPEWRITER_MS_PER_CHAR = 50;
 
 /** The characters of `text` (code points, so an accented or astral character is never split). */

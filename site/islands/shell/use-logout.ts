@@ -4,7 +4,7 @@ import { logout } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useShellMessages } from './messages.tsx';
 
-/** Logout (spec sections 2 and 7): sign out, then go to the home page; a failure is a toast. */
+/** Logout (docs/product.md#site): sign out, then go to the home page; a failure is a toast. */
 export function useLogout(locale: Locale) {
   const [pending, setPending] = useState(false);
   const m = useShellMessages();

@@ -1,12 +1,12 @@
 import { Search, UserRound } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { workMessages } from '../../i18n/messages/work.ts';
-import { getJson } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Input } from '../../ui/Field.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { useRead, workRead } from './stores.ts';
 
 export type PickedContractor = { id: string; name: string | null; place: string | null };
 
@@ -19,6 +19,16 @@ type DirectoryEntry = {
 };
 
 const SEARCH_DELAY_MS = 300;
+
+type SearchAnswer = { contractors?: DirectoryEntry[] };
+
+function searchUrl(query: string) {
+  const params = new URLSearchParams({ limit: '8' });
+  if (query) params.set('search', query);
+  return `/api/contractors/browse?${params.toString()}`;
+}
+
+const profileUrl = (id: string) => `/api/contractors/${encodeURIComponent(id)}`;
 
 function placeOf(entry: DirectoryEntry): string | null {
   if (entry.city) return [entry.city, entry.province].filter(Boolean).join(', ');
@@ -46,51 +56,33 @@ export function ContractorPicker({
   const m = workMessages[locale];
   const id = useId();
   const [text, setText] = useState('');
-  const [results, setResults] = useState<DirectoryEntry[] | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  // A contractor named in the URL is chosen at once; their name follows when the profile answers.
-  useEffect(() => {
-    if (!initialId || value) return;
-    onChange({ id: initialId, name: null, place: null });
-    getJson<DirectoryEntry>(`/api/contractors/${encodeURIComponent(initialId)}`)
-      .then((entry) => {
-        if (entry?.name) onChange({ id: initialId, name: entry.name, place: placeOf(entry) });
-      })
-      .catch(() => {
-        // Unknown or unlisted: the server refuses the post with a clear message; let them search.
-        onChange(null);
-      });
-    // Only once, for the id the page was opened with.
-  }, [initialId]);
-
+  // The search waits for a pause in typing; each search is a read of the directory (cached by its URL).
+  const [query, setQuery] = useState<string | null>(null);
   useEffect(() => {
     if (value) return;
-    const query = text.trim();
-    let stale = false;
-    const timer = window.setTimeout(() => {
-      setSearching(true);
-      const params = new URLSearchParams({ limit: '8' });
-      if (query) params.set('search', query);
-      getJson<{ contractors: DirectoryEntry[] }>(`/api/contractors/browse?${params.toString()}`)
-        .then((answer) => {
-          if (stale) return;
-          setResults(answer?.contractors ?? []);
-          setFailed(false);
-        })
-        .catch(() => {
-          if (!stale) setFailed(true);
-        })
-        .finally(() => {
-          if (!stale) setSearching(false);
-        });
-    }, SEARCH_DELAY_MS);
-    return () => {
-      stale = true;
-      window.clearTimeout(timer);
-    };
+    const timer = window.setTimeout(() => setQuery(text.trim()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
   }, [text, value]);
+  const search = useRead(value || query === null ? null : workRead<SearchAnswer>(searchUrl(query)));
+  // The last answer stays on screen while the next search runs.
+  const shown = useRef<DirectoryEntry[] | null>(null);
+  if (search.data) shown.current = search.data.contractors ?? [];
+  const results = shown.current;
+  const searching = search.loading;
+  const failed = Boolean(search.error);
+
+  // A contractor named in the URL is chosen at once; their name follows when the profile answers.
+  const profile = useRead(initialId ? workRead<DirectoryEntry | null>(profileUrl(initialId)) : null);
+  useEffect(() => {
+    if (initialId && !value) onChange({ id: initialId, name: null, place: null });
+    // Only once, for the id the page was opened with.
+  }, [initialId]);
+  useEffect(() => {
+    if (!initialId || (value && (value.id !== initialId || value.name !== null))) return;
+    if (profile.data?.name) onChange({ id: initialId, name: profile.data.name, place: placeOf(profile.data) });
+    // Unknown or unlisted: the server refuses the post with a clear message; let them search.
+    else if (profile.error) onChange(null);
+  }, [profile.data, profile.error]);
 
   if (value) {
     return (
@@ -151,7 +143,7 @@ export function ContractorPicker({
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-label={`${m.contractorPick}: ${entry.name}`}
+                  aria-label={format(m.labelled, { label: m.contractorPick, value: entry.name })}
                   onClick={() => onChange({ id: entry.id, name: entry.name, place: placeOf(entry) })}
                 >
                   {m.contractorPick}

@@ -9,7 +9,8 @@ import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
-import { useJson, workApi, workUrls, type WorkOrder } from './api.ts';
+import { workApi, type WorkOrder } from './api.ts';
+import { useRead, workReads } from './stores.ts';
 import { ConfirmDialog, EmptyState, ErrorState, ListSkeleton, OrderFacts, OrderStatusBadge } from './parts.tsx';
 
 /**
@@ -19,7 +20,7 @@ import { ConfirmDialog, EmptyState, ErrorState, ListSkeleton, OrderFacts, OrderS
 function DirectRequests({ locale }: { locale: Locale }) {
   const m = workMessages[locale];
   const id = useId();
-  const list = useJson<{ orders: WorkOrder[] }>(workUrls.directRequests);
+  const list = useRead(workReads.directRequests());
   const [busy, setBusy] = useState<string | null>(null);
   const [declining, setDeclining] = useState<WorkOrder | null>(null);
   const [reason, setReason] = useState('');

@@ -1,27 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { LocateFixed } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import {
-  categoryOfService,
-  isServiceSlug,
-  serviceCategories,
-  serviceFromText,
-} from '../../../shared/domain/catalogue/categories.ts';
+import { serviceCategories } from '../../../shared/domain/catalogue/categories.ts';
 import { workOrderPaths } from '../../../shared/domain/work/paths.ts';
-import { dollarsToCents } from '../../../shared/domain/work/rules.ts';
-import { normalizePostalCode, POSTAL_CODE_MESSAGE } from '../../../shared/geo/postal-code.ts';
+import { POSTAL_CODE_MESSAGE } from '../../../shared/geo/postal-code.ts';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { workRuleMessages } from '../../i18n/messages/work-rules.ts';
 import { workMessages } from '../../i18n/messages/work.ts';
-import { ApiError, getJson } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { useMounted } from '../../ui/use-mounted.ts';
 import { GEOLOCATION_OPTIONS, locationProblem, roundCoordinates, type LocationProblem } from '../landing/location.ts';
-import { workUrls, type Listed, type Proposal } from './api.ts';
-import { centsToInput } from './format.ts';
+import type { Listed } from './api.ts';
+import { browseParams, filtersFromQuery, RADII, type Filters, type Near, type Sort } from './browse.ts';
 import { MyProposals } from './MyProposals.tsx';
 import {
   Badge,
@@ -34,107 +29,10 @@ import {
   SignInPrompt,
 } from './parts.tsx';
 import { ProposalDialog } from './ProposalDialog.tsx';
+import { useBrowse } from './stores.ts';
 import { plural } from '../../i18n/plural.ts';
 
-type Near = 'postal' | 'gps' | 'me' | 'anywhere';
-type Sort = 'newest' | 'budget' | 'distance';
-
-type Filters = {
-  near: Near;
-  postalCode: string;
-  lat: string;
-  lng: string;
-  radiusKm: number;
-  category: string;
-  service: string;
-  budgetFrom: string;
-  budgetTo: string;
-  includeRemote: boolean;
-  sort: Sort;
-};
-
-const RADII = [5, 10, 25, 50, 100, 250, 500, 1000] as const;
-const PAGE = 20;
-
-const defaults: Filters = {
-  near: 'anywhere',
-  postalCode: '',
-  lat: '',
-  lng: '',
-  radiusKm: 25,
-  category: '',
-  service: '',
-  budgetFrom: '',
-  budgetTo: '',
-  includeRemote: true,
-  sort: 'newest',
-};
-
-/**
- * Filters from the page's query: this list's own parameters, and the landing search's (`service`
- * as a slug or text, `distanceKm`, `lat`, `lng`) when /platform sends a visitor on.
- */
-export function filtersFromQuery(query: URLSearchParams): Filters {
-  const filters = { ...defaults };
-  const radius = Number(query.get('radiusKm') ?? query.get('distanceKm'));
-  if (Number.isFinite(radius) && radius > 0) filters.radiusKm = Math.min(1000, Math.max(1, Math.round(radius)));
-  const service = query.get('service')?.trim() ?? '';
-  const slug = isServiceSlug(service) ? service : serviceFromText(service);
-  if (slug) {
-    filters.service = slug;
-    filters.category = categoryOfService(slug) ?? '';
-  }
-  const category = query.get('category');
-  if (category && serviceCategories.some((c) => c.slug === category)) {
-    filters.category = category;
-    if (filters.service && categoryOfService(filters.service) !== category) filters.service = '';
-  }
-  const postal = query.get('postalCode');
-  const lat = query.get('lat');
-  const lng = query.get('lng');
-  if (query.get('near') === 'me') filters.near = 'me';
-  else if (postal) {
-    filters.near = 'postal';
-    filters.postalCode = postal;
-  } else if (lat && lng && Number.isFinite(Number(lat)) && Number.isFinite(Number(lng))) {
-    filters.near = 'gps';
-    filters.lat = lat;
-    filters.lng = lng;
-  }
-  const from = query.get('budgetMinCents');
-  const to = query.get('budgetMaxCents');
-  if (from && Number.isInteger(Number(from))) filters.budgetFrom = centsToInput(Number(from));
-  if (to && Number.isInteger(Number(to))) filters.budgetTo = centsToInput(Number(to));
-  if (query.get('includeRemote') === 'false') filters.includeRemote = false;
-  const sort = query.get('sort');
-  if (sort === 'budget' || sort === 'distance' || sort === 'newest') filters.sort = sort;
-  return filters;
-}
-
-/** The API query (and the page's own URL) for these filters; null with the postal code's message. */
-export function browseParams(filters: Filters): { params: URLSearchParams } | { postalError: string } {
-  const params = new URLSearchParams();
-  if (filters.near === 'postal') {
-    const code = normalizePostalCode(filters.postalCode);
-    if (!code) return { postalError: POSTAL_CODE_MESSAGE };
-    params.set('postalCode', code);
-  }
-  if (filters.near === 'gps' && filters.lat && filters.lng) {
-    params.set('lat', filters.lat);
-    params.set('lng', filters.lng);
-  }
-  if (filters.near === 'me') params.set('near', 'me');
-  if (filters.near !== 'anywhere') params.set('radiusKm', String(filters.radiusKm));
-  if (filters.category) params.set('category', filters.category);
-  if (filters.service) params.set('service', filters.service);
-  const from = dollarsToCents(filters.budgetFrom);
-  const to = dollarsToCents(filters.budgetTo);
-  if (from !== null) params.set('budgetMinCents', String(from));
-  if (to !== null) params.set('budgetMaxCents', String(to));
-  if (!filters.includeRemote) params.set('includeRemote', 'false');
-  if (filters.sort !== 'newest') params.set('sort', filters.sort);
-  return { params };
-}
+export { browseParams, filtersFromQuery };
 
 type Props = { locale: Locale; variant: 'find-work' | 'open-bids' };
 
@@ -151,15 +49,11 @@ function JobBrowser({ locale, variant }: Props) {
   const role = mounted && session.status === 'authenticated' ? session.user.role : null;
   const [filters, setFilters] = useState<Filters | null>(null);
   const [applied, setApplied] = useState<string | null>(null);
-  const [postalError, setPostalError] = useState<string | null>(null);
+  const [typedPostalError, setPostalError] = useState<string | null>(null);
   const [gps, setGps] = useState<{ kind: 'idle' | 'pending' } | { kind: 'problem'; problem: LocationProblem }>({
     kind: 'idle',
   });
-  const [page, setPage] = useState<{ total: number; orders: Listed[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [proposing, setProposing] = useState<Listed | null>(null);
-  const [sentCount, setSentCount] = useState(0);
 
   useEffect(() => {
     const initial = filtersFromQuery(new URLSearchParams(window.location.search));
@@ -172,30 +66,10 @@ function JobBrowser({ locale, variant }: Props) {
     }
   }, []);
 
-  async function load(query: string, offset: number) {
-    setLoading(true);
-    try {
-      const params = new URLSearchParams(query);
-      params.set('limit', String(PAGE));
-      if (offset > 0) params.set('offset', String(offset));
-      const answer = (await getJson<{ total: number; orders: Listed[] }>(workUrls.browse(params)))!;
-      setPage((current) =>
-        offset > 0 && current ? { total: answer.total, orders: [...current.orders, ...answer.orders] } : answer,
-      );
-      setError(null);
-    } catch (failure) {
-      setError(failure);
-      if (failure instanceof ApiError && failure.serverMessage === POSTAL_CODE_MESSAGE) {
-        setPostalError(POSTAL_CODE_MESSAGE);
-      }
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  useEffect(() => {
-    if (applied !== null) void load(applied, 0);
-  }, [applied]);
+  const { page, loading, error, loadMore, reload, markProposed } = useBrowse(applied);
+  const serverMessage = error instanceof ApiError ? error.serverMessage : null;
+  // The server's refusal of the postal code shows on the field too.
+  const postalError = typedPostalError ?? (serverMessage === POSTAL_CODE_MESSAGE ? POSTAL_CODE_MESSAGE : null);
 
   function apply(event?: FormEvent) {
     event?.preventDefault();
@@ -209,7 +83,7 @@ function JobBrowser({ locale, variant }: Props) {
     setPostalError(null);
     const query = built.params.toString();
     window.history.replaceState(null, '', query ? `?${query}` : window.location.pathname);
-    if (query === applied) void load(query, 0);
+    if (query === applied) reload();
     else setApplied(query);
   }
 
@@ -235,7 +109,6 @@ function JobBrowser({ locale, variant }: Props) {
     setFilters((current) => (current ? { ...current, [key]: value } : current));
 
   const title = variant === 'open-bids' ? m.openBidsTitle : m.findWorkTitle;
-  const serverMessage = error instanceof ApiError ? error.serverMessage : null;
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
@@ -269,7 +142,10 @@ function JobBrowser({ locale, variant }: Props) {
               )}
             </Field>
             {filters.near === 'postal' && (
-              <Field label={m.postalCode} error={postalError}>
+              <Field
+                label={m.postalCode}
+                error={postalError === POSTAL_CODE_MESSAGE ? workRuleMessages[locale].postalCode : postalError}
+              >
                 {(f) => (
                   <Input
                     id={f.id}
@@ -419,11 +295,7 @@ function JobBrowser({ locale, variant }: Props) {
             {page ? plural(locale, page.total, { one: m.resultsOne, other: m.results }) : title}
           </h2>
           {error && !page ? (
-            <ErrorState
-              locale={locale}
-              message={serverMessage ?? undefined}
-              onRetry={() => applied !== null && void load(applied, 0)}
-            />
+            <ErrorState locale={locale} message={serverMessage ?? undefined} onRetry={reload} />
           ) : !page ? (
             <ListSkeleton locale={locale} />
           ) : page.orders.length === 0 ? (
@@ -432,13 +304,7 @@ function JobBrowser({ locale, variant }: Props) {
             </EmptyState>
           ) : (
             <>
-              {error ? (
-                <ErrorState
-                  locale={locale}
-                  message={serverMessage ?? undefined}
-                  onRetry={() => applied !== null && void load(applied, 0)}
-                />
-              ) : null}
+              {error ? <ErrorState locale={locale} message={serverMessage ?? undefined} onRetry={reload} /> : null}
               <ul className="space-y-3">
                 {page.orders.map((order) => (
                   <li key={order.id} className="rounded-xl border border-border bg-surface p-4" data-testid="job-card">
@@ -474,18 +340,14 @@ function JobBrowser({ locale, variant }: Props) {
                 ))}
               </ul>
               {page.orders.length < page.total && (
-                <Button
-                  variant="outline"
-                  disabled={loading}
-                  onClick={() => applied !== null && void load(applied, page.orders.length)}
-                >
+                <Button variant="outline" disabled={loading} onClick={loadMore}>
                   {m.loadMore}
                 </Button>
               )}
             </>
           )}
         </section>
-        {variant === 'open-bids' && role === 'contractor' && <MyProposals locale={locale} refreshKey={sentCount} />}
+        {variant === 'open-bids' && role === 'contractor' && <MyProposals locale={locale} />}
       </div>
 
       {proposing && (
@@ -494,21 +356,7 @@ function JobBrowser({ locale, variant }: Props) {
           order={proposing}
           open
           onOpenChange={(open) => (open ? undefined : setProposing(null))}
-          onSubmitted={(proposal: Proposal) => {
-            setPage((current) =>
-              current
-                ? {
-                    ...current,
-                    orders: current.orders.map((o) =>
-                      o.id === proposal.workOrderId
-                        ? { ...o, myProposal: proposal, proposalCount: o.proposalCount + 1 }
-                        : o,
-                    ),
-                  }
-                : current,
-            );
-            setSentCount((n) => n + 1);
-          }}
+          onSubmitted={markProposed}
         />
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { formatPrice } from '../../i18n/money.ts';
@@ -6,30 +6,22 @@ import { workMessages } from '../../i18n/messages/work.ts';
 import { messageOf } from '../../lib/api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
-import { workApi, workUrls, useJson, type Proposal, type WorkOrder } from './api.ts';
+import { workApi, type Proposal, type WorkOrder } from './api.ts';
+import { useRead, workReads } from './stores.ts';
 import { dateText, hoursText } from './format.ts';
 import { ConfirmDialog, EmptyState, ErrorState, ListSkeleton, OrderFacts, ProposalStatusBadge } from './parts.tsx';
 import { workOrderPaths } from '../../../shared/domain/work/paths.ts';
+import { colon } from '../../i18n/punctuation.ts';
 
 type Row = { proposal: Proposal; workOrder: WorkOrder };
 
-/** A contractor's proposals with their status; a live one can be withdrawn, an accepted one scheduled. */
-export function MyProposals({
-  locale,
-  refreshKey = 0,
-  headingLevel = 2,
-}: {
-  locale: Locale;
-  refreshKey?: number;
-  headingLevel?: 2 | 3;
-}) {
+/**
+ * A contractor's proposals with their status; a live one can be withdrawn, an accepted one
+ * scheduled. A proposal sent elsewhere on the page shows up here (workApi.propose refetches this list).
+ */
+export function MyProposals({ locale, headingLevel = 2 }: { locale: Locale; headingLevel?: 2 | 3 }) {
   const m = workMessages[locale];
-  const list = useJson<{ proposals: Row[] }>(workUrls.myProposals);
-  const { reload } = list;
-  // A proposal sent elsewhere on the page shows up here.
-  useEffect(() => {
-    if (refreshKey > 0) void reload();
-  }, [refreshKey, reload]);
+  const list = useRead(workReads.myProposals());
   const [withdrawing, setWithdrawing] = useState<Row | null>(null);
   const [pending, setPending] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -81,7 +73,9 @@ export function MyProposals({
                 <OrderFacts order={row.workOrder} locale={locale} />
               </div>
               <p className="mt-2 text-sm">
-                {m.yourPrice}: <strong>{formatPrice(row.proposal.priceCents, locale)}</strong> ·{' '}
+                {m.yourPrice}
+                {colon(locale)}
+                <strong>{formatPrice(row.proposal.priceCents, locale)}</strong> ·{' '}
                 {hoursText(row.proposal.durationHours, locale, m)} · {m.earliestStart}:{' '}
                 {dateText(row.proposal.earliestStart, locale)}
               </p>

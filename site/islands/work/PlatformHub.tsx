@@ -8,7 +8,7 @@ import { $session } from '../../stores/session.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { useMounted } from '../../ui/use-mounted.ts';
-import { useJson, workUrls, type Proposal, type WorkOrder } from './api.ts';
+import { useRead, workReads } from './stores.ts';
 import {
   EmptyState,
   ErrorState,
@@ -21,7 +21,7 @@ import {
 } from './parts.tsx';
 
 /**
- * Where the landing search sends its values (`mode` contractors or work-orders, spec section 2):
+ * Where the landing search sends its values (`mode` contractors or work-orders, docs/product.md#site):
  * the matching list, with the same query. Null stays on the hub.
  */
 export function searchDestination(search: string): string | null {
@@ -50,7 +50,7 @@ function Card({ icon, title, text, children }: { icon: ReactNode; title: string;
 
 function MyOrders({ locale }: { locale: Locale }) {
   const m = workMessages[locale];
-  const list = useJson<{ orders: WorkOrder[] }>(workUrls.mine);
+  const list = useRead(workReads.mine());
   return (
     <section aria-labelledby="hub-orders" className="space-y-3">
       <h2 id="hub-orders" className="text-lg font-semibold">
@@ -98,7 +98,7 @@ function MyOrders({ locale }: { locale: Locale }) {
 
 function MyProposalSummary({ locale }: { locale: Locale }) {
   const m = workMessages[locale];
-  const list = useJson<{ proposals: { proposal: Proposal; workOrder: WorkOrder }[] }>(workUrls.myProposals);
+  const list = useRead(workReads.myProposals());
   return (
     <section aria-labelledby="hub-proposals" className="space-y-3">
       <h2 id="hub-proposals" className="text-lg font-semibold">

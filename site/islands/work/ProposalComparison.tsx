@@ -1,6 +1,6 @@
 import { isPerformanceBadge } from '../../../shared/domain/catalogue/badges.ts';
 import { isCredentialKind } from '../../../shared/domain/credentials/kinds.ts';
-import { Badges, VerifiedBadges } from '../directory/parts.tsx';
+import { Badges, VerifiedBadges } from '../catalogue/parts.tsx';
 import { Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { workOrderPaths } from '../../../shared/domain/work/paths.ts';
@@ -13,7 +13,8 @@ import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
-import { statusOf, useJson, workApi, workUrls, type ComparisonRow, type WorkOrder } from './api.ts';
+import { statusOf, workApi, type ComparisonRow } from './api.ts';
+import { useRead, workReads } from './stores.ts';
 import { budgetText, dateText, hoursText, kmText, numberText } from './format.ts';
 import {
   ConfirmDialog,
@@ -23,6 +24,7 @@ import {
   ProposalStatusBadge,
   SignInPrompt,
 } from './parts.tsx';
+import { colon } from '../../i18n/punctuation.ts';
 
 type Props = { locale: Locale; workOrderId: string };
 
@@ -76,7 +78,7 @@ function facts(row: ComparisonRow, locale: Locale, m: WorkMessages): { label: st
  */
 function ProposalComparison({ locale, workOrderId }: Props) {
   const m = workMessages[locale];
-  const data = useJson<{ workOrder: WorkOrder; proposals: ComparisonRow[] }>(workUrls.proposals(workOrderId));
+  const data = useRead(workReads.comparison(workOrderId));
   const [accepting, setAccepting] = useState<ComparisonRow | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -128,7 +130,11 @@ function ProposalComparison({ locale, workOrderId }: Props) {
 
   const action = (row: ComparisonRow) =>
     canAccept && row.status === 'live' ? (
-      <Button size="sm" onClick={() => setAccepting(row)} aria-label={`${m.accept}: ${row.contractorName}`}>
+      <Button
+        size="sm"
+        onClick={() => setAccepting(row)}
+        aria-label={format(m.labelled, { label: m.accept, value: row.contractorName })}
+      >
         {m.accept}
       </Button>
     ) : (
@@ -148,7 +154,7 @@ function ProposalComparison({ locale, workOrderId }: Props) {
           <OrderStatusBadge order={order} locale={locale} />
         </div>
         <p className="text-sm text-muted">
-          {m.budget}: {budgetText(order, locale)} · {m.compareIntro}
+          {format(m.labelled, { label: m.budget, value: budgetText(order, locale) })} · {m.compareIntro}
         </p>
       </div>
 
@@ -158,7 +164,9 @@ function ProposalComparison({ locale, workOrderId }: Props) {
           className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-success/40 bg-success/5 p-4"
         >
           <p>
-            {m.hired}: <strong>{hired.name}</strong>
+            {m.hired}
+            {colon(locale)}
+            <strong>{hired.name}</strong>
             {(order.agreedPriceCents ?? order.awardedPriceCents) !== null
               ? ` · ${formatPrice((order.agreedPriceCents ?? order.awardedPriceCents)!, locale)}`
               : ''}

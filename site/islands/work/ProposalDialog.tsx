@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { dollarsToCents, isCalendarDate, WORK_LIMITS, WORK_MESSAGES } from '../../../shared/domain/work/rules.ts';
+import { dollarsToCents, WORK_LIMITS } from '../../../shared/domain/work/rules.ts';
+import { proposalBody } from '../../../shared/http/work.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
+import { workRuleMessages } from '../../i18n/messages/work-rules.ts';
 import { workMessages } from '../../i18n/messages/work.ts';
 import { localizedMessageOf } from '../../lib/server-messages.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -11,6 +13,7 @@ import { InfoDialog } from '../../ui/Dialog.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { isPlanRefusal, UpgradeLink } from '../plans/UpgradeLink.tsx';
 import { workApi, type Proposal, type WorkOrder } from './api.ts';
+import { failureOf } from './draft.ts';
 import { budgetText, todayIso } from './format.ts';
 
 type Errors = Partial<Record<'price' | 'duration' | 'earliestStart' | 'message', string>>;
@@ -51,24 +54,19 @@ export function ProposalDialog({
     event.preventDefault();
     if (pending) return;
     const found: Errors = {};
+    const rules = workRuleMessages[locale];
+    const field = proposalBody.shape;
     const priceCents = dollarsToCents(price);
     const hours = parseHours(duration);
-    if (priceCents === null) found.price = m.priceInvalid;
-    else if (priceCents <= 0 || priceCents > WORK_LIMITS.budgetMaxCents) found.price = WORK_MESSAGES.price;
-    if (hours === null) found.duration = m.durationInvalid;
-    else if (
-      hours < WORK_LIMITS.durationHoursMin ||
-      hours > WORK_LIMITS.durationHoursMax ||
-      !Number.isInteger(hours * 2)
-    ) {
-      found.duration = WORK_MESSAGES.duration;
-    }
-    if (!isCalendarDate(earliestStart)) found.earliestStart = WORK_MESSAGES.earliestStartFormat;
-    else if (earliestStart < todayIso()) found.earliestStart = WORK_MESSAGES.earliestStartPast;
+    // The API's body schema (shared/http/work.ts) says what is wrong, in the page's language.
+    found.price = priceCents === null ? m.priceInvalid : failureOf(field.priceCents, priceCents, locale);
+    found.duration = hours === null ? m.durationInvalid : failureOf(field.durationHours, hours, locale);
+    found.earliestStart =
+      failureOf(field.earliestStart, earliestStart, locale) ??
+      (earliestStart < todayIso() ? rules.earliestStartPast : undefined);
+    found.message = failureOf(field.message, message, locale);
+    for (const key of Object.keys(found) as (keyof Errors)[]) if (found[key] === undefined) delete found[key];
     const text = message.trim();
-    if (text.length < WORK_LIMITS.proposalMessageMin || text.length > WORK_LIMITS.proposalMessageMax) {
-      found.message = WORK_MESSAGES.proposalMessage;
-    }
     setErrors(found);
     setServerError(null);
     if (Object.keys(found).length > 0 || priceCents === null || hours === null) return;
@@ -100,7 +98,7 @@ export function ProposalDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={m.proposalTitle}
-      description={`${format(m.proposalFor, { title: order.title })} · ${m.budget}: ${budgetText(order, locale)}`}
+      description={`${format(m.proposalFor, { title: order.title })} · ${format(m.labelled, { label: m.budget, value: budgetText(order, locale) })}`}
       closeLabel={commonMessages[locale].close}
       size="md"
       busy={pending}

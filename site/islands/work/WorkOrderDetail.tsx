@@ -7,15 +7,16 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { formatPrice } from '../../i18n/money.ts';
 import { workMessages } from '../../i18n/messages/work.ts';
 import { localizedMessageOf } from '../../lib/server-messages.ts';
-import { ESCROW_MESSAGES } from '../../../shared/domain/escrow/messages.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
+import { JobReviews } from '../reviews/JobReviews.tsx';
 import { useMounted } from '../../ui/use-mounted.ts';
-import { statusOf, useJson, workApi, workUrls, type OrderDetail } from './api.ts';
+import { statusOf, workApi } from './api.ts';
+import { useRead, workReads } from './stores.ts';
 import { dateText, hoursText } from './format.ts';
 import {
   Badge,
@@ -27,6 +28,8 @@ import {
   OrderStatusBadge,
 } from './parts.tsx';
 import { ProposalDialog } from './ProposalDialog.tsx';
+import { ProposedTimes } from './ProposedTimes.tsx';
+import { colon } from '../../i18n/punctuation.ts';
 
 type Props = { locale: Locale; workOrderId: string };
 
@@ -34,13 +37,15 @@ type Props = { locale: Locale; workOrderId: string };
  * /projects/{id}: one work order as its viewer may see it. The customer edits or cancels it and
  * goes to the proposals; the picked contractor answers a direct request; the hired one (and the
  * customer) go on to scheduling; other contractors see the public part and can send a proposal.
+ * Once the payment is released, the two parties find the job's reviews here: the form while they
+ * may write theirs, then "hidden until…", then both reviews once published.
  */
 function WorkOrderDetail({ locale, workOrderId }: Props) {
   const m = workMessages[locale];
   const id = useId();
   const mounted = useMounted();
   const session = useStore($session);
-  const detail = useJson<OrderDetail>(workUrls.order(workOrderId));
+  const detail = useRead(workReads.order(workOrderId));
   const [dialog, setDialog] = useState<'cancel' | 'decline' | 'withdraw' | 'propose' | null>(null);
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState(false);
@@ -66,7 +71,10 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
 
   const { workOrder: order, viewer, myProposal } = detail.data;
   const hired = order.awardedContractor;
-  const schedulable = hired && (order.status === 'awarded' || order.status === 'scheduled');
+  // A visit is booked while the work is ahead: not once it is marked done, paid out, disputed or ended.
+  const workAhead =
+    order.moneyStatus === null || order.moneyStatus === 'awaiting-payment' || order.moneyStatus === 'funded';
+  const schedulable = hired && workAhead && (order.status === 'awarded' || order.status === 'scheduled');
   const liveProposals =
     detail.data.proposals?.filter((p) => p.status === 'live' || p.status === 'accepted').length ?? 0;
 
@@ -79,10 +87,8 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
       setReason('');
       await detail.reload();
     } catch (error) {
-      const message = localizedMessageOf(error, failure, locale);
-      // The escrow's refusal of a cancellation, in the page's language.
-      const description = message === ESCROW_MESSAGES.workAlreadyDone ? m.workAlreadyDone : message;
-      toast({ title: failure, description, variant: 'destructive' });
+      // The server answers in the page's language (the escrow's refusal of a late cancellation too).
+      toast({ title: failure, description: localizedMessageOf(error, failure, locale), variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -236,7 +242,9 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
             </div>
             <p className="text-sm">
               {formatPrice(myProposal.priceCents, locale)} · {hoursText(myProposal.durationHours, locale, m)} ·{' '}
-              {m.earliestStart}: {dateText(myProposal.earliestStart, locale)}
+              {m.earliestStart}
+              {colon(locale)}
+              {dateText(myProposal.earliestStart, locale)}
             </p>
             {myProposal.status === 'live' && (
               <Button variant="outline" size="sm" onClick={() => setDialog('withdraw')}>
@@ -270,6 +278,20 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
           <p className="text-sm text-muted">“{order.cancelReason}”</p>
         )}
       </section>
+
+      {schedulable && (viewer.isCustomer || viewer.isAwardedContractor) && (
+        <ProposedTimes
+          locale={locale}
+          workOrderId={order.id}
+          viewerIsContractor={viewer.isAwardedContractor}
+          onAccepted={() => void detail.reload()}
+        />
+      )}
+
+      {/* The money status is shown to the parties only; a released job is reviewable (reviews' own rules). */}
+      {order.moneyStatus === 'released' && (viewer.isCustomer || viewer.isAwardedContractor) && (
+        <JobReviews job={{ kind: 'work-order', jobId: order.id }} locale={locale} />
+      )}
 
       <ConfirmDialog
         locale={locale}

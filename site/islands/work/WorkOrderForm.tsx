@@ -1,131 +1,23 @@
-import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  dollarsToCents,
-  isCalendarDate,
-  PHOTOS_PER_UPLOAD,
-  WORK_LIMITS,
-  WORK_MESSAGES,
-  WORK_ORDER_PHOTO_LIMIT,
-} from '../../../shared/domain/work/rules.ts';
-import { normalizePostalCode, POSTAL_CODE_MESSAGE } from '../../../shared/geo/postal-code.ts';
-import { format } from '../../i18n/index.ts';
+import { WORK_LIMITS, WORK_ORDER_PHOTO_LIMIT } from '../../../shared/domain/work/rules.ts';
+import { normalizePostalCode } from '../../../shared/geo/postal-code.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { workMessages } from '../../i18n/messages/work.ts';
 import { messageOf } from '../../lib/api.ts';
-import { localizeUploadRefusal } from '../../lib/upload-refusals.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
 import { photoAllowance, useMyPlan } from '../plans/api.ts';
-import { workApi, workUrls, useJson, statusOf, type OrderDetail, type WorkOrderInput } from './api.ts';
-import { ContractorPicker, type PickedContractor } from './ContractorPicker.tsx';
-import { centsToInput, dateText, todayIso } from './format.ts';
+import { statusOf, workApi } from './api.ts';
+import { ContractorPicker } from './ContractorPicker.tsx';
+import { emptyDraft, validateDraft, type Draft, type Errors } from './draft.ts';
+import { DatesField, PhotosField } from './FormFields.tsx';
+import { centsToInput } from './format.ts';
 import { CategoryServiceFields, ErrorState } from './parts.tsx';
+import { useRead, workReads } from './stores.ts';
 
-type Errors = Partial<
-  Record<
-    | 'title'
-    | 'description'
-    | 'category'
-    | 'service'
-    | 'postalCode'
-    | 'budgetMin'
-    | 'budgetMax'
-    | 'dates'
-    | 'photos'
-    | 'contractor',
-    string
-  >
->;
-
-export type Draft = {
-  title: string;
-  description: string;
-  category: string;
-  service: string;
-  postalCode: string;
-  remote: boolean;
-  budgetKind: 'fixed' | 'range';
-  budgetMin: string;
-  budgetMax: string;
-  dates: string[];
-  photos: { id: string; url: string }[];
-  mode: 'direct' | 'bids';
-  contractor: PickedContractor | null;
-};
-
-export const emptyDraft: Draft = {
-  title: '',
-  description: '',
-  category: '',
-  service: '',
-  postalCode: '',
-  remote: false,
-  budgetKind: 'fixed',
-  budgetMin: '',
-  budgetMax: '',
-  dates: [],
-  photos: [],
-  mode: 'bids',
-  contractor: null,
-};
-
-/** The same rules as the server (shared/domain/work/rules.ts), checked before sending. */
-export function validateDraft(
-  draft: Draft,
-  m: (typeof workMessages)['en'],
-  options: { requireContractor: boolean; photoLimit?: number },
-): { errors: Errors; input: WorkOrderInput | null } {
-  const errors: Errors = {};
-  const title = draft.title.trim();
-  const description = draft.description.trim();
-  if (title.length < WORK_LIMITS.titleMin || title.length > WORK_LIMITS.titleMax) errors.title = WORK_MESSAGES.title;
-  if (description.length < WORK_LIMITS.descriptionMin || description.length > WORK_LIMITS.descriptionMax) {
-    errors.description = WORK_MESSAGES.description;
-  }
-  if (!draft.category) errors.category = WORK_MESSAGES.category;
-  const postal = draft.postalCode.trim();
-  const postalCode = postal ? normalizePostalCode(postal) : null;
-  if (postal && !postalCode) errors.postalCode = POSTAL_CODE_MESSAGE;
-  else if (!postal && !draft.remote) errors.postalCode = WORK_MESSAGES.locationRequired;
-  const min = dollarsToCents(draft.budgetMin);
-  const max = draft.budgetKind === 'fixed' ? min : dollarsToCents(draft.budgetMax);
-  if (min === null) errors.budgetMin = m.amountInvalid;
-  else if (min <= 0) errors.budgetMin = WORK_MESSAGES.budgetPositive;
-  else if (min > WORK_LIMITS.budgetMaxCents) errors.budgetMin = WORK_MESSAGES.budgetMax;
-  if (draft.budgetKind === 'range') {
-    if (max === null) errors.budgetMax = m.amountInvalid;
-    else if (max <= 0) errors.budgetMax = WORK_MESSAGES.budgetPositive;
-    else if (max > WORK_LIMITS.budgetMaxCents) errors.budgetMax = WORK_MESSAGES.budgetMax;
-    else if (min !== null && min > max) errors.budgetMin = WORK_MESSAGES.budgetOrder;
-  }
-  if (draft.dates.length > WORK_LIMITS.preferredDatesMax) errors.dates = WORK_MESSAGES.preferredDatesCount;
-  const photoLimit = options.photoLimit ?? WORK_ORDER_PHOTO_LIMIT;
-  if (draft.photos.length > photoLimit) {
-    errors.photos =
-      photoLimit < WORK_ORDER_PHOTO_LIMIT ? format(m.photosPlanLimit, { n: photoLimit }) : WORK_MESSAGES.photos;
-  }
-  if (options.requireContractor && draft.mode === 'direct' && !draft.contractor)
-    errors.contractor = m.contractorRequired;
-  if (Object.keys(errors).length > 0 || min === null || max === null) return { errors, input: null };
-  return {
-    errors,
-    input: {
-      title,
-      description,
-      category: draft.category,
-      service: draft.service || null,
-      remote: draft.remote,
-      postalCode,
-      budgetMinCents: min,
-      budgetMaxCents: max,
-      preferredDates: draft.dates,
-      photos: draft.photos.map((p) => p.id),
-    },
-  };
-}
+export { emptyDraft, validateDraft, type Draft };
 
 type Props = { locale: Locale };
 
@@ -140,7 +32,7 @@ export function WorkOrderForm({ locale }: Props) {
     const query = new URLSearchParams(window.location.search);
     setParams({ edit: query.get('edit'), contractor: query.get('contractor') });
   }, []);
-  const editing = useJson<OrderDetail>(params?.edit ? workUrls.order(params.edit) : null);
+  const editing = useRead(params?.edit ? workReads.order(params.edit) : null);
 
   if (!params) return <PageSkeleton label={workMessages[locale].loading} />;
   if (params.edit) {
@@ -200,60 +92,17 @@ function FormBody({
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [dateInput, setDateInput] = useState('');
-  const [today, setToday] = useState('');
-  const fileInput = useRef<HTMLInputElement>(null);
   const errorSummary = useRef<HTMLDivElement>(null);
-  useEffect(() => setToday(todayIso()), []);
   // The plan's allowance; an order that already has more (posted before a downgrade) keeps them.
   const plan = useMyPlan();
   const photoLimit = Math.max(photoAllowance(plan.data) ?? WORK_ORDER_PHOTO_LIMIT, initial.photos.length);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
-  function addDate() {
-    if (!isCalendarDate(dateInput) || draft.dates.includes(dateInput)) return;
-    if (draft.dates.length >= WORK_LIMITS.preferredDatesMax) {
-      setErrors((e) => ({ ...e, dates: WORK_MESSAGES.preferredDatesCount }));
-      return;
-    }
-    set('dates', [...draft.dates, dateInput].sort());
-    setDateInput('');
-    setErrors((e) => ({ ...e, dates: undefined }));
-  }
-
-  async function addPhotos(files: FileList | null) {
-    if (!files || files.length === 0) return;
-    const room = photoLimit - draft.photos.length;
-    const chosen = Array.from(files);
-    if (chosen.length > room) {
-      setErrors((e) => ({ ...e, photos: format(m.photosPlanLimit, { n: photoLimit }) }));
-      if (room <= 0) return;
-    }
-    setUploading(true);
-    try {
-      const picked = chosen.slice(0, room);
-      const uploaded: { id: string; url: string }[] = [];
-      for (let at = 0; at < picked.length; at += PHOTOS_PER_UPLOAD) {
-        uploaded.push(...(await workApi.uploadPhotos(picked.slice(at, at + PHOTOS_PER_UPLOAD))));
-      }
-      setDraft((current) => ({
-        ...current,
-        photos: [...current.photos, ...uploaded].slice(0, photoLimit),
-      }));
-      if (chosen.length <= room) setErrors((e) => ({ ...e, photos: undefined }));
-    } catch (error) {
-      setErrors((e) => ({ ...e, photos: localizeUploadRefusal(messageOf(error, m.postFailed), locale) }));
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = '';
-    }
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending || uploading) return;
-    const { errors: found, input } = validateDraft(draft, m, { requireContractor: !editId, photoLimit });
+    const { errors: found, input } = validateDraft(draft, locale, { requireContractor: !editId, photoLimit });
     setErrors(found);
     setServerError(null);
     if (!input) {
@@ -422,123 +271,24 @@ function FormBody({
         </div>
       </fieldset>
 
-      <Field label={m.preferredDates} error={errors.dates} hint={m.datesHint}>
-        {(f) => (
-          <div className="space-y-2">
-            <div className="flex flex-wrap gap-2">
-              <Input
-                id={f.id}
-                aria-describedby={f.describedBy}
-                aria-invalid={f.invalid}
-                type="date"
-                min={today || undefined}
-                value={dateInput}
-                className="max-w-48"
-                onChange={(e) => setDateInput(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    addDate();
-                  }
-                }}
-              />
-              <Button
-                variant="outline"
-                onClick={addDate}
-                disabled={!dateInput || draft.dates.length >= WORK_LIMITS.preferredDatesMax}
-              >
-                {m.addDate}
-              </Button>
-            </div>
-            {draft.dates.length > 0 && (
-              <ul className="flex flex-wrap gap-2">
-                {draft.dates.map((date) => (
-                  <li
-                    key={date}
-                    className="inline-flex items-center gap-1 rounded-full border border-border bg-surface-2 py-0.5 pr-1 pl-3 text-sm"
-                  >
-                    {dateText(date, locale)}
-                    <button
-                      type="button"
-                      aria-label={format(m.removeDate, { date: dateText(date, locale) })}
-                      onClick={() =>
-                        set(
-                          'dates',
-                          draft.dates.filter((d) => d !== date),
-                        )
-                      }
-                      className="rounded-full p-1 text-muted hover:bg-surface hover:text-fg focus-visible:outline-2"
-                    >
-                      <X aria-hidden="true" className="h-3.5 w-3.5" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-      </Field>
+      <DatesField
+        locale={locale}
+        dates={draft.dates}
+        error={errors.dates}
+        onChange={(dates) => set('dates', dates)}
+        onError={(dates) => setErrors((e) => ({ ...e, dates }))}
+      />
 
-      <Field label={m.photos} error={errors.photos} hint={format(m.photosHint, { n: photoLimit })}>
-        {(f) => (
-          <div className="space-y-3">
-            {draft.photos.length > 0 && (
-              <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-                {draft.photos.map((photo, index) => (
-                  <li key={photo.id} className="relative">
-                    <img
-                      src={photo.url}
-                      alt={format(m.photoAlt, { n: index + 1 })}
-                      className="aspect-square w-full rounded-lg border border-border object-cover"
-                    />
-                    <button
-                      type="button"
-                      aria-label={format(m.removePhoto, { n: index + 1 })}
-                      onClick={() =>
-                        set(
-                          'photos',
-                          draft.photos.filter((p) => p.id !== photo.id),
-                        )
-                      }
-                      className="absolute top-1 right-1 rounded-full bg-black/70 p-1 text-white focus-visible:outline-2"
-                    >
-                      <X aria-hidden="true" className="h-3.5 w-3.5" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <input
-              ref={fileInput}
-              id={f.id}
-              aria-describedby={f.describedBy}
-              aria-invalid={f.invalid}
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              multiple
-              className="sr-only"
-              disabled={uploading || draft.photos.length >= photoLimit}
-              onChange={(e) => void addPhotos(e.target.files)}
-            />
-            <Button
-              variant="outline"
-              disabled={uploading || draft.photos.length >= photoLimit}
-              onClick={() => fileInput.current?.click()}
-            >
-              <ImagePlus aria-hidden="true" className="h-4 w-4" />
-              {uploading ? m.uploading : m.addPhotos}
-            </Button>
-            {draft.photos.length >= photoLimit && photoLimit < WORK_ORDER_PHOTO_LIMIT && (
-              <p className="text-sm text-muted">
-                {format(m.photosPlanLimit, { n: photoLimit })}{' '}
-                <a className="font-medium text-accent-text underline" href={localizePath('/subscriptions', locale)}>
-                  {m.upgradeForMore}
-                </a>
-              </p>
-            )}
-          </div>
-        )}
-      </Field>
+      <PhotosField
+        locale={locale}
+        photos={draft.photos}
+        photoLimit={photoLimit}
+        error={errors.photos}
+        onPhotos={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
+        onError={(photos) => setErrors((e) => ({ ...e, photos }))}
+        onUploading={setUploading}
+        uploading={uploading}
+      />
 
       {!editId && (
         <fieldset className="space-y-3">

@@ -1,71 +1,35 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { WorkOrderView } from '../../../api/modules/work/schemas.ts';
-import { ApiError, apiRequest, getJson } from '../../lib/api.ts';
+import type {
+  ComparisonRowView,
+  CreateWorkOrderBody,
+  EditWorkOrderBody,
+  OrderListItemView,
+  ProposalBody,
+  ProposalView,
+  ViewerView,
+  WorkOrderDetailView,
+  WorkOrderView,
+} from '../../../shared/http/work.ts';
+import type { ProposalReadStatus, WorkOrderReadStatus } from '../../../shared/domain/work/read-states.ts';
+import { useStore } from '@nanostores/react';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import { revalidateKeys, storesByUrl } from '../../lib/query.ts';
 
-/** What the work-order API answers (api/modules/work/schemas.ts). Money in integer CAD cents. */
+/** What the work-order API answers (shared/http/work.ts, the one schema of each shape). Money in integer CAD cents. */
 export type Person = { id: string; name: string };
-export type WorkOrderStatus = 'open' | 'awarded' | 'scheduled' | 'completed' | 'declined' | 'cancelled';
-export type ProposalStatus = 'live' | 'withdrawn' | 'accepted' | 'declined';
+export type WorkOrderStatus = WorkOrderReadStatus;
+export type ProposalStatus = ProposalReadStatus;
 
-/** One schema for the HTTP shape (api/modules/work/schemas.ts); the islands infer it. */
 export type WorkOrder = WorkOrderView;
 export type WorkOrderMoneyStatus = NonNullable<WorkOrderView['moneyStatus']>;
+export type Proposal = ProposalView;
+export type ComparisonRow = ComparisonRowView;
+export type Viewer = ViewerView;
+export type OrderDetail = WorkOrderDetailView;
+export type Listed = OrderListItemView;
 
-export type Proposal = {
-  id: string;
-  workOrderId: string;
-  contractorId: string;
-  priceCents: number;
-  durationHours: number;
-  earliestStart: string;
-  message: string;
-  status: ProposalStatus;
-  submittedAt: string;
-  updatedAt: string;
-};
-
-export type ComparisonRow = Proposal & {
-  contractorName: string;
-  ratingAverage: number | null;
-  ratingCount: number | null;
-  completedJobs: number | null;
-  badges: string[] | null;
-  distanceKm: number | null;
-};
-
-export type Viewer = {
-  isCustomer: boolean;
-  isDirectContractor: boolean;
-  isAwardedContractor: boolean;
-  canEdit: boolean;
-  canCancel: boolean;
-  canAnswerDirectRequest: boolean;
-  canPropose: boolean;
-};
-
-export type OrderDetail = {
-  workOrder: WorkOrder;
-  viewer: Viewer;
-  myProposal: Proposal | null;
-  proposals: ComparisonRow[] | null;
-};
-
-export type Listed = WorkOrder & { myProposal: Proposal | null };
-
-export type WorkOrderInput = {
-  title: string;
-  description: string;
-  category: string;
-  service: string | null;
-  remote: boolean;
-  postalCode: string | null;
-  budgetMinCents: number;
-  budgetMaxCents: number;
-  preferredDates: string[];
-  photos: string[];
-};
-
-export type ProposalInput = { priceCents: number; durationHours: number; earliestStart: string; message: string };
+/** What the form sends (the API trims and defaults it). */
+export type WorkOrderInput = EditWorkOrderBody;
+export type ProposalInput = ProposalBody;
 
 export const workUrls = {
   order: (id: string) => `/api/work-orders/${encodeURIComponent(id)}`,
@@ -80,27 +44,65 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** The times a customer proposed for a job (GET /api/work-orders/{id}/time-proposals). */
+export type TimeProposal = {
+  id: string;
+  times: string[];
+  proposedAt: string;
+  accepted: { bookingId: string; startsAt: string } | null;
+  canAccept: boolean;
+};
+
+/** After a work write every work read on screen is fetched again (site/islands/work/stores.ts). */
+function revalidateWork() {
+  revalidateKeys((key) => key.startsWith('/api/work-orders') || key.startsWith('/api/proposals/'));
+}
+
 export const workApi = {
-  async create(input: WorkOrderInput & { mode: 'direct' | 'bids'; directContractorId: string | null }) {
-    return json<{ workOrder?: WorkOrder; id?: string }>(await apiRequest('POST', '/api/work-orders', input));
+  async create(input: CreateWorkOrderBody) {
+    const answer = await json<{ workOrder?: WorkOrder; id?: string }>(
+      await apiRequest('POST', '/api/work-orders', input),
+    );
+    revalidateWork();
+    return answer;
   },
   async edit(id: string, input: WorkOrderInput) {
-    return json<{ workOrder: WorkOrder }>(await apiRequest('PUT', workUrls.order(id), input));
+    const answer = await json<{ workOrder?: WorkOrder; id?: string }>(
+      await apiRequest('PUT', workUrls.order(id), input),
+    );
+    revalidateWork();
+    return answer;
   },
   async cancel(id: string, reason: string | null) {
     await apiRequest('POST', `${workUrls.order(id)}/cancel`, { reason });
+    revalidateWork();
   },
   async answerDirect(id: string, answer: 'accept' | 'decline', reason: string | null = null) {
     await apiRequest('POST', `${workUrls.order(id)}/direct-request/${answer}`, { reason });
+    revalidateWork();
   },
+  /** The job board's lists keep their place: the browser marks the order itself (JobBrowser). */
   async propose(id: string, input: ProposalInput) {
-    return json<{ proposal: Proposal }>(await apiRequest('POST', workUrls.proposals(id), input));
+    const answer = await json<{ proposal: Proposal }>(await apiRequest('POST', workUrls.proposals(id), input));
+    revalidateKeys((key) => key === workUrls.order(id) || key.startsWith('/api/proposals/'));
+    return answer;
   },
   async withdraw(orderId: string, proposalId: string) {
     await apiRequest('POST', `${workUrls.proposals(orderId)}/${encodeURIComponent(proposalId)}/withdraw`);
+    revalidateWork();
   },
   async accept(orderId: string, proposalId: string) {
     await apiRequest('POST', `${workUrls.proposals(orderId)}/${encodeURIComponent(proposalId)}/accept`);
+    revalidateWork();
+  },
+  /** The contractor accepts a time the customer proposed: a confirmed booking of the job. */
+  async acceptProposedTime(orderId: string, proposalId: string, startsAt: string) {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await apiRequest('POST', `${workUrls.order(orderId)}/time-proposals/${encodeURIComponent(proposalId)}/accept`, {
+      startsAt,
+      ...(timeZone ? { timeZone } : {}),
+    });
+    revalidateWork();
   },
   /** Multipart upload: the ids to put in a work order. */
   async uploadPhotos(files: readonly File[]): Promise<{ id: string; url: string }[]> {
@@ -118,36 +120,24 @@ export type Loaded<T> = {
   reload: () => Promise<void>;
 };
 
+/** One cached read per URL, shared by every island that reads it through `useJson`. */
+const jsonStores = storesByUrl<unknown>();
+
 /**
- * A read owned by one component: fetched on mount and whenever the URL changes (null: nothing to
- * fetch yet). An older answer arriving after a newer request is dropped; the last good data stays
- * on screen while a reload runs.
+ * A read through its URL's nanoquery store (site/lib/query.ts), for the islands of modules without
+ * stores of their own (null: nothing to fetch yet). The last good data stays on screen while
+ * `reload` refetches it.
  */
 export function useJson<T>(url: string | null): Loaded<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
-    data: undefined,
-    error: null,
-    loading: url !== null,
-  });
-  const ticket = useRef(0);
-  const load = useCallback(async () => {
-    if (url === null) return;
-    const mine = ++ticket.current;
-    setState((current) => ({ ...current, loading: true }));
-    try {
-      const data = (await getJson<T>(url)) as T;
-      if (mine === ticket.current) setState({ data, error: null, loading: false });
-    } catch (error) {
-      if (mine === ticket.current) setState((current) => ({ ...current, error, loading: false }));
-    }
-  }, [url]);
-  useEffect(() => {
-    void load();
-    return () => {
-      ticket.current++;
-    };
-  }, [load]);
-  return { ...state, reload: load };
+  const value = useStore(jsonStores(url));
+  return {
+    data: value.data as T | undefined,
+    error: value.error ?? null,
+    loading: url !== null && value.loading,
+    reload: async () => {
+      if (url !== null) await revalidateKeys(url);
+    },
+  };
 }
 
 /** The HTTP status of a failed read, if it was one. */

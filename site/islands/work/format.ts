@@ -74,3 +74,8 @@ export function todayIso(now = new Date()): string {
 export function centsToInput(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
+
+/** An instant (a proposed time) in the reader's own zone: "Tuesday, March 3, 2026 at 10:00 a.m.". */
+export function instantText(iso: string, locale: Locale): string {
+  return dateTimeFormat(htmlLang[locale], { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+}

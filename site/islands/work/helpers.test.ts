@@ -82,7 +82,7 @@ describe('the post-job form', () => {
   };
 
   it('sends a fixed budget as min = max in cents and the postal code normalised', () => {
-    const { input } = validateDraft(valid, m, { requireContractor: true });
+    const { input } = validateDraft(valid, 'en', { requireContractor: true });
     expect(input).toMatchObject({
       budgetMinCents: 8000,
       budgetMaxCents: 8000,
@@ -102,7 +102,7 @@ describe('the post-job form', () => {
         budgetMin: '500',
         budgetMax: '100',
       },
-      m,
+      'en',
       { requireContractor: true },
     );
     expect(errors).toEqual({
@@ -111,16 +111,27 @@ describe('the post-job form', () => {
       postalCode: POSTAL_CODE_MESSAGE,
       budgetMin: WORK_MESSAGES.budgetOrder,
     });
-    expect(validateDraft({ ...valid, postalCode: '' }, m, { requireContractor: true }).errors.postalCode).toBe(
+    expect(validateDraft({ ...valid, postalCode: '' }, 'en', { requireContractor: true }).errors.postalCode).toBe(
       WORK_MESSAGES.locationRequired,
     );
     expect(
-      validateDraft({ ...valid, postalCode: '', remote: true }, m, { requireContractor: true }).input,
+      validateDraft({ ...valid, postalCode: '', remote: true }, 'en', { requireContractor: true }).input,
     ).not.toBeNull();
   });
 
+  it('says the same rules in French on a French page', () => {
+    const { errors } = validateDraft({ ...valid, title: 'abc', postalCode: 'nope' }, 'fr', { requireContractor: true });
+    expect(errors).toEqual({
+      title: 'Le titre doit comporter de 5 à 120 caractères',
+      postalCode: 'Veuillez entrer un code postal canadien valide (A1A 1A1)',
+    });
+    expect(validateDraft({ ...valid, mode: 'direct' }, 'fr', { requireContractor: true }).errors.contractor).toBe(
+      workMessages.fr.contractorRequired,
+    );
+  });
+
   it('asks for the contractor of a direct post', () => {
-    expect(validateDraft({ ...valid, mode: 'direct' }, m, { requireContractor: true }).errors.contractor).toBe(
+    expect(validateDraft({ ...valid, mode: 'direct' }, 'en', { requireContractor: true }).errors.contractor).toBe(
       m.contractorRequired,
     );
   });

@@ -14,6 +14,7 @@ import type { ProposalStatus, WorkOrder, WorkOrderMoneyStatus, WorkOrderStatus }
 import { formatPrice } from '../../i18n/money.ts';
 import { budgetText, categoryLabel, instantDate, kmText, placeText, serviceLabel } from './format.ts';
 import { plural } from '../../i18n/plural.ts';
+import { colon } from '../../i18n/punctuation.ts';
 
 export const statusKey: Record<WorkOrderStatus, keyof WorkMessages> = {
   open: 'statusOpen',
@@ -127,7 +128,10 @@ export function OrderFacts({ order, locale }: { order: WorkOrder; locale: Locale
           price.labelled
         ) : (
           <>
-            <span className="sr-only">{price.label}: </span>
+            <span className="sr-only">
+              {price.label}
+              {colon(locale)}
+            </span>
             {price.text}
           </>
         )}
@@ -135,7 +139,10 @@ export function OrderFacts({ order, locale }: { order: WorkOrder; locale: Locale
       {place && (
         <li className="inline-flex items-center gap-1">
           <MapPin aria-hidden="true" className="h-4 w-4" />
-          <span className="sr-only">{m.location}: </span>
+          <span className="sr-only">
+            {m.location}
+            {colon(locale)}
+          </span>
           {place}
           {order.distanceKm !== null ? ` · ${format(m.distanceAway, { km: kmText(order.distanceKm, locale) })}` : ''}
         </li>

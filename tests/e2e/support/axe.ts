@@ -2,8 +2,20 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/**
+ * Transitions and animations jump to their end before axe measures: a button that has just been
+ * enabled is still fading in from half opacity for 150 ms, and a loaded machine can run axe inside
+ * that window and measure a contrast nobody sees once it settles.
+ */
+export async function settleMotion(page: Page) {
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
+}
+
 /** axe on the page's main content: no 'serious' or 'critical' WCAG 2.1 A/AA violation. */
 export async function expectNoSeriousAxeViolations(page: Page, what: string) {
+  await settleMotion(page);
   const results = await new AxeBuilder({ page })
     .include('main')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

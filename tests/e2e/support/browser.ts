@@ -266,8 +266,10 @@ export async function currentUser(context: BrowserContext): Promise<{ role: stri
 /**
  * Waits until every Astro island on the page that hydrates by itself has done so (Astro drops the
  * `ssr` attribute then), so clicks and typing reach React rather than the server-rendered HTML.
- * Islands that wait to be scrolled into view (`client:visible`) or used (`client:interaction`) are
- * not awaited here.
+ * Islands that wait to be scrolled into view (`client:visible`), used (`client:interaction`) or
+ * asked for (`client:request`: the dialog, toast and announcement hosts) are not awaited here, but
+ * for a `client:interaction` island that hydrates at idle anyway (the header of a signed-in
+ * visitor, marked `data-hydrate-soon`).
  */
 /**
  * Runs in the page: the islands not ready for a click. Those still marked `ssr` (but the lazy ones)
@@ -276,7 +278,9 @@ export async function currentUser(context: BrowserContext): Promise<{ role: stri
  * click there is lost (under load that gap once swallowed the AI builder test's first click).
  */
 function pendingIslands(): string[] {
-  const waiting = document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])');
+  const waiting = document.querySelectorAll(
+    'astro-island[ssr]:not([client="visible"]):not([client="interaction"]):not([client="request"]), astro-island[ssr][data-hydrate-soon]',
+  );
   const unclaimed = [...document.querySelectorAll('astro-island:not([ssr])')].filter((island) => {
     const first = island.firstElementChild;
     return first !== null && !Object.keys(first).some((key) => key.startsWith('__reactFiber$'));

@@ -1,0 +1,64 @@
+import type { TransactionSql } from '../../shared/db/postgres.ts';
+import {
+  asRecordedEvent,
+  asRecordedEvents,
+  type EventShape,
+  type RecordedEventOf,
+} from '../../shared/eventstore/typed.ts';
+import type { RecordedEvent } from '../../shared/eventstore/types.ts';
+
+/**
+ * One read model. `apply` runs inside the batch transaction that also moves the checkpoint, so
+ * an effect is never lost or doubled. Bump `version` to rebuild the read model from position 0:
+ * `reset` drops what `schema` created, then `schema` runs again.
+ */
+export type Projection = {
+  name: string;
+  version: number;
+  /** Event types this projection reads; others only move its checkpoint. */
+  handles: readonly string[];
+  /** Idempotent DDL (create ... if not exists). */
+  schema: string;
+  /** Drops the read model's tables. */
+  reset: string;
+  apply(tx: TransactionSql, event: RecordedEvent): Promise<void>;
+  /**
+   * Optional, for read models that are rebuilt often or read on every request: applies a batch's
+   * handled events, in order, with fewer statements than one per event (a multi-row insert for a
+   * run of registrations, say). It must leave the read model exactly as `apply` on each event in
+   * turn would; projections that have it prove that with a property test.
+   */
+  applyAll?(tx: TransactionSql, events: readonly RecordedEvent[]): Promise<void>;
+};
+
+/**
+ * A projection as its module writes it: `E` is the union of the events it handles, `handles` names
+ * them (a type not in `E` does not compile), and `apply` receives them typed, without a cast.
+ */
+export type TypedProjection<E extends EventShape> = Omit<Projection, 'handles' | 'apply' | 'applyAll'> & {
+  handles: readonly E['type'][];
+  apply(tx: TransactionSql, event: RecordedEventOf<E>): Promise<void>;
+  applyAll?(tx: TransactionSql, events: readonly RecordedEventOf<E>[]): Promise<void>;
+};
+
+/**
+ * The runner hands a projection only the events named in `handles` (see `applyBatch`), and those
+ * streams hold only the events their module appends: that is what lets `apply` take them as `E`.
+ * Each event is checked against its type's schema on the way in (`asRecordedEvent` against `handles`,
+ * the schema checked once per event object): one that does not match stops the batch with an error naming its stream,
+ * revision and type, as a poisoned event does, instead of reaching the read model.
+ *
+ * A projection of events that have no schema (a benchmark's probe, say) is written as a plain
+ * `Projection`, which makes no claim about their data.
+ */
+export function defineProjection<E extends EventShape = RecordedEvent>(projection: TypedProjection<E>): Projection {
+  const { apply, applyAll, ...rest } = projection;
+  return {
+    ...rest,
+    apply: (tx, event) => apply.call(projection, tx, asRecordedEvent<E>(event, projection.handles)),
+    ...(applyAll && {
+      applyAll: (tx: TransactionSql, events: readonly RecordedEvent[]) =>
+        applyAll.call(projection, tx, asRecordedEvents<E>(events, projection.handles)),
+    }),
+  };
+}

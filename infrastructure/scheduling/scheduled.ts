@@ -1,0 +1,129 @@
+import type { Sql } from '../../shared/db/postgres.ts';
+import type { EventStore } from '../../shared/eventstore/types.ts';
+import { noNarrator, type DisputeNarrator } from '../../shared/ai/dispute-narrator.ts';
+import { createSandboxGateway, type PaymentGateway } from '../../shared/payments/gateway.ts';
+import type { AuditLog } from '../../shared/audit/index.ts';
+
+/**
+ * Time-driven work (a booking reminder 24 h before, reviews published after 7 days). A job reads
+ * read models to find what is due and issues commands through the deciders, so "exactly once" is
+ * the decider's rule (a second reminder is refused by the booking's state), not the timer's. The
+ * timer only keeps the work cheap: one worker process runs a job at a time (a Postgres advisory
+ * lock), and a tick that overlaps the previous one is skipped.
+ */
+export type ScheduledJobContext = {
+  sql: Sql;
+  store: EventStore;
+  now: Date;
+  gateway: PaymentGateway;
+  /** The optional AI provider's narrative for dispute analyses (none when absent). */
+  narrator?: DisputeNarrator;
+  /** The audit log whose tree heads the process publishes (startScheduledJobs always gives it). */
+  auditLog?: AuditLog;
+};
+
+export type ScheduledJob = {
+  name: string;
+  intervalMs: number;
+  /** Does what is due at `now`; answers how many items it handled (for logs and tests). */
+  run(context: ScheduledJobContext): Promise<number>;
+};
+
+type Logger = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+
+/** A stable 32-bit key per job name for pg_try_advisory_lock (namespace 0x5c4ed). */
+function lockKey(name: string): number {
+  let hash = 0;
+  for (const char of `scheduled:${name}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash;
+}
+
+export function startScheduledJobs(
+  sql: Sql,
+  store: EventStore,
+  jobs: readonly ScheduledJob[],
+  options: {
+    /** Needed by the audit-heads job; the product's processes always give it. */
+    auditLog?: AuditLog;
+    logger?: Logger;
+    clock?: () => Date;
+    gateway?: PaymentGateway;
+    narrator?: DisputeNarrator;
+    /** How long a tick may run before the next one is scheduled regardless (default 2 minutes). */
+    tickDeadlineMs?: number;
+    /** How long stop() waits for running ticks (default 10 s). */
+    stopWaitMs?: number;
+  } = {},
+): { stop(): Promise<void> } {
+  const tickDeadlineMs = options.tickDeadlineMs ?? 120_000;
+  const stopWaitMs = options.stopWaitMs ?? 10_000;
+  const clock = options.clock ?? (() => new Date());
+  const gateway = options.gateway ?? createSandboxGateway();
+  const narrator = options.narrator ?? noNarrator;
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+
+  const tick = (job: ScheduledJob) => {
+    if (stopped) return;
+    const work = (async () => {
+      // Reserving fails while the database is down: that is a failed tick like any other, logged
+      // and retried on the next one. Outside the try it rejected `work`, and the `finally` below
+      // turned that into an unhandled rejection, which ends a Node process.
+      let reserved: Awaited<ReturnType<Sql['reserve']>>;
+      try {
+        reserved = await sql.reserve();
+      } catch (err) {
+        options.logger?.error({ job: job.name, err }, 'scheduled job could not reach the database');
+        return;
+      }
+      try {
+        const [row] = await reserved<{ locked: boolean }[]>`
+          select pg_try_advisory_lock(${0x5c4ed}, ${lockKey(job.name)}) as locked`;
+        if (!row?.locked) return;
+        try {
+          const handled = await job.run({ sql, store, now: clock(), gateway, narrator, auditLog: options.auditLog });
+          if (handled > 0) options.logger?.info({ job: job.name, handled }, 'scheduled job ran');
+        } finally {
+          await reserved`select pg_advisory_unlock(${0x5c4ed}, ${lockKey(job.name)})`;
+        }
+      } catch (err) {
+        options.logger?.error({ job: job.name, err }, 'scheduled job failed');
+      } finally {
+        reserved.release();
+      }
+    })();
+    running.add(work);
+    // A tick that never ends (a query on a connection whose server went away can hang in the
+    // driver) must not stop its job for good: past the deadline the next tick is scheduled anyway.
+    // The stuck one keeps its place in `running` until it settles, if it ever does.
+    let deadline: NodeJS.Timeout | undefined;
+    const overdue = new Promise<'overdue'>((resolve) => {
+      deadline = setTimeout(() => resolve('overdue'), tickDeadlineMs).unref();
+    });
+    void work.finally(() => {
+      clearTimeout(deadline);
+      running.delete(work);
+    });
+    void Promise.race([work, overdue]).then((outcome) => {
+      if (outcome === 'overdue') {
+        options.logger?.error({ job: job.name, afterMs: tickDeadlineMs }, 'scheduled job tick overdue; moving on');
+      }
+      if (!stopped) timers.push(setTimeout(() => tick(job), job.intervalMs).unref());
+    });
+  };
+
+  for (const job of jobs) timers.push(setTimeout(() => tick(job), Math.min(job.intervalMs, 5_000)).unref());
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      // Finish what is running, but a stuck tick must not hold up the process's shutdown.
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => setTimeout(resolve, stopWaitMs).unref()),
+      ]);
+    },
+  };
+}
