@@ -1,13 +1,13 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { ESCROW_EVENT_TYPES, type EscrowEvent } from '../shared/domain/escrow/events.ts';
 import type { TaxLine } from '../shared/domain/money/sales-tax.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * One row per escrow: where it stands, and where every cent went once it closed. The dashboards,
  * the receipts and the timers (auto-release, the 90-day limit) read it.
  */
-export const escrowsProjection = defineProjection<EscrowEvent>({
+export const escrowsProjection = defineFoldedProjection<EscrowEvent, { escrows: EscrowRecord }>({
   name: 'escrows',
   version: 1,
   handles: ESCROW_EVENT_TYPES,
@@ -58,107 +58,238 @@ export const escrowsProjection = defineProjection<EscrowEvent>({
     create index if not exists rm_escrows_held on rm_escrows (funded_at)
       where status in ('funded', 'completed', 'frozen') and escalated_at is null;`,
   reset: 'drop table if exists rm_escrows',
-  async apply(tx, event) {
+  tables: { escrows: foldedTable<EscrowRecord>('rm_escrows', ['job_id']) },
+  keys: (event) => ({ escrows: [[event.data.jobId]] }),
+  fold(event, { escrows }) {
     const taxCents = (lines: TaxLine[]) => lines.reduce((sum, line) => sum + line.cents, 0);
+    const key = [event.data.jobId];
     switch (event.type) {
       case 'EscrowCreated': {
         const d = event.data;
-        await tx`
-          insert into rm_escrows (job_id, customer_id, contractor_id, status, amount_cents, contractor_province,
-            quoted_fee, starts_at, created_at, updated_at)
-          values (${d.jobId}, ${d.customerId}, ${d.contractorId}, 'awaiting-funding', ${d.amountCents},
-            ${d.contractorProvince}, ${tx.json(d.fee)}, ${d.startsAt}, ${d.createdAt}, ${d.createdAt})
-          on conflict (job_id) do nothing`;
+        if (escrows.get(key)) return;
+        escrows.put({
+          ...OPEN_ESCROW,
+          job_id: d.jobId,
+          customer_id: d.customerId,
+          contractor_id: d.contractorId,
+          status: 'awaiting-funding',
+          amount_cents: d.amountCents,
+          contractor_province: d.contractorProvince,
+          quoted_fee: d.fee,
+          starts_at: d.startsAt,
+          created_at: d.createdAt,
+          updated_at: d.createdAt,
+        });
         return;
       }
       case 'EscrowFundingFailed': {
         const d = event.data;
-        await tx`
-          update rm_escrows set failed_attempts = failed_attempts + 1, last_failure_code = ${d.code},
-            updated_at = ${d.failedAt}
-          where job_id = ${d.jobId}`;
+        escrows.update(key, (row) => ({
+          ...row,
+          failed_attempts: row.failed_attempts + 1,
+          last_failure_code: d.code,
+          updated_at: d.failedAt,
+        }));
         return;
       }
       case 'EscrowFunded': {
         const d = event.data;
-        await tx`
-          update rm_escrows set status = 'funded', payment_id = ${d.paymentId}, card_brand = ${d.cardBrand},
-            card_last4 = ${d.cardLast4}, funded_at = ${d.fundedAt}, last_failure_code = null, updated_at = ${d.fundedAt}
-          where job_id = ${d.jobId}`;
+        escrows.update(key, (row) => ({
+          ...row,
+          status: 'funded',
+          payment_id: d.paymentId,
+          card_brand: d.cardBrand,
+          card_last4: d.cardLast4,
+          funded_at: d.fundedAt,
+          last_failure_code: null,
+          updated_at: d.fundedAt,
+        }));
         return;
       }
       case 'WorkMarkedComplete': {
         const d = event.data;
-        await tx`
-          update rm_escrows set status = 'completed', completed_at = ${d.completedAt}, completion_note = ${d.note},
-            auto_release_at = ${d.autoReleaseAt}, updated_at = ${d.completedAt}
-          where job_id = ${d.jobId}`;
+        escrows.update(key, (row) => ({
+          ...row,
+          status: 'completed',
+          completed_at: d.completedAt,
+          completion_note: d.note,
+          auto_release_at: d.autoReleaseAt,
+          updated_at: d.completedAt,
+        }));
         return;
       }
       case 'ChangesRequested': {
         const d = event.data;
-        await tx`
-          update rm_escrows set status = 'funded', changes_note = ${d.note}, changes_requested_at = ${d.requestedAt},
-            completed_at = null, auto_release_at = null, updated_at = ${d.requestedAt}
-          where job_id = ${d.jobId}`;
+        escrows.update(key, (row) => ({
+          ...row,
+          status: 'funded',
+          changes_note: d.note,
+          changes_requested_at: d.requestedAt,
+          completed_at: null,
+          auto_release_at: null,
+          updated_at: d.requestedAt,
+        }));
         return;
       }
       case 'EscrowReleased': {
         const d = event.data;
-        await tx`
-          update rm_escrows set status = 'released', release_trigger = ${d.trigger}, fee_reading = ${d.fee.reading},
-            fee_rate_bps = ${d.fee.rateBps}, fee_cents = ${d.fee.feeCents}, tax_lines = ${tx.json(d.fee.taxLines)},
-            tax_cents = ${taxCents(d.fee.taxLines)}, contractor_net_cents = ${d.contractorNetCents},
-            payout_id = ${d.payout.payoutId}, payout_due_on = ${d.payout.dueOn}, closed_at = ${d.releasedAt},
-            updated_at = ${d.releasedAt}
-          where job_id = ${d.jobId}`;
+        escrows.update(key, (row) => ({
+          ...row,
+          status: 'released',
+          release_trigger: d.trigger,
+          fee_reading: d.fee.reading,
+          fee_rate_bps: d.fee.rateBps,
+          fee_cents: d.fee.feeCents,
+          tax_lines: d.fee.taxLines,
+          tax_cents: taxCents(d.fee.taxLines),
+          contractor_net_cents: d.contractorNetCents,
+          payout_id: d.payout.payoutId,
+          payout_due_on: d.payout.dueOn,
+          closed_at: d.releasedAt,
+          updated_at: d.releasedAt,
+        }));
         return;
       }
       case 'EscrowCancelled': {
         const d = event.data;
-        await tx`
-          update rm_escrows set status = 'cancelled', closed_at = ${d.cancelledAt}, updated_at = ${d.cancelledAt}
-          where job_id = ${d.jobId}`;
+        escrows.update(key, (row) => ({
+          ...row,
+          status: 'cancelled',
+          closed_at: d.cancelledAt,
+          updated_at: d.cancelledAt,
+        }));
         return;
       }
       case 'EscrowRefunded': {
         const d = event.data;
-        await tx`
-          update rm_escrows set status = 'refunded', customer_refund_cents = ${d.refund.amountCents},
-            refund_id = ${d.refund.refundId}, late_fee_cents = ${d.lateFeeCents},
-            contractor_net_cents = ${d.lateFeeCents}, payout_id = ${d.payout?.payoutId ?? null},
-            payout_due_on = ${d.payout?.dueOn ?? null}, closed_at = ${d.refundedAt}, updated_at = ${d.refundedAt}
-          where job_id = ${d.jobId}`;
+        escrows.update(key, (row) => ({
+          ...row,
+          status: 'refunded',
+          customer_refund_cents: d.refund.amountCents,
+          refund_id: d.refund.refundId,
+          late_fee_cents: d.lateFeeCents,
+          contractor_net_cents: d.lateFeeCents,
+          payout_id: d.payout?.payoutId ?? null,
+          payout_due_on: d.payout?.dueOn ?? null,
+          closed_at: d.refundedAt,
+          updated_at: d.refundedAt,
+        }));
         return;
       }
       case 'EscrowFrozen': {
         const d = event.data;
-        await tx`
-          update rm_escrows set status = 'frozen', dispute_id = ${d.disputeId}, frozen_at = ${d.frozenAt},
-            updated_at = ${d.frozenAt}
-          where job_id = ${d.jobId}`;
+        escrows.update(key, (row) => ({
+          ...row,
+          status: 'frozen',
+          dispute_id: d.disputeId,
+          frozen_at: d.frozenAt,
+          updated_at: d.frozenAt,
+        }));
         return;
       }
       case 'EscrowDistributed': {
         const d = event.data;
-        await tx`
-          update rm_escrows set status = 'distributed', fee_reading = ${d.fee.reading}, fee_rate_bps = ${d.fee.rateBps},
-            fee_cents = ${d.fee.feeCents}, tax_lines = ${tx.json(d.fee.taxLines)}, tax_cents = ${taxCents(d.fee.taxLines)},
-            contractor_net_cents = ${d.contractorNetCents}, customer_refund_cents = ${d.customerRefundCents},
-            platform_share_cents = ${d.platformShareCents}, refund_id = ${d.refund?.refundId ?? null},
-            payout_id = ${d.payout?.payoutId ?? null}, payout_due_on = ${d.payout?.dueOn ?? null},
-            closed_at = ${d.distributedAt}, updated_at = ${d.distributedAt}
-          where job_id = ${d.jobId}`;
+        escrows.update(key, (row) => ({
+          ...row,
+          status: 'distributed',
+          fee_reading: d.fee.reading,
+          fee_rate_bps: d.fee.rateBps,
+          fee_cents: d.fee.feeCents,
+          tax_lines: d.fee.taxLines,
+          tax_cents: taxCents(d.fee.taxLines),
+          contractor_net_cents: d.contractorNetCents,
+          customer_refund_cents: d.customerRefundCents,
+          platform_share_cents: d.platformShareCents,
+          refund_id: d.refund?.refundId ?? null,
+          payout_id: d.payout?.payoutId ?? null,
+          payout_due_on: d.payout?.dueOn ?? null,
+          closed_at: d.distributedAt,
+          updated_at: d.distributedAt,
+        }));
         return;
       }
-      case 'EscrowEscalated': {
-        const d = event.data;
-        await tx`update rm_escrows set escalated_at = ${d.escalatedAt} where job_id = ${d.jobId}`;
+      case 'EscrowEscalated':
+        escrows.update(key, (row) => ({ ...row, escalated_at: event.data.escalatedAt }));
         return;
-      }
+      default:
+        return event satisfies never;
     }
   },
 });
+
+/** A row of rm_escrows as the fold writes it (column names; timestamps as ISO text). */
+type EscrowRecord = {
+  job_id: string;
+  customer_id: string;
+  contractor_id: string;
+  status: EscrowRow['status'];
+  amount_cents: number;
+  contractor_province: string;
+  quoted_fee: unknown;
+  starts_at: string | null;
+  payment_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  funded_at: string | null;
+  failed_attempts: number;
+  last_failure_code: string | null;
+  completed_at: string | null;
+  completion_note: string | null;
+  auto_release_at: string | null;
+  changes_note: string | null;
+  changes_requested_at: string | null;
+  release_trigger: string | null;
+  fee_rate_bps: number | null;
+  fee_reading: string | null;
+  fee_cents: number;
+  tax_lines: TaxLine[];
+  tax_cents: number;
+  contractor_net_cents: number;
+  customer_refund_cents: number;
+  platform_share_cents: number;
+  late_fee_cents: number;
+  payout_id: string | null;
+  payout_due_on: string | null;
+  refund_id: string | null;
+  dispute_id: string | null;
+  frozen_at: string | null;
+  escalated_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** What a new escrow holds before anything happens to it (the table's defaults and nulls). */
+const OPEN_ESCROW = {
+  payment_id: null,
+  card_brand: null,
+  card_last4: null,
+  funded_at: null,
+  failed_attempts: 0,
+  last_failure_code: null,
+  completed_at: null,
+  completion_note: null,
+  auto_release_at: null,
+  changes_note: null,
+  changes_requested_at: null,
+  release_trigger: null,
+  fee_rate_bps: null,
+  fee_reading: null,
+  fee_cents: 0,
+  tax_lines: [],
+  tax_cents: 0,
+  contractor_net_cents: 0,
+  customer_refund_cents: 0,
+  platform_share_cents: 0,
+  late_fee_cents: 0,
+  payout_id: null,
+  payout_due_on: null,
+  refund_id: null,
+  dispute_id: null,
+  frozen_at: null,
+  escalated_at: null,
+  closed_at: null,
+} satisfies Partial<EscrowRecord>;
 
 export type EscrowRow = {
   jobId: string;
