@@ -1,77 +1,88 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ReservedSql } from 'postgres';
 import { ConfigError, loadConfig } from '../shared/config.ts';
-import { connect } from '../shared/db/postgres.ts';
+import { connect, type Sql } from '../shared/db/postgres.ts';
 import { openEventStore } from '../shared/eventstore/index.ts';
-import { START, comparePositions } from '../shared/eventstore/types.ts';
+import { comparePositions, type EventStore } from '../shared/eventstore/types.ts';
 import { migrate, resolveDatabaseUrl } from './runtime.ts';
 import { CONTROL_CHANNEL, readCheckpoints } from '../infrastructure/projections/checkpoints.ts';
+import { formatProgress, rebuildProjections } from '../infrastructure/projections/rebuild.ts';
+import type { Projection } from '../infrastructure/projections/types.ts';
 import { allProjections, projectionByName } from '../projections/index.ts';
-import { applyBatch, resetProjection } from '../infrastructure/projections/runner.ts';
+
+const lockName = (projection: Projection) => `projection:${projection.name}`;
 
 /**
- * `npm run projections:rebuild -- <name>`: rebuilds one read model from the start of the log.
- * If no worker owns the projection, this process rebuilds it; if one does (the app is running),
- * that worker is asked to, and this waits until it has caught up.
+ * `npm run projections:rebuild -- <name> [<name> ...]` or `-- --all`: rebuilds read models from the
+ * start of the log. Those no worker owns are rebuilt here in one pass over the log, with a progress
+ * line (events/s, position, time left); a running worker is asked to rebuild the ones it owns, and
+ * this waits until it has caught up.
  */
 async function main() {
-  const name = process.argv[2];
-  const projection = name ? projectionByName(name) : undefined;
-  if (!projection) {
+  const args = process.argv.slice(2);
+  const projections = args.includes('--all') ? [...allProjections] : args.map((name) => projectionByName(name));
+  if (projections.length === 0 || projections.some((projection) => !projection)) {
     console.error(
-      `Usage: npm run projections:rebuild -- <name>\nKnown projections: ${allProjections.map((p) => p.name).join(', ')}`,
+      `Usage: npm run projections:rebuild -- <name> [<name> ...] | --all\nKnown projections: ${allProjections.map((p) => p.name).join(', ')}`,
     );
     process.exit(2);
   }
+  const wanted = projections.filter((projection): projection is Projection => projection !== undefined);
   const config = loadConfig();
   const { url, embedded } = await resolveDatabaseUrl(config);
-  const sql = connect(url, { max: 4, applicationName: 'marketplace-rebuild' });
+  const sql = connect(url, { max: 6, applicationName: 'marketplace-rebuild' });
   await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
   const store = await openEventStore({
     databaseUrl: url,
     eventStoreUrl: config.EVENTSTORE_URL,
     postgres: { listen: false },
   });
-  const started = Date.now();
-  let events = 0;
   const lock = await sql.reserve();
   try {
-    const [row] = await lock<{ locked: boolean }[]>`
-      select pg_try_advisory_lock(hashtext(${`projection:${projection.name}`})) as locked`;
-    if (row?.locked) {
-      await resetProjection(sql, projection);
-      let position = START;
-      for (;;) {
-        const batch = await applyBatch(sql, store, projection, position, 2000);
-        if (batch.count === 0) break;
-        events += batch.count;
-        position = batch.position;
-      }
-      await lock`select pg_advisory_unlock(hashtext(${`projection:${projection.name}`}))`;
-    } else {
-      console.log(`A running worker owns ${projection.name}; asking it to rebuild.`);
-      // The database's clock, the one that stamps checkpoint rows.
-      const [clock] = await sql<{ now: Date }[]>`select now()`;
-      const requestedAt = clock!.now;
-      const target = await store.headPosition();
-      await sql`select pg_notify(${CONTROL_CHANNEL}, ${`rebuild ${projection.name}`})`;
-      // Done once the worker has reset (the checkpoint row is newer than the request) and caught up.
-      for (;;) {
-        await sleep(100);
-        const checkpoint = (await readCheckpoints(sql)).find((c) => c.name === projection.name);
-        const resetSince = checkpoint && checkpoint.updatedAt > requestedAt;
-        if (resetSince && comparePositions(checkpoint.position, target) >= 0) break;
-      }
+    const mine: Projection[] = [];
+    const workers: Projection[] = [];
+    for (const projection of wanted) {
+      const [row] = await lock<{ locked: boolean }[]>`
+        select pg_try_advisory_lock(hashtext(${lockName(projection)})) as locked`;
+      (row?.locked ? mine : workers).push(projection);
     }
+    if (mine.length > 0) {
+      const result = await rebuildProjections(sql, store, mine, {
+        onProgress: (progress) => process.stdout.write(`\r${formatProgress(progress)}   `),
+      });
+      process.stdout.write('\n');
+      console.log(
+        `Rebuilt ${mine.map((p) => `${p.name} (version ${p.version})`).join(', ')}: ${result.events.toLocaleString('en-CA')} events in ${result.seconds.toFixed(2)} s (${Math.round(result.eventsPerSecond).toLocaleString('en-CA')} events/s).`,
+      );
+    }
+    for (const projection of workers) await askWorker(sql, store, lock, projection);
   } finally {
     lock.release();
   }
-  const seconds = (Date.now() - started) / 1000;
-  console.log(
-    `Rebuilt ${projection.name} (version ${projection.version})${events ? `: ${events} events in ${seconds.toFixed(2)} s (${Math.round(events / Math.max(seconds, 0.001))} events/s)` : ` in ${seconds.toFixed(2)} s`}.`,
-  );
   await store.close();
   await sql.end({ timeout: 5 });
   await embedded?.stop();
+}
+
+/** A running worker owns the projection: it is asked to rebuild, and this waits until it has caught up. */
+async function askWorker(sql: Sql, store: EventStore, lock: ReservedSql, projection: Projection) {
+  console.log(`A running worker owns ${projection.name}; asking it to rebuild.`);
+  const started = Date.now();
+  // The database's clock, the one that stamps checkpoint rows.
+  const [clock] = await lock<{ now: Date }[]>`select now()`;
+  const requestedAt = clock!.now;
+  const target = await store.headPosition();
+  await sql`select pg_notify(${CONTROL_CHANNEL}, ${`rebuild ${projection.name}`})`;
+  // Done once the worker has reset (the checkpoint row is newer than the request) and caught up.
+  for (;;) {
+    await sleep(100);
+    const checkpoint = (await readCheckpoints(sql)).find((c) => c.name === projection.name);
+    const resetSince = checkpoint && checkpoint.updatedAt > requestedAt;
+    if (resetSince && comparePositions(checkpoint.position, target) >= 0) break;
+  }
+  console.log(
+    `Rebuilt ${projection.name} (version ${projection.version}) in ${((Date.now() - started) / 1000).toFixed(2)} s.`,
+  );
 }
 
 main().catch((error) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../runtime/runtime.ts';
 import { CheckpointWatcher } from '../infrastructure/projections/checkpoints.ts';
 import { accountsProjection } from '../projections/accounts.ts';
+import { escrowsProjection } from '../projections/escrows.ts';
 import { allProjections } from '../projections/index.ts';
 import { ProjectionRunner } from '../infrastructure/projections/runner.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
@@ -105,6 +106,16 @@ describe('npm run projections:rebuild -- <name>', () => {
     const cli = run('runtime/projections-rebuild.ts', ['accounts']);
     expect(await cli.exited).toBe(0);
     expect(cli.output()).toContain(`Rebuilt accounts (version ${accountsProjection.version}): 8 events`);
+    expect(await accountRows()).toBe(8);
+  });
+
+  it('rebuilds every read model in one pass with --all, showing its rate, position and time left', async () => {
+    await sql`delete from rm_accounts`;
+    const cli = run('runtime/projections-rebuild.ts', ['--all']);
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).toMatch(/8 events · [\d,]+ events\/s · position \d+ · 0 s left/);
+    expect(cli.output()).toContain(`accounts (version ${accountsProjection.version})`);
+    expect(cli.output()).toContain(`escrows (version ${escrowsProjection.version})`);
     expect(await accountRows()).toBe(8);
   });
 

@@ -121,15 +121,29 @@ export async function applyBatch(
   if (handled.length === 0 && checkpoint.deferSkipped) {
     return { count: events.length, applied: 0, position: last, persisted };
   }
+  await applyHandled(sql, projection, handled, persisted, last);
+  return { count: events.length, applied: handled.length, position: last, persisted: last };
+}
+
+/**
+ * Applies events already read (and filtered to those the projection handles) in one transaction
+ * that also moves the checkpoint from `from` to `to`: set-based where the projection has `applyAll`.
+ */
+export async function applyHandled(
+  sql: Sql,
+  projection: Projection,
+  handled: readonly RecordedEvent[],
+  from: Position,
+  to: Position,
+) {
   await sql.begin(async (tx) => {
     if (projection.applyAll) {
       if (handled.length > 0) await projection.applyAll(tx, handled);
     } else {
       for (const event of handled) await projection.apply(tx, event);
     }
-    await moveCheckpoint(tx, projection, persisted, last);
+    await moveCheckpoint(tx, projection, from, to);
   });
-  return { count: events.length, applied: handled.length, position: last, persisted: last };
 }
 
 type Running = {
