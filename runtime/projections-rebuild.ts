@@ -30,7 +30,7 @@ async function main() {
   const wanted = projections.filter((projection): projection is Projection => projection !== undefined);
   const config = loadConfig();
   const { url, embedded } = await resolveDatabaseUrl(config);
-  const sql = connect(url, { max: 6, applicationName: 'marketplace-rebuild' });
+  const sql = connect(url, { max: 6, applicationName: 'marketplace-rebuild', idleInTransactionTimeoutMs: 300_000 });
   await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
   const store = await openEventStore({
     databaseUrl: url,

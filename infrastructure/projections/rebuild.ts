@@ -16,11 +16,17 @@ export type RebuildProgress = {
 };
 
 export type RebuildOptions = {
-  /** Events read from the log per batch: every projection applies its share of a batch at once. */
-  batchSize?: number;
+  /** Events read from the log per query. */
+  readSize?: number;
+  /**
+   * Events applied per transaction: every projection applies its share of a window at once. A
+   * folded read model loads and writes each row it touches once per window, so a wide window writes
+   * a row about once for the whole replay instead of once per event (about 1 KB of memory an event).
+   */
+  windowSize?: number;
   /** Projections applying a batch at the same time (each in its own transaction and connection). */
   concurrency?: number;
-  /** Called about once a second and at the end. */
+  /** Called after each window, at most once a second, and at the end. */
   onProgress?: (progress: RebuildProgress) => void;
 };
 
@@ -29,7 +35,8 @@ export type RebuildOptions = {
  * to every projection, which applies its events in its own transaction with its checkpoint
  * (set-based where it has `applyAll`). Reading the log once instead of once per projection is what
  * keeps a full replay proportional to the log, not to the log times the number of read models.
- * The caller must own the projections (hold their advisory locks, or run with no worker).
+ * The caller must own the projections (hold their advisory locks, or run with no worker), and its
+ * connections must let a transaction sit idle while a window is folded (`idleInTransactionTimeoutMs`).
  */
 export async function rebuildProjections(
   sql: Sql,
@@ -37,7 +44,8 @@ export async function rebuildProjections(
   projections: readonly Projection[],
   options: RebuildOptions = {},
 ): Promise<RebuildProgress> {
-  const batchSize = options.batchSize ?? 10_000;
+  const readSize = options.readSize ?? 10_000;
+  const windowSize = Math.max(readSize, options.windowSize ?? 100_000);
   const concurrency = Math.max(1, options.concurrency ?? 2);
   for (const projection of projections) await resetProjection(sql, projection);
   const handles = projections.map((projection) => new Set(projection.handles));
@@ -53,15 +61,25 @@ export async function rebuildProjections(
     secondsLeft: null,
   };
   let position = START;
-  // The next batch is read while this one is applied.
-  let next = store.readAll({ after: position, limit: batchSize });
+  // The next page is read while a window is applied.
+  const read = (after: Position) => {
+    const page = store.readAll({ after, limit: readSize });
+    // Awaited later; a failure meanwhile must not go unheard as an unhandled rejection.
+    page.catch(() => {});
+    return page;
+  };
+  let next = read(position);
   for (;;) {
-    const events: RecordedEvent[] = await next;
+    const events: RecordedEvent[] = [];
+    for (;;) {
+      const page = await next;
+      if (page.length === 0) break;
+      events.push(...page);
+      next = read(page[page.length - 1]!.position);
+      if (page.length < readSize || events.length >= windowSize) break;
+    }
     if (events.length === 0) break;
     const last = events[events.length - 1]!.position;
-    next = store.readAll({ after: last, limit: batchSize });
-    // Awaited on the next turn; a failure of this batch must not leave it rejected and unheard.
-    next.catch(() => {});
     const shares = projections.map((_, i) => events.filter((event) => handles[i]!.has(event.type)));
     let index = 0;
     const worker = async () => {

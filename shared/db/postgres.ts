@@ -7,6 +7,11 @@ export type ConnectOptions = {
   max?: number;
   /** Application name shown in pg_stat_activity, useful when several processes share a server. */
   applicationName?: string;
+  /**
+   * How long a transaction may sit idle before the server ends it (15 s by default). A rebuild folds
+   * a window of events in memory inside its transaction, which can take longer on a slow host.
+   */
+  idleInTransactionTimeoutMs?: number;
 };
 
 /**
@@ -20,7 +25,7 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
     onnotice: () => {},
     connection: {
       application_name: options.applicationName ?? 'marketplace',
-      idle_in_transaction_session_timeout: 15_000,
+      idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 15_000,
     },
   });
 }
