@@ -1,7 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { barterTradeEventTypes, type BarterTerms, type BarterTradeEvent } from '../shared/domain/barter/events.ts';
 import { barterTradeStatuses, type BarterTradeStatus } from '../shared/domain/barter/rules.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 export { barterTradeStatuses, type BarterTradeStatus };
 
@@ -12,7 +12,10 @@ export { barterTradeStatuses, type BarterTradeStatus };
  * counterparty, with the day each lapses. The services open to barter are in
  * rm_service_offerings (service-offerings.ts).
  */
-export const barterProjection = defineProjection<BarterTradeEvent>({
+export const barterProjection = defineFoldedProjection<
+  BarterTradeEvent,
+  { trades: BarterTradeRecord; relationships: CaslRelationshipRecord }
+>({
   name: 'barter',
   version: 1,
   handles: [...barterTradeEventTypes],
@@ -52,47 +55,94 @@ export const barterProjection = defineProjection<BarterTradeEvent>({
     create index if not exists rm_casl_relationships_lookup
       on rm_casl_relationships (party_id, counterparty_id, expires_at desc);`,
   reset: 'drop table if exists rm_barter_trades, rm_casl_relationships',
-  async apply(tx, event) {
+  tables: {
+    trades: foldedTable<BarterTradeRecord>('rm_barter_trades', ['trade_id']),
+    relationships: foldedTable<CaslRelationshipRecord>('rm_casl_relationships', [
+      'party_id',
+      'counterparty_id',
+      'source_id',
+    ]),
+  },
+  keys(event) {
+    if (event.type !== 'BarterRelationshipRecorded') return { trades: [[event.data.tradeId]] };
+    const [a, b] = event.data.partyIds;
+    return {
+      relationships: [
+        [a, b, event.data.tradeId],
+        [b, a, event.data.tradeId],
+      ],
+    };
+  },
+  fold(event, { trades, relationships }) {
+    const key = [event.data.tradeId];
     switch (event.type) {
       case 'BarterTradeProposed': {
         const d = event.data;
-        await tx`
-          insert into rm_barter_trades (trade_id, proposer_id, recipient_id, offering_id, offering_title, status,
-            terms, terms_by, proposed_at, updated_at)
-          values (${d.tradeId}, ${d.proposerId}, ${d.recipientId}, ${d.offeringId}, ${d.offeringTitle}, 'negotiating',
-            ${tx.json(d.terms)}, ${d.proposerId}, ${d.proposedAt}, ${d.proposedAt})
-          on conflict (trade_id) do nothing`;
+        if (trades.get(key)) return;
+        trades.put({
+          trade_id: d.tradeId,
+          proposer_id: d.proposerId,
+          recipient_id: d.recipientId,
+          offering_id: d.offeringId,
+          offering_title: d.offeringTitle,
+          status: 'negotiating',
+          terms: d.terms,
+          terms_by: d.proposerId,
+          counters: 0,
+          decline_reason: null,
+          proposer_marked_at: null,
+          recipient_marked_at: null,
+          proposer_review: null,
+          recipient_review: null,
+          proposed_at: d.proposedAt,
+          accepted_at: null,
+          closed_at: null,
+          completed_at: null,
+          updated_at: d.proposedAt,
+        });
         return;
       }
       case 'BarterTradeCountered': {
         const d = event.data;
-        await tx`
-          update rm_barter_trades set terms = ${tx.json(d.terms)}, terms_by = ${d.counteredBy},
-            counters = counters + 1, updated_at = ${d.counteredAt}
-          where trade_id = ${d.tradeId}`;
+        trades.update(key, (row) => ({
+          ...row,
+          terms: d.terms,
+          terms_by: d.counteredBy,
+          counters: row.counters + 1,
+          updated_at: d.counteredAt,
+        }));
         return;
       }
       case 'BarterTradeAccepted': {
         const d = event.data;
-        await tx`
-          update rm_barter_trades set status = 'accepted', terms = ${tx.json(d.terms)}, accepted_at = ${d.acceptedAt},
-            updated_at = ${d.acceptedAt}
-          where trade_id = ${d.tradeId}`;
+        trades.update(key, (row) => ({
+          ...row,
+          status: 'accepted',
+          terms: d.terms,
+          accepted_at: d.acceptedAt,
+          updated_at: d.acceptedAt,
+        }));
         return;
       }
       case 'BarterTradeDeclined': {
         const d = event.data;
-        await tx`
-          update rm_barter_trades set status = 'declined', decline_reason = ${d.reason}, closed_at = ${d.declinedAt},
-            updated_at = ${d.declinedAt}
-          where trade_id = ${d.tradeId}`;
+        trades.update(key, (row) => ({
+          ...row,
+          status: 'declined',
+          decline_reason: d.reason,
+          closed_at: d.declinedAt,
+          updated_at: d.declinedAt,
+        }));
         return;
       }
       case 'BarterTradeWithdrawn': {
         const d = event.data;
-        await tx`
-          update rm_barter_trades set status = 'withdrawn', closed_at = ${d.withdrawnAt}, updated_at = ${d.withdrawnAt}
-          where trade_id = ${d.tradeId}`;
+        trades.update(key, (row) => ({
+          ...row,
+          status: 'withdrawn',
+          closed_at: d.withdrawnAt,
+          updated_at: d.withdrawnAt,
+        }));
         return;
       }
       case 'BarterRelationshipRecorded': {
@@ -102,42 +152,85 @@ export const barterProjection = defineProjection<BarterTradeEvent>({
           [a, b],
           [b, a],
         ] as const) {
-          await tx`
-            insert into rm_casl_relationships (party_id, counterparty_id, basis, source_id, established_at, expires_at)
-            values (${party}, ${counterparty}, ${d.basis}, ${d.tradeId}, ${d.establishedAt}, ${d.expiresAt})
-            on conflict do nothing`;
+          if (relationships.get([party, counterparty, d.tradeId])) continue;
+          relationships.put({
+            party_id: party,
+            counterparty_id: counterparty,
+            basis: d.basis,
+            source_id: d.tradeId,
+            established_at: d.establishedAt,
+            expires_at: d.expiresAt,
+          });
         }
         return;
       }
       case 'BarterExchangeMarkedComplete': {
         const d = event.data;
-        if (d.markedBy === d.proposerId) {
-          await tx`update rm_barter_trades set proposer_marked_at = ${d.markedAt}, updated_at = ${d.markedAt} where trade_id = ${d.tradeId}`;
-        } else {
-          await tx`update rm_barter_trades set recipient_marked_at = ${d.markedAt}, updated_at = ${d.markedAt} where trade_id = ${d.tradeId}`;
-        }
+        trades.update(key, (row) =>
+          d.markedBy === d.proposerId
+            ? { ...row, proposer_marked_at: d.markedAt, updated_at: d.markedAt }
+            : { ...row, recipient_marked_at: d.markedAt, updated_at: d.markedAt },
+        );
         return;
       }
       case 'BarterTradeCompleted': {
         const d = event.data;
-        await tx`
-          update rm_barter_trades set status = 'completed', completed_at = ${d.completedAt}, updated_at = ${d.completedAt}
-          where trade_id = ${d.tradeId}`;
+        trades.update(key, (row) => ({
+          ...row,
+          status: 'completed',
+          completed_at: d.completedAt,
+          updated_at: d.completedAt,
+        }));
         return;
       }
       case 'BarterTradeReviewed': {
         const d = event.data;
-        const review = tx.json({ rating: d.rating, comment: d.comment, reviewedAt: d.reviewedAt });
-        if (d.reviewerId === d.proposerId) {
-          await tx`update rm_barter_trades set proposer_review = ${review}, updated_at = ${d.reviewedAt} where trade_id = ${d.tradeId}`;
-        } else {
-          await tx`update rm_barter_trades set recipient_review = ${review}, updated_at = ${d.reviewedAt} where trade_id = ${d.tradeId}`;
-        }
+        const review = { rating: d.rating, comment: d.comment, reviewedAt: d.reviewedAt };
+        trades.update(key, (row) =>
+          d.reviewerId === d.proposerId
+            ? { ...row, proposer_review: review, updated_at: d.reviewedAt }
+            : { ...row, recipient_review: review, updated_at: d.reviewedAt },
+        );
         return;
       }
+      default:
+        return event satisfies never;
     }
   },
 });
+
+/** A row of rm_barter_trades as the fold writes it (column names; timestamps as ISO text, jsonb as JSON). */
+type BarterTradeRecord = {
+  trade_id: string;
+  proposer_id: string;
+  recipient_id: string;
+  offering_id: string;
+  offering_title: string;
+  status: BarterTradeStatus;
+  terms: BarterTerms;
+  terms_by: string;
+  counters: number;
+  decline_reason: string | null;
+  proposer_marked_at: string | null;
+  recipient_marked_at: string | null;
+  proposer_review: BarterReview | null;
+  recipient_review: BarterReview | null;
+  proposed_at: string;
+  accepted_at: string | null;
+  closed_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+};
+
+/** A row of rm_casl_relationships as the fold writes it. */
+type CaslRelationshipRecord = {
+  party_id: string;
+  counterparty_id: string;
+  basis: string;
+  source_id: string;
+  established_at: string;
+  expires_at: string;
+};
 
 export type BarterReview = { rating: number; comment: string | null; reviewedAt: string };
 

@@ -2,7 +2,24 @@ import type { Sql } from '../shared/db/postgres.ts';
 import type { BookingStatus } from '../shared/domain/booking/decider.ts';
 import type { ScheduleEvent } from '../shared/domain/booking/events.ts';
 import type { WorkOrderEvent } from '../shared/domain/work/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
+
+const BOOKINGS_HANDLES = [
+  'BookingRequested',
+  'BookingConfirmed',
+  'BookingDeclined',
+  'BookingRescheduled',
+  'BookingCancelled',
+  'BookingReminderSent',
+  'BookingCompleted',
+  'WorkOrderPosted',
+  'WorkOrderEdited',
+  'WorkOrderAwarded',
+  'WorkOrderCancelled',
+] as const;
+
+/** The events this read model is built from (the availability and bidding events are not). */
+type BookingsEvent = Extract<ScheduleEvent | WorkOrderEvent, { type: (typeof BOOKINGS_HANDLES)[number] }>;
 
 /**
  * Bookings with both parties, for the booking page, "my bookings" of either role (indexed by
@@ -14,23 +31,14 @@ import { defineProjection } from '../infrastructure/projections/types.ts';
  * (`rm_booking_work_orders`). That is the scheduling screen's own read model, so it does not
  * depend on the shape of the work module's tables.
  */
-export const bookingsProjection = defineProjection<ScheduleEvent | WorkOrderEvent>({
+export const bookingsProjection = defineFoldedProjection<
+  BookingsEvent,
+  { bookings: BookingRecord; workOrders: BookingWorkOrderRecord }
+>({
   name: 'bookings',
   // v2: a recurring service's visits carry their subscription and visit number.
   version: 2,
-  handles: [
-    'BookingRequested',
-    'BookingConfirmed',
-    'BookingDeclined',
-    'BookingRescheduled',
-    'BookingCancelled',
-    'BookingReminderSent',
-    'BookingCompleted',
-    'WorkOrderPosted',
-    'WorkOrderEdited',
-    'WorkOrderAwarded',
-    'WorkOrderCancelled',
-  ],
+  handles: BOOKINGS_HANDLES,
   schema: `
     create table if not exists rm_bookings (
       booking_id uuid primary key,
@@ -79,101 +87,211 @@ export const bookingsProjection = defineProjection<ScheduleEvent | WorkOrderEven
       updated_at timestamptz not null
     );`,
   reset: 'drop table if exists rm_bookings, rm_booking_work_orders',
-  async apply(tx, event) {
+  tables: {
+    bookings: foldedTable<BookingRecord>('rm_bookings', ['booking_id']),
+    workOrders: foldedTable<BookingWorkOrderRecord>('rm_booking_work_orders', ['work_order_id']),
+  },
+  keys(event) {
+    switch (event.type) {
+      case 'WorkOrderPosted':
+      case 'WorkOrderEdited':
+      case 'WorkOrderAwarded':
+      case 'WorkOrderCancelled':
+        return { workOrders: [[event.data.workOrderId]] };
+      default:
+        return { bookings: [[event.data.bookingId]] };
+    }
+  },
+  fold(event, { bookings, workOrders }) {
     switch (event.type) {
       case 'BookingRequested': {
         const b = event.data;
-        await tx`
-          insert into rm_bookings (booking_id, contractor_id, customer_id, status, starts_at, ends_at, time_zone,
-            customer_time_zone, work_order_id, offering_id, price_cents, note, requested_at, updated_at,
-            subscription_id, visit_index)
-          values (${b.bookingId}, ${b.contractorId}, ${b.customerId}, 'requested', ${b.startsAt}, ${b.endsAt},
-            ${b.timeZone}, ${b.customerTimeZone}, ${b.workOrderId}, ${b.offeringId}, ${b.priceCents}, ${b.note},
-            ${b.requestedAt}, ${b.requestedAt}, ${b.recurring?.subscriptionId ?? null}, ${b.recurring?.visitIndex ?? null})
-          on conflict (booking_id) do nothing`;
+        if (bookings.get([b.bookingId])) return;
+        bookings.put({
+          ...NEW_BOOKING,
+          booking_id: b.bookingId,
+          contractor_id: b.contractorId,
+          customer_id: b.customerId,
+          status: 'requested',
+          starts_at: b.startsAt,
+          ends_at: b.endsAt,
+          time_zone: b.timeZone,
+          customer_time_zone: b.customerTimeZone,
+          work_order_id: b.workOrderId,
+          offering_id: b.offeringId,
+          price_cents: b.priceCents,
+          note: b.note,
+          requested_at: b.requestedAt,
+          updated_at: b.requestedAt,
+          subscription_id: b.recurring?.subscriptionId ?? null,
+          visit_index: b.recurring?.visitIndex ?? null,
+        });
         return;
       }
       case 'BookingConfirmed': {
         const b = event.data;
-        await tx`
-          update rm_bookings set status = 'confirmed', confirmed_at = ${b.confirmedAt}, updated_at = ${b.confirmedAt}
-          where booking_id = ${b.bookingId}`;
+        bookings.update([b.bookingId], (row) => ({
+          ...row,
+          status: 'confirmed',
+          confirmed_at: b.confirmedAt,
+          updated_at: b.confirmedAt,
+        }));
         return;
       }
       case 'BookingDeclined': {
         const b = event.data;
-        await tx`
-          update rm_bookings set status = 'declined', decline_reason = ${b.reason}, declined_at = ${b.declinedAt},
-            updated_at = ${b.declinedAt}
-          where booking_id = ${b.bookingId}`;
+        bookings.update([b.bookingId], (row) => ({
+          ...row,
+          status: 'declined',
+          decline_reason: b.reason,
+          declined_at: b.declinedAt,
+          updated_at: b.declinedAt,
+        }));
         return;
       }
       case 'BookingRescheduled': {
         const b = event.data;
-        await tx`
-          update rm_bookings set
-            status = ${b.needsConfirmation ? 'requested' : 'confirmed'},
-            previous_starts_at = ${b.previousStartsAt}, starts_at = ${b.startsAt}, ends_at = ${b.endsAt},
-            rescheduled_by = ${b.rescheduledBy}, rescheduled_at = ${b.rescheduledAt}, updated_at = ${b.rescheduledAt}
-          where booking_id = ${b.bookingId}`;
+        bookings.update([b.bookingId], (row) => ({
+          ...row,
+          status: b.needsConfirmation ? 'requested' : 'confirmed',
+          previous_starts_at: b.previousStartsAt,
+          starts_at: b.startsAt,
+          ends_at: b.endsAt,
+          rescheduled_by: b.rescheduledBy,
+          rescheduled_at: b.rescheduledAt,
+          updated_at: b.rescheduledAt,
+        }));
         return;
       }
       case 'BookingCancelled': {
         const b = event.data;
-        await tx`
-          update rm_bookings set status = 'cancelled', cancelled_by = ${b.cancelledBy},
-            late_fee_cents = ${b.lateFeeCents}, cancel_reason = ${b.reason}, cancelled_at = ${b.cancelledAt},
-            updated_at = ${b.cancelledAt}
-          where booking_id = ${b.bookingId}`;
+        bookings.update([b.bookingId], (row) => ({
+          ...row,
+          status: 'cancelled',
+          cancelled_by: b.cancelledBy,
+          late_fee_cents: b.lateFeeCents,
+          cancel_reason: b.reason,
+          cancelled_at: b.cancelledAt,
+          updated_at: b.cancelledAt,
+        }));
         return;
       }
       case 'BookingReminderSent': {
         const b = event.data;
-        await tx`
-          update rm_bookings set reminded_for = ${b.startsAt}, reminded_at = ${b.remindedAt}
-          where booking_id = ${b.bookingId}`;
+        bookings.update([b.bookingId], (row) => ({ ...row, reminded_for: b.startsAt, reminded_at: b.remindedAt }));
         return;
       }
       case 'BookingCompleted': {
         const b = event.data;
-        await tx`
-          update rm_bookings set status = 'completed', completed_at = ${b.completedAt}, updated_at = ${b.completedAt}
-          where booking_id = ${b.bookingId}`;
+        bookings.update([b.bookingId], (row) => ({
+          ...row,
+          status: 'completed',
+          completed_at: b.completedAt,
+          updated_at: b.completedAt,
+        }));
         return;
       }
       case 'WorkOrderPosted': {
         const w = event.data;
-        await tx`
-          insert into rm_booking_work_orders (work_order_id, customer_id, title, status, updated_at)
-          values (${w.workOrderId}, ${w.customerId}, ${w.title}, 'open', ${w.postedAt})
-          on conflict (work_order_id) do nothing`;
+        if (workOrders.get([w.workOrderId])) return;
+        workOrders.put({
+          work_order_id: w.workOrderId,
+          customer_id: w.customerId,
+          title: w.title,
+          status: 'open',
+          contractor_id: null,
+          price_cents: null,
+          updated_at: w.postedAt,
+        });
         return;
       }
       case 'WorkOrderEdited': {
         const w = event.data;
-        await tx`
-          update rm_booking_work_orders set title = ${w.title}, updated_at = ${w.editedAt}
-          where work_order_id = ${w.workOrderId}`;
+        workOrders.update([w.workOrderId], (row) => ({ ...row, title: w.title, updated_at: w.editedAt }));
         return;
       }
       case 'WorkOrderAwarded': {
         const w = event.data;
-        await tx`
-          update rm_booking_work_orders set status = 'awarded', contractor_id = ${w.contractorId},
-            price_cents = ${w.priceCents}, updated_at = ${w.awardedAt}
-          where work_order_id = ${w.workOrderId}`;
+        workOrders.update([w.workOrderId], (row) => ({
+          ...row,
+          status: 'awarded',
+          contractor_id: w.contractorId,
+          price_cents: w.priceCents,
+          updated_at: w.awardedAt,
+        }));
         return;
       }
       case 'WorkOrderCancelled': {
         const w = event.data;
-        await tx`
-          update rm_booking_work_orders set status = 'cancelled', updated_at = ${w.cancelledAt}
-          where work_order_id = ${w.workOrderId}`;
+        workOrders.update([w.workOrderId], (row) => ({ ...row, status: 'cancelled', updated_at: w.cancelledAt }));
         return;
       }
+      default:
+        return event satisfies never;
     }
   },
 });
+
+/** A row of rm_bookings as the fold writes it (column names; timestamps as ISO text). */
+type BookingRecord = {
+  booking_id: string;
+  contractor_id: string;
+  customer_id: string;
+  status: BookingStatus;
+  starts_at: string;
+  ends_at: string;
+  time_zone: string;
+  customer_time_zone: string;
+  work_order_id: string | null;
+  offering_id: string | null;
+  price_cents: number | null;
+  note: string | null;
+  decline_reason: string | null;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+  late_fee_cents: number | null;
+  previous_starts_at: string | null;
+  rescheduled_by: string | null;
+  reminded_for: string | null;
+  requested_at: string;
+  confirmed_at: string | null;
+  declined_at: string | null;
+  rescheduled_at: string | null;
+  cancelled_at: string | null;
+  reminded_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+  subscription_id: string | null;
+  visit_index: number | null;
+};
+
+/** What a new booking holds before anything happens to it (the table's nulls). */
+const NEW_BOOKING = {
+  decline_reason: null,
+  cancel_reason: null,
+  cancelled_by: null,
+  late_fee_cents: null,
+  previous_starts_at: null,
+  rescheduled_by: null,
+  reminded_for: null,
+  confirmed_at: null,
+  declined_at: null,
+  rescheduled_at: null,
+  cancelled_at: null,
+  reminded_at: null,
+  completed_at: null,
+} satisfies Partial<BookingRecord>;
+
+/** A row of rm_booking_work_orders as the fold writes it. */
+type BookingWorkOrderRecord = {
+  work_order_id: string;
+  customer_id: string;
+  title: string;
+  status: BookableWorkOrder['status'];
+  contractor_id: string | null;
+  price_cents: number | null;
+  updated_at: string;
+};
 
 // ─── Queries ─────────────────────────────────────────────────────────────────────────────────
 

@@ -11,13 +11,16 @@ import {
   type Shares,
 } from '../shared/domain/disputes/events.ts';
 import type { OutcomeId } from '../shared/domain/disputes/rules.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * One row per dispute, with each stage's time (the status page's timeline and the arbitration
  * queue read it), and one row per evidence file. The timers of the dispute process read it too.
  */
-export const disputesProjection = defineProjection<DisputeEvent>({
+export const disputesProjection = defineFoldedProjection<
+  DisputeEvent,
+  { disputes: DisputeRecord; evidence: EvidenceRecord }
+>({
   name: 'disputes',
   version: 1,
   handles: DISPUTE_EVENT_TYPES,
@@ -68,67 +71,113 @@ export const disputesProjection = defineProjection<DisputeEvent>({
     );
     create index if not exists rm_dispute_evidence_dispute on rm_dispute_evidence (dispute_id, added_at);`,
   reset: 'drop table if exists rm_disputes; drop table if exists rm_dispute_evidence',
-  async apply(tx, event) {
+  tables: {
+    disputes: foldedTable<DisputeRecord>('rm_disputes', ['dispute_id']),
+    evidence: foldedTable<EvidenceRecord>('rm_dispute_evidence', ['evidence_id']),
+  },
+  keys(event) {
+    const disputes = [[event.data.disputeId]];
+    return event.type === 'EvidenceAdded' ? { disputes, evidence: [[event.data.evidenceId]] } : { disputes };
+  },
+  fold(event, { disputes, evidence }) {
+    const key = [event.data.disputeId];
     switch (event.type) {
       case 'DisputeOpened': {
         const d = event.data;
-        await tx`
-          insert into rm_disputes (dispute_id, job_id, customer_id, contractor_id, opened_by, opener_role, reason,
-            description, status, amount_cents, contractor_province, work_marked_complete, opened_at, respond_by, updated_at)
-          values (${d.disputeId}, ${d.jobId}, ${d.customerId}, ${d.contractorId}, ${d.openedBy}, ${d.openerRole},
-            ${d.reason}, ${d.description}, 'awaiting-response', ${d.amountCents}, ${d.contractorProvince},
-            ${d.workMarkedComplete}, ${d.openedAt}, ${d.respondBy}, ${d.openedAt})
-          on conflict (dispute_id) do nothing`;
+        if (disputes.get(key)) return;
+        disputes.put({
+          dispute_id: d.disputeId,
+          job_id: d.jobId,
+          customer_id: d.customerId,
+          contractor_id: d.contractorId,
+          opened_by: d.openedBy,
+          opener_role: d.openerRole,
+          reason: d.reason,
+          description: d.description,
+          status: 'awaiting-response',
+          amount_cents: d.amountCents,
+          contractor_province: d.contractorProvince,
+          work_marked_complete: d.workMarkedComplete,
+          opened_at: d.openedAt,
+          respond_by: d.respondBy,
+          answered_at: null,
+          answer_statement: null,
+          ready_at: null,
+          analysed_at: null,
+          analysis: null,
+          proposal: null,
+          review_requested_at: null,
+          review_requested_by: null,
+          decided_at: null,
+          decision: null,
+          voided_at: null,
+          updated_at: d.openedAt,
+        });
         return;
       }
       case 'EvidenceAdded': {
         const d = event.data;
-        await tx`
-          insert into rm_dispute_evidence (evidence_id, dispute_id, party_role, added_by, kind, storage_key,
-            content_type, size_bytes, sha256, caption, added_at)
-          values (${d.evidenceId}, ${d.disputeId}, ${d.partyRole}, ${d.addedBy}, ${d.kind}, ${d.storageKey},
-            ${d.contentType}, ${d.sizeBytes}, ${d.sha256}, ${d.caption}, ${d.addedAt})
-          on conflict (evidence_id) do nothing`;
-        await tx`update rm_disputes set updated_at = ${d.addedAt} where dispute_id = ${d.disputeId}`;
+        if (!evidence.get([d.evidenceId])) {
+          evidence.put({
+            evidence_id: d.evidenceId,
+            dispute_id: d.disputeId,
+            party_role: d.partyRole,
+            added_by: d.addedBy,
+            kind: d.kind,
+            storage_key: d.storageKey,
+            content_type: d.contentType,
+            size_bytes: d.sizeBytes,
+            sha256: d.sha256,
+            caption: d.caption,
+            added_at: d.addedAt,
+          });
+        }
+        disputes.update(key, (row) => ({ ...row, updated_at: d.addedAt }));
         return;
       }
       case 'DisputeAnswered': {
         const d = event.data;
-        await tx`
-          update rm_disputes set status = 'analysing', answered_at = ${d.answeredAt}, answer_statement = ${d.statement},
-            ready_at = ${d.answeredAt}, updated_at = ${d.answeredAt}
-          where dispute_id = ${d.disputeId}`;
+        disputes.update(key, (row) => ({
+          ...row,
+          status: 'analysing',
+          answered_at: d.answeredAt,
+          answer_statement: d.statement,
+          ready_at: d.answeredAt,
+          updated_at: d.answeredAt,
+        }));
         return;
       }
       case 'ResponseWindowClosed': {
         const d = event.data;
-        await tx`
-          update rm_disputes set status = 'analysing', ready_at = ${d.closedAt}, updated_at = ${d.closedAt}
-          where dispute_id = ${d.disputeId}`;
+        disputes.update(key, (row) => ({ ...row, status: 'analysing', ready_at: d.closedAt, updated_at: d.closedAt }));
         return;
       }
       case 'DisputeAnalysed': {
         const d = event.data;
-        await tx`
-          update rm_disputes set status = 'in-review', analysed_at = ${d.analysedAt},
-            analysis = ${tx.json(d.analysis as never)}, updated_at = ${d.analysedAt}
-          where dispute_id = ${d.disputeId}`;
+        disputes.update(key, (row) => ({
+          ...row,
+          status: 'in-review',
+          analysed_at: d.analysedAt,
+          analysis: d.analysis,
+          updated_at: d.analysedAt,
+        }));
         return;
       }
       case 'ResolutionProposed': {
         const d = event.data;
         const proposal = { outcome: d.outcome, shares: d.shares, appealBy: d.appealBy, proposedAt: d.proposedAt };
-        await tx`
-          update rm_disputes set status = 'proposed', proposal = ${tx.json(proposal)}, updated_at = ${d.proposedAt}
-          where dispute_id = ${d.disputeId}`;
+        disputes.update(key, (row) => ({ ...row, status: 'proposed', proposal, updated_at: d.proposedAt }));
         return;
       }
       case 'HumanReviewRequested': {
         const d = event.data;
-        await tx`
-          update rm_disputes set status = 'in-review', review_requested_at = ${d.requestedAt},
-            review_requested_by = ${d.partyRole}, updated_at = ${d.requestedAt}
-          where dispute_id = ${d.disputeId}`;
+        disputes.update(key, (row) => ({
+          ...row,
+          status: 'in-review',
+          review_requested_at: d.requestedAt,
+          review_requested_by: d.partyRole,
+          updated_at: d.requestedAt,
+        }));
         return;
       }
       case 'DisputeDecided': {
@@ -141,22 +190,70 @@ export const disputesProjection = defineProjection<DisputeEvent>({
           reasons: d.reasons,
           arbitratorFeeCents: d.arbitratorFeeCents,
         };
-        await tx`
-          update rm_disputes set status = 'decided', decided_at = ${d.decidedAt}, decision = ${tx.json(decision)},
-            updated_at = ${d.decidedAt}
-          where dispute_id = ${d.disputeId}`;
+        disputes.update(key, (row) => ({
+          ...row,
+          status: 'decided',
+          decided_at: d.decidedAt,
+          decision,
+          updated_at: d.decidedAt,
+        }));
         return;
       }
       case 'DisputeVoided': {
         const d = event.data;
-        await tx`
-          update rm_disputes set status = 'void', voided_at = ${d.voidedAt}, updated_at = ${d.voidedAt}
-          where dispute_id = ${d.disputeId}`;
+        disputes.update(key, (row) => ({ ...row, status: 'void', voided_at: d.voidedAt, updated_at: d.voidedAt }));
         return;
       }
+      default:
+        return event satisfies never;
     }
   },
 });
+
+/** A row of rm_disputes as the fold writes it (column names; timestamps as ISO text, jsonb as JSON). */
+type DisputeRecord = {
+  dispute_id: string;
+  job_id: string;
+  customer_id: string;
+  contractor_id: string;
+  opened_by: string;
+  opener_role: PartyRole;
+  reason: DisputeReason;
+  description: string;
+  status: DisputeStatus;
+  amount_cents: number;
+  contractor_province: string;
+  work_marked_complete: boolean;
+  opened_at: string;
+  respond_by: string;
+  answered_at: string | null;
+  answer_statement: string | null;
+  ready_at: string | null;
+  analysed_at: string | null;
+  analysis: DisputeAnalysis | null;
+  proposal: DisputeRow['proposal'];
+  review_requested_at: string | null;
+  review_requested_by: PartyRole | null;
+  decided_at: string | null;
+  decision: DisputeRow['decision'];
+  voided_at: string | null;
+  updated_at: string;
+};
+
+/** A row of rm_dispute_evidence as the fold writes it. */
+type EvidenceRecord = {
+  evidence_id: string;
+  dispute_id: string;
+  party_role: PartyRole;
+  added_by: string;
+  kind: FileEvidenceKind;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  caption: string;
+  added_at: string;
+};
 
 export type DisputeRow = {
   disputeId: string;

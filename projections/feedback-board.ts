@@ -1,13 +1,16 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { FeedbackCategory, FeedbackEvent, FeedbackStatus } from '../shared/domain/feedback/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * The community feedback board (`GET /api/feedback`): one row per post with its status and vote
  * count, and who voted (for `hasUserUpvoted`). The decider already refuses a second vote; the
  * primary key on votes keeps the count honest even so.
  */
-export const feedbackBoardProjection = defineProjection<FeedbackEvent>({
+export const feedbackBoardProjection = defineFoldedProjection<
+  FeedbackEvent,
+  { posts: FeedbackRecord; votes: FeedbackVoteRecord }
+>({
   name: 'feedback-board',
   version: 1,
   handles: ['FeedbackPosted', 'FeedbackUpvoted', 'FeedbackStatusChanged'],
@@ -30,37 +33,69 @@ export const feedbackBoardProjection = defineProjection<FeedbackEvent>({
       primary key (feedback_id, voter_id)
     );`,
   reset: 'drop table if exists rm_feedback_votes; drop table if exists rm_feedback',
-  async apply(tx, event) {
+  tables: {
+    posts: foldedTable<FeedbackRecord>('rm_feedback', ['feedback_id']),
+    votes: foldedTable<FeedbackVoteRecord>('rm_feedback_votes', ['feedback_id', 'voter_id']),
+  },
+  keys(event) {
+    switch (event.type) {
+      case 'FeedbackUpvoted':
+        return {
+          posts: [[event.data.feedbackId]],
+          votes: [[event.data.feedbackId, event.data.voterId]],
+        };
+      default:
+        return { posts: [[event.data.feedbackId]] };
+    }
+  },
+  fold(event, { posts, votes }) {
     switch (event.type) {
       case 'FeedbackPosted': {
         const f = event.data;
-        await tx`
-          insert into rm_feedback (feedback_id, author_id, title, description, category, created_at)
-          values (${f.feedbackId}, ${f.authorId}, ${f.title}, ${f.description}, ${f.category}, ${f.postedAt})
-          on conflict (feedback_id) do nothing`;
+        if (posts.get([f.feedbackId])) return;
+        posts.put({
+          feedback_id: f.feedbackId,
+          author_id: f.authorId,
+          title: f.title,
+          description: f.description,
+          category: f.category,
+          status: 'open',
+          upvote_count: 0,
+          created_at: f.postedAt,
+        });
         return;
       }
       case 'FeedbackUpvoted': {
         const v = event.data;
-        await tx`
-          with vote as (
-            insert into rm_feedback_votes (feedback_id, voter_id, upvoted_at)
-            values (${v.feedbackId}, ${v.voterId}, ${v.upvotedAt})
-            on conflict do nothing
-            returning feedback_id
-          )
-          update rm_feedback set upvote_count = upvote_count + 1
-          where feedback_id in (select feedback_id from vote)`;
+        // Counted once per voter, as the vote's primary key allows it once.
+        if (votes.get([v.feedbackId, v.voterId])) return;
+        votes.put({ feedback_id: v.feedbackId, voter_id: v.voterId, upvoted_at: v.upvotedAt });
+        posts.update([v.feedbackId], (row) => ({ ...row, upvote_count: row.upvote_count + 1 }));
         return;
       }
       case 'FeedbackStatusChanged':
-        await tx`update rm_feedback set status = ${event.data.status} where feedback_id = ${event.data.feedbackId}`;
+        posts.update([event.data.feedbackId], (row) => ({ ...row, status: event.data.status }));
         return;
       default:
-        return;
+        return event satisfies never;
     }
   },
 });
+
+/** A row of rm_feedback as the fold writes it (column names; timestamps as ISO text). */
+type FeedbackRecord = {
+  feedback_id: string;
+  author_id: string;
+  title: string;
+  description: string;
+  category: FeedbackCategory;
+  status: FeedbackStatus;
+  upvote_count: number;
+  created_at: string;
+};
+
+/** A row of rm_feedback_votes as the fold writes it. */
+type FeedbackVoteRecord = { feedback_id: string; voter_id: string; upvoted_at: string };
 
 export type FeedbackView = {
   id: string;

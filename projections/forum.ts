@@ -1,14 +1,17 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { ForumCategory, ForumSort } from '../shared/domain/forum/categories.ts';
 import type { ForumEvent } from '../shared/domain/forum/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * The community forum: discussions with their vote and reply counts, replies with their vote
  * counts, and who voted for what (for `hasUserUpvoted`). Author ids only: names are looked up at
  * read time from the accounts module, so a closed account leaves no name here to scrub.
  */
-export const forumProjection = defineProjection<ForumEvent>({
+export const forumProjection = defineFoldedProjection<
+  ForumEvent,
+  { posts: ForumPostRecord; replies: ForumReplyRecord; votes: ForumVoteRecord }
+>({
   name: 'forum',
   // v2: moderation (hidden posts and replies, with who, when and why).
   version: 2,
@@ -57,84 +60,147 @@ export const forumProjection = defineProjection<ForumEvent>({
     );
     create index if not exists rm_forum_votes_voter on rm_forum_votes (voter_id, target_kind);`,
   reset: 'drop table if exists rm_forum_posts, rm_forum_replies, rm_forum_votes',
-  async apply(tx, event) {
+  tables: {
+    posts: foldedTable<ForumPostRecord>('rm_forum_posts', ['post_id']),
+    replies: foldedTable<ForumReplyRecord>('rm_forum_replies', ['reply_id']),
+    votes: foldedTable<ForumVoteRecord>('rm_forum_votes', ['target_kind', 'target_id', 'voter_id']),
+  },
+  keys(event) {
+    const posts = [[event.data.postId]];
+    switch (event.type) {
+      case 'ForumPostCreated':
+        return { posts };
+      case 'ForumReplyAdded':
+        return { posts, replies: [[event.data.replyId]] };
+      case 'ForumPostUpvoted':
+        return { posts, votes: [['post', event.data.postId, event.data.voterId]] };
+      case 'ForumReplyUpvoted':
+        return { replies: [[event.data.replyId]], votes: [['reply', event.data.replyId, event.data.voterId]] };
+      case 'ForumContentHidden':
+      case 'ForumContentRestored':
+        return event.data.replyId === null ? { posts } : { posts, replies: [[event.data.replyId]] };
+      default:
+        return event satisfies never;
+    }
+  },
+  fold(event, { posts, replies, votes }) {
+    const countReplies = (postId: string, by: number) =>
+      posts.update([postId], (row) => ({ ...row, reply_count: row.reply_count + by }));
     switch (event.type) {
       case 'ForumPostCreated': {
         const p = event.data;
-        await tx`
-          insert into rm_forum_posts (post_id, author_id, title, content, category, created_at)
-          values (${p.postId}, ${p.authorId}, ${p.title}, ${p.content}, ${p.category}, ${p.createdAt})
-          on conflict (post_id) do nothing`;
+        if (posts.get([p.postId])) return;
+        posts.put({
+          post_id: p.postId,
+          author_id: p.authorId,
+          title: p.title,
+          content: p.content,
+          category: p.category,
+          created_at: p.createdAt,
+          upvotes: 0,
+          reply_count: 0,
+          hidden_at: null,
+          hidden_by: null,
+          hidden_reason: null,
+        });
         return;
       }
       case 'ForumReplyAdded': {
         const r = event.data;
-        const inserted = await tx`
-          insert into rm_forum_replies (reply_id, post_id, author_id, content, created_at)
-          values (${r.replyId}, ${r.postId}, ${r.authorId}, ${r.content}, ${r.createdAt})
-          on conflict (reply_id) do nothing returning reply_id`;
-        if (inserted.length > 0) {
-          await tx`update rm_forum_posts set reply_count = reply_count + 1 where post_id = ${r.postId}`;
-        }
+        if (replies.get([r.replyId])) return;
+        replies.put({
+          reply_id: r.replyId,
+          post_id: r.postId,
+          author_id: r.authorId,
+          content: r.content,
+          created_at: r.createdAt,
+          upvotes: 0,
+          hidden_at: null,
+          hidden_by: null,
+          hidden_reason: null,
+        });
+        countReplies(r.postId, 1);
         return;
       }
       case 'ForumPostUpvoted': {
         const v = event.data;
-        const inserted = await tx`
-          insert into rm_forum_votes (target_kind, target_id, voter_id, voted_at)
-          values ('post', ${v.postId}, ${v.voterId}, ${v.upvotedAt})
-          on conflict do nothing returning target_id`;
-        if (inserted.length > 0) {
-          await tx`update rm_forum_posts set upvotes = upvotes + 1 where post_id = ${v.postId}`;
-        }
+        const key = ['post', v.postId, v.voterId];
+        if (votes.get(key)) return;
+        votes.put({ target_kind: 'post', target_id: v.postId, voter_id: v.voterId, voted_at: v.upvotedAt });
+        posts.update([v.postId], (row) => ({ ...row, upvotes: row.upvotes + 1 }));
         return;
       }
       case 'ForumContentHidden': {
         const d = event.data;
+        const hidden = { hidden_at: d.hiddenAt, hidden_by: d.hiddenBy, hidden_reason: d.reason };
         if (d.replyId === null) {
-          await tx`
-            update rm_forum_posts set hidden_at = ${d.hiddenAt}, hidden_by = ${d.hiddenBy}, hidden_reason = ${d.reason}
-            where post_id = ${d.postId}`;
-        } else {
-          // A hidden reply no longer counts among the discussion's replies.
-          const changed = await tx`
-            update rm_forum_replies set hidden_at = ${d.hiddenAt}, hidden_by = ${d.hiddenBy}, hidden_reason = ${d.reason}
-            where reply_id = ${d.replyId} and hidden_at is null returning reply_id`;
-          if (changed.length > 0) {
-            await tx`update rm_forum_posts set reply_count = reply_count - 1 where post_id = ${d.postId}`;
-          }
+          posts.update([d.postId], (row) => ({ ...row, ...hidden }));
+          return;
         }
+        // A hidden reply no longer counts among the discussion's replies.
+        const reply = replies.get([d.replyId]);
+        if (!reply || reply.hidden_at !== null) return;
+        replies.put({ ...reply, ...hidden });
+        countReplies(d.postId, -1);
         return;
       }
       case 'ForumContentRestored': {
         const d = event.data;
+        const shown = { hidden_at: null, hidden_by: null, hidden_reason: null };
         if (d.replyId === null) {
-          await tx`
-            update rm_forum_posts set hidden_at = null, hidden_by = null, hidden_reason = null where post_id = ${d.postId}`;
-        } else {
-          const changed = await tx`
-            update rm_forum_replies set hidden_at = null, hidden_by = null, hidden_reason = null
-            where reply_id = ${d.replyId} and hidden_at is not null returning reply_id`;
-          if (changed.length > 0) {
-            await tx`update rm_forum_posts set reply_count = reply_count + 1 where post_id = ${d.postId}`;
-          }
+          posts.update([d.postId], (row) => ({ ...row, ...shown }));
+          return;
         }
+        const reply = replies.get([d.replyId]);
+        if (!reply || reply.hidden_at === null) return;
+        replies.put({ ...reply, ...shown });
+        countReplies(d.postId, 1);
         return;
       }
       case 'ForumReplyUpvoted': {
         const v = event.data;
-        const inserted = await tx`
-          insert into rm_forum_votes (target_kind, target_id, voter_id, voted_at)
-          values ('reply', ${v.replyId}, ${v.voterId}, ${v.upvotedAt})
-          on conflict do nothing returning target_id`;
-        if (inserted.length > 0) {
-          await tx`update rm_forum_replies set upvotes = upvotes + 1 where reply_id = ${v.replyId}`;
-        }
+        const key = ['reply', v.replyId, v.voterId];
+        if (votes.get(key)) return;
+        votes.put({ target_kind: 'reply', target_id: v.replyId, voter_id: v.voterId, voted_at: v.upvotedAt });
+        replies.update([v.replyId], (row) => ({ ...row, upvotes: row.upvotes + 1 }));
         return;
       }
+      default:
+        return event satisfies never;
     }
   },
 });
+
+/** A row of rm_forum_posts as the fold writes it (column names; timestamps as ISO text). */
+type ForumPostRecord = {
+  post_id: string;
+  author_id: string;
+  title: string;
+  content: string;
+  category: ForumCategory;
+  created_at: string;
+  upvotes: number;
+  reply_count: number;
+  hidden_at: string | null;
+  hidden_by: string | null;
+  hidden_reason: string | null;
+};
+
+/** A row of rm_forum_replies as the fold writes it. */
+type ForumReplyRecord = {
+  reply_id: string;
+  post_id: string;
+  author_id: string;
+  content: string;
+  created_at: string;
+  upvotes: number;
+  hidden_at: string | null;
+  hidden_by: string | null;
+  hidden_reason: string | null;
+};
+
+/** A row of rm_forum_votes as the fold writes it. */
+type ForumVoteRecord = { target_kind: 'post' | 'reply'; target_id: string; voter_id: string; voted_at: string };
 
 export type ForumPostRow = {
   id: string;

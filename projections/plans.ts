@@ -2,7 +2,7 @@ import type { Sql } from '../shared/db/postgres.ts';
 import type { PlanId } from '../shared/domain/plans/catalogue.ts';
 import { BOOST_EVENT_TYPES, PLAN_EVENT_TYPES, type BoostEvent, type PlanEvent } from '../shared/domain/plans/events.ts';
 import type { PlanStatus } from '../shared/domain/plans/decider.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * Plans, boosts and the billing history. `rm_plans` holds each paying account's plan now (no row
@@ -10,7 +10,10 @@ import { defineProjection } from '../infrastructure/projections/types.ts';
  * each contractor's boost window. The /subscriptions page, the limit checks and the renewal
  * timer read them.
  */
-export const plansProjection = defineProjection<PlanEvent | BoostEvent>({
+export const plansProjection = defineFoldedProjection<
+  PlanEvent | BoostEvent,
+  { plans: PlanRecord; billing: BillingRecord; boosts: BoostRecord }
+>({
   name: 'plans',
   version: 1,
   handles: [...PLAN_EVENT_TYPES, ...BOOST_EVENT_TYPES],
@@ -56,84 +59,191 @@ export const plansProjection = defineProjection<PlanEvent | BoostEvent>({
     drop table if exists rm_plans;
     drop table if exists rm_billing;
     drop table if exists rm_boosts;`,
-  async apply(tx, event) {
-    const receiptId = `${event.streamId}:${event.revision}`;
+  tables: {
+    plans: foldedTable<PlanRecord>('rm_plans', ['account_id']),
+    billing: foldedTable<BillingRecord>('rm_billing', ['receipt_id']),
+    boosts: foldedTable<BoostRecord>('rm_boosts', ['contractor_id']),
+  },
+  keys(event) {
+    const receipt = [[receiptIdOf(event)]];
+    switch (event.type) {
+      case 'BoostPurchased':
+        return { boosts: [[event.data.contractorId]], billing: receipt };
+      case 'PlanPurchased':
+      case 'PlanRenewed':
+        return { plans: [[event.data.accountId]], billing: receipt };
+      default:
+        return { plans: [[event.data.accountId]] };
+    }
+  },
+  fold(event, { plans, billing, boosts }) {
+    // A receipt line is written once: the event's place in its stream names it.
+    const bill = (line: Omit<BillingRecord, 'receipt_id'>) => {
+      const receiptId = receiptIdOf(event);
+      if (!billing.get([receiptId])) billing.put({ receipt_id: receiptId, ...line });
+    };
     switch (event.type) {
       case 'PlanPurchased': {
         const d = event.data;
-        await tx`
-          insert into rm_plans (account_id, plan_id, status, period, period_start, period_end, card_brand, card_last4,
-            payment_method_id, updated_at)
-          values (${d.accountId}, ${d.planId}, 'active', 1, ${d.periodStart}, ${d.periodEnd}, ${d.cardBrand},
-            ${d.cardLast4}, ${d.paymentMethodId}, ${d.purchasedAt})
-          on conflict (account_id) do update set plan_id = excluded.plan_id, status = 'active', period = 1,
-            period_start = excluded.period_start, period_end = excluded.period_end, card_brand = excluded.card_brand,
-            card_last4 = excluded.card_last4, payment_method_id = excluded.payment_method_id, renewal_failures = 0,
-            retry_at = null, last_failure_code = null, updated_at = excluded.updated_at`;
-        await tx`
-          insert into rm_billing (receipt_id, account_id, kind, item, amount_cents, payment_id, card_brand, card_last4,
-            covers_from, covers_to, charged_at)
-          values (${receiptId}, ${d.accountId}, 'plan', ${d.planId}, ${d.amountCents}, ${d.paymentId}, ${d.cardBrand},
-            ${d.cardLast4}, ${d.periodStart}, ${d.periodEnd}, ${d.purchasedAt})
-          on conflict (receipt_id) do nothing`;
+        plans.put({
+          account_id: d.accountId,
+          plan_id: d.planId,
+          status: 'active',
+          period: 1,
+          period_start: d.periodStart,
+          period_end: d.periodEnd,
+          card_brand: d.cardBrand,
+          card_last4: d.cardLast4,
+          payment_method_id: d.paymentMethodId,
+          renewal_failures: 0,
+          retry_at: null,
+          last_failure_code: null,
+          updated_at: d.purchasedAt,
+        });
+        bill({
+          account_id: d.accountId,
+          kind: 'plan',
+          item: d.planId,
+          amount_cents: d.amountCents,
+          payment_id: d.paymentId,
+          card_brand: d.cardBrand,
+          card_last4: d.cardLast4,
+          covers_from: d.periodStart,
+          covers_to: d.periodEnd,
+          charged_at: d.purchasedAt,
+        });
         return;
       }
       case 'PlanRenewed': {
         const d = event.data;
-        await tx`
-          update rm_plans set status = 'active', period = ${d.period}, period_start = ${d.periodStart},
-            period_end = ${d.periodEnd}, renewal_failures = 0, retry_at = null, last_failure_code = null,
-            updated_at = ${d.renewedAt}
-          where account_id = ${d.accountId}`;
-        await tx`
-          insert into rm_billing (receipt_id, account_id, kind, item, amount_cents, payment_id, card_brand, card_last4,
-            covers_from, covers_to, charged_at)
-          values (${receiptId}, ${d.accountId}, 'plan', ${d.planId}, ${d.amountCents}, ${d.paymentId}, ${d.cardBrand},
-            ${d.cardLast4}, ${d.periodStart}, ${d.periodEnd}, ${d.renewedAt})
-          on conflict (receipt_id) do nothing`;
+        plans.update([d.accountId], (row) => ({
+          ...row,
+          status: 'active',
+          period: d.period,
+          period_start: d.periodStart,
+          period_end: d.periodEnd,
+          renewal_failures: 0,
+          retry_at: null,
+          last_failure_code: null,
+          updated_at: d.renewedAt,
+        }));
+        bill({
+          account_id: d.accountId,
+          kind: 'plan',
+          item: d.planId,
+          amount_cents: d.amountCents,
+          payment_id: d.paymentId,
+          card_brand: d.cardBrand,
+          card_last4: d.cardLast4,
+          covers_from: d.periodStart,
+          covers_to: d.periodEnd,
+          charged_at: d.renewedAt,
+        });
         return;
       }
       case 'PlanPaymentFailed': {
         const d = event.data;
         if (d.attempt === 'purchase') return;
-        await tx`
-          update rm_plans set status = 'past-due', renewal_failures = renewal_failures + 1, retry_at = ${d.retryAt},
-            last_failure_code = ${d.code}, updated_at = ${d.failedAt}
-          where account_id = ${d.accountId}`;
+        plans.update([d.accountId], (row) => ({
+          ...row,
+          status: 'past-due',
+          renewal_failures: row.renewal_failures + 1,
+          retry_at: d.retryAt,
+          last_failure_code: d.code,
+          updated_at: d.failedAt,
+        }));
         return;
       }
       case 'PlanCancellationScheduled':
-        await tx`
-          update rm_plans set status = 'cancelling', updated_at = ${event.data.scheduledAt}
-          where account_id = ${event.data.accountId}`;
+        plans.update([event.data.accountId], (row) => ({
+          ...row,
+          status: 'cancelling',
+          updated_at: event.data.scheduledAt,
+        }));
         return;
       case 'PlanCancellationWithdrawn':
-        await tx`
-          update rm_plans set status = 'active', updated_at = ${event.data.withdrawnAt}
-          where account_id = ${event.data.accountId}`;
+        plans.update([event.data.accountId], (row) => ({
+          ...row,
+          status: 'active',
+          updated_at: event.data.withdrawnAt,
+        }));
         return;
       case 'PlanEnded':
-        await tx`delete from rm_plans where account_id = ${event.data.accountId}`;
+        plans.delete([event.data.accountId]);
         return;
       case 'BoostPurchased': {
         const d = event.data;
-        await tx`
-          insert into rm_boosts (contractor_id, active_until, used_free_boost, purchases, updated_at)
-          values (${d.contractorId}, ${d.endsAt}, ${d.amountCents === 0}, 1, ${d.purchasedAt})
-          on conflict (contractor_id) do update set active_until = greatest(rm_boosts.active_until, excluded.active_until),
-            used_free_boost = rm_boosts.used_free_boost or excluded.used_free_boost,
-            purchases = rm_boosts.purchases + 1, updated_at = excluded.updated_at`;
-        await tx`
-          insert into rm_billing (receipt_id, account_id, kind, item, amount_cents, payment_id, card_brand, card_last4,
-            covers_from, covers_to, charged_at)
-          values (${receiptId}, ${d.contractorId}, 'boost', ${d.boostId}, ${d.amountCents}, ${d.paymentId},
-            ${d.cardBrand}, ${d.cardLast4}, ${d.startsAt}, ${d.endsAt}, ${d.purchasedAt})
-          on conflict (receipt_id) do nothing`;
+        const boost = boosts.get([d.contractorId]);
+        boosts.put({
+          contractor_id: d.contractorId,
+          // The later of the two ends (compared as instants: the stored one has an offset, the event's a Z).
+          active_until: boost && Date.parse(boost.active_until) >= Date.parse(d.endsAt) ? boost.active_until : d.endsAt,
+          used_free_boost: (boost?.used_free_boost ?? false) || d.amountCents === 0,
+          purchases: (boost?.purchases ?? 0) + 1,
+          updated_at: d.purchasedAt,
+        });
+        bill({
+          account_id: d.contractorId,
+          kind: 'boost',
+          item: d.boostId,
+          amount_cents: d.amountCents,
+          payment_id: d.paymentId,
+          card_brand: d.cardBrand,
+          card_last4: d.cardLast4,
+          covers_from: d.startsAt,
+          covers_to: d.endsAt,
+          charged_at: d.purchasedAt,
+        });
         return;
       }
+      default:
+        return event satisfies never;
     }
   },
 });
+
+const receiptIdOf = (event: { streamId: string; revision: bigint }) => `${event.streamId}:${event.revision}`;
+
+/** A row of rm_plans as the fold writes it (column names; timestamps as ISO text). */
+type PlanRecord = {
+  account_id: string;
+  plan_id: PlanId;
+  status: PlanStatus;
+  period: number;
+  period_start: string;
+  period_end: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  payment_method_id: string | null;
+  renewal_failures: number;
+  retry_at: string | null;
+  last_failure_code: string | null;
+  updated_at: string;
+};
+
+/** A row of rm_billing as the fold writes it. */
+type BillingRecord = {
+  receipt_id: string;
+  account_id: string;
+  kind: BillingRow['kind'];
+  item: string;
+  amount_cents: number;
+  payment_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  covers_from: string | null;
+  covers_to: string | null;
+  charged_at: string;
+};
+
+/** A row of rm_boosts as the fold writes it. */
+type BoostRecord = {
+  contractor_id: string;
+  active_until: string;
+  used_free_boost: boolean;
+  purchases: number;
+  updated_at: string;
+};
 
 export type PlanRow = {
   accountId: string;

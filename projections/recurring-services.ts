@@ -6,14 +6,17 @@ import {
   type ServiceSubscriptionEvent,
 } from '../shared/domain/recurring/events.ts';
 import type { Frequency } from '../shared/domain/recurring/recurrence.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * Recurring services as the screens read them: each contractor's offers (profile, /subscriptions),
  * each subscription with both parties (either side's list, the visits job), and what became of
  * each visit (booked with its booking, not booked and why, or skipped by whom).
  */
-export const recurringServicesProjection = defineProjection<RecurringOfferEvent | ServiceSubscriptionEvent>({
+export const recurringServicesProjection = defineFoldedProjection<
+  RecurringOfferEvent | ServiceSubscriptionEvent,
+  { offers: OfferRecord; subscriptions: SubscriptionRecord; visits: VisitRecord }
+>({
   name: 'recurring-services',
   version: 1,
   handles: ['RecurringOfferPublished', 'RecurringOfferWithdrawn', ...SERVICE_SUBSCRIPTION_EVENT_TYPES],
@@ -77,106 +80,261 @@ export const recurringServicesProjection = defineProjection<RecurringOfferEvent 
       primary key (subscription_id, visit_index)
     );`,
   reset: 'drop table if exists rm_recurring_offers, rm_service_subscriptions, rm_subscription_visits',
-  async apply(tx, event) {
+  tables: {
+    offers: foldedTable<OfferRecord>('rm_recurring_offers', ['offer_id']),
+    subscriptions: foldedTable<SubscriptionRecord>('rm_service_subscriptions', ['subscription_id']),
+    visits: foldedTable<VisitRecord>('rm_subscription_visits', ['subscription_id', 'visit_index']),
+  },
+  keys(event) {
+    switch (event.type) {
+      case 'RecurringOfferPublished':
+      case 'RecurringOfferWithdrawn':
+        return { offers: [[event.data.offerId]] };
+      case 'RecurringVisitBooked':
+      case 'RecurringVisitNotBooked':
+      case 'RecurringVisitSkipped':
+        return { visits: [[event.data.subscriptionId, event.data.visitIndex]] };
+      case 'ServiceSubscriptionPaused': {
+        const { subscriptionId, releasedVisits } = event.data;
+        return {
+          subscriptions: [[subscriptionId]],
+          visits: releasedVisits.map((visitIndex) => [subscriptionId, visitIndex]),
+        };
+      }
+      default:
+        return { subscriptions: [[event.data.subscriptionId]] };
+    }
+  },
+  fold(event, { offers, subscriptions, visits }) {
     switch (event.type) {
       case 'RecurringOfferPublished': {
         const o = event.data;
-        await tx`
-          insert into rm_recurring_offers (offer_id, contractor_id, title, description, service,
-            price_per_visit_cents, frequencies, status, published_at)
-          values (${o.offerId}, ${o.contractorId}, ${o.title}, ${o.description}, ${o.service},
-            ${o.pricePerVisitCents}, ${o.frequencies}, 'active', ${o.publishedAt})
-          on conflict (offer_id) do nothing`;
+        if (offers.get([o.offerId])) return;
+        offers.put({
+          offer_id: o.offerId,
+          contractor_id: o.contractorId,
+          title: o.title,
+          description: o.description,
+          service: o.service,
+          price_per_visit_cents: o.pricePerVisitCents,
+          frequencies: o.frequencies,
+          status: 'active',
+          published_at: o.publishedAt,
+          withdrawn_at: null,
+        });
         return;
       }
       case 'RecurringOfferWithdrawn':
-        await tx`
-          update rm_recurring_offers set status = 'withdrawn', withdrawn_at = ${event.data.withdrawnAt}
-          where offer_id = ${event.data.offerId}`;
+        offers.update([event.data.offerId], (row) => ({
+          ...row,
+          status: 'withdrawn',
+          withdrawn_at: event.data.withdrawnAt,
+        }));
         return;
       case 'ServiceSubscriptionRequested': {
         const s = event.data;
-        await tx`
-          insert into rm_service_subscriptions (subscription_id, offer_id, contractor_id, customer_id, title,
-            description, service, price_per_visit_cents, frequency, first_visit, time_zone, duration_minutes,
-            customer_time_zone, payment_method_id, card_brand, card_last4, note, status, requested_at, updated_at)
-          values (${s.subscriptionId}, ${s.offerId}, ${s.contractorId}, ${s.customerId}, ${s.title},
-            ${s.description}, ${s.service}, ${s.pricePerVisitCents}, ${s.frequency}, ${s.firstVisit}, ${s.timeZone},
-            ${s.durationMinutes}, ${s.customerTimeZone}, ${s.paymentMethodId}, ${s.cardBrand}, ${s.cardLast4},
-            ${s.note}, 'requested', ${s.requestedAt}, ${s.requestedAt})
-          on conflict (subscription_id) do nothing`;
+        if (subscriptions.get([s.subscriptionId])) return;
+        subscriptions.put({
+          subscription_id: s.subscriptionId,
+          offer_id: s.offerId,
+          contractor_id: s.contractorId,
+          customer_id: s.customerId,
+          title: s.title,
+          description: s.description,
+          service: s.service,
+          price_per_visit_cents: s.pricePerVisitCents,
+          frequency: s.frequency,
+          first_visit: s.firstVisit,
+          time_zone: s.timeZone,
+          duration_minutes: s.durationMinutes,
+          customer_time_zone: s.customerTimeZone,
+          payment_method_id: s.paymentMethodId,
+          card_brand: s.cardBrand,
+          card_last4: s.cardLast4,
+          note: s.note,
+          status: 'requested',
+          decline_reason: null,
+          cancel_reason: null,
+          ended_by: null,
+          contract_version: null,
+          contract_text_hash: null,
+          requested_at: s.requestedAt,
+          activated_at: null,
+          paused_at: null,
+          ended_at: null,
+          updated_at: s.requestedAt,
+        });
         return;
       }
       case 'ServiceSubscriptionActivated': {
         const s = event.data;
-        await tx`
-          update rm_service_subscriptions set status = 'active', activated_at = ${s.activatedAt},
-            contract_version = ${s.contractVersion}, contract_text_hash = ${s.contractTextHash}, updated_at = ${s.activatedAt}
-          where subscription_id = ${s.subscriptionId}`;
+        subscriptions.update([s.subscriptionId], (row) => ({
+          ...row,
+          status: 'active',
+          activated_at: s.activatedAt,
+          contract_version: s.contractVersion,
+          contract_text_hash: s.contractTextHash,
+          updated_at: s.activatedAt,
+        }));
         return;
       }
       case 'ServiceSubscriptionDeclined': {
         const s = event.data;
-        await tx`
-          update rm_service_subscriptions set status = 'declined', decline_reason = ${s.reason},
-            ended_by = ${s.contractorId}, ended_at = ${s.declinedAt}, updated_at = ${s.declinedAt}
-          where subscription_id = ${s.subscriptionId}`;
+        subscriptions.update([s.subscriptionId], (row) => ({
+          ...row,
+          status: 'declined',
+          decline_reason: s.reason,
+          ended_by: s.contractorId,
+          ended_at: s.declinedAt,
+          updated_at: s.declinedAt,
+        }));
         return;
       }
-      case 'ServiceSubscriptionPaused':
-        await tx`
-          update rm_service_subscriptions set status = 'paused', paused_at = ${event.data.pausedAt},
-            updated_at = ${event.data.pausedAt}
-          where subscription_id = ${event.data.subscriptionId}`;
+      case 'ServiceSubscriptionPaused': {
+        const s = event.data;
+        subscriptions.update([s.subscriptionId], (row) => ({
+          ...row,
+          status: 'paused',
+          paused_at: s.pausedAt,
+          updated_at: s.pausedAt,
+        }));
         // Given back: their bookings are cancelled, and they are booked again after a resume.
-        await tx`
-          update rm_subscription_visits set status = 'released', at = ${event.data.pausedAt}
-          where subscription_id = ${event.data.subscriptionId} and visit_index = any(${event.data.releasedVisits}::int[])`;
+        for (const visitIndex of s.releasedVisits) {
+          visits.update([s.subscriptionId, visitIndex], (row) => ({ ...row, status: 'released', at: s.pausedAt }));
+        }
         return;
+      }
       case 'ServiceSubscriptionResumed':
-        await tx`
-          update rm_service_subscriptions set status = 'active', paused_at = null, updated_at = ${event.data.resumedAt}
-          where subscription_id = ${event.data.subscriptionId}`;
+        subscriptions.update([event.data.subscriptionId], (row) => ({
+          ...row,
+          status: 'active',
+          paused_at: null,
+          updated_at: event.data.resumedAt,
+        }));
         return;
       case 'ServiceSubscriptionCancelled': {
         const s = event.data;
-        await tx`
-          update rm_service_subscriptions set status = 'cancelled', cancel_reason = ${s.reason},
-            ended_by = ${s.cancelledBy}, ended_at = ${s.cancelledAt}, updated_at = ${s.cancelledAt}
-          where subscription_id = ${s.subscriptionId}`;
+        subscriptions.update([s.subscriptionId], (row) => ({
+          ...row,
+          status: 'cancelled',
+          cancel_reason: s.reason,
+          ended_by: s.cancelledBy,
+          ended_at: s.cancelledAt,
+          updated_at: s.cancelledAt,
+        }));
         return;
       }
       case 'RecurringVisitBooked': {
         const v = event.data;
-        await tx`
-          insert into rm_subscription_visits (subscription_id, visit_index, status, booking_id, starts_at, at)
-          values (${v.subscriptionId}, ${v.visitIndex}, 'booked', ${v.bookingId}, ${v.startsAt}, ${v.bookedAt})
-          on conflict (subscription_id, visit_index) do update set status = 'booked', booking_id = excluded.booking_id,
-            starts_at = excluded.starts_at, reason = null, actor_id = null, at = excluded.at`;
+        visits.put({
+          subscription_id: v.subscriptionId,
+          visit_index: v.visitIndex,
+          status: 'booked',
+          booking_id: v.bookingId,
+          starts_at: v.startsAt,
+          reason: null,
+          actor_id: null,
+          at: v.bookedAt,
+        });
         return;
       }
       case 'RecurringVisitNotBooked': {
         const v = event.data;
-        await tx`
-          insert into rm_subscription_visits (subscription_id, visit_index, status, starts_at, reason, at)
-          values (${v.subscriptionId}, ${v.visitIndex}, 'not-booked', ${v.startsAt}, ${v.reason}, ${v.at})
-          on conflict (subscription_id, visit_index) do update set status = 'not-booked', reason = excluded.reason,
-            at = excluded.at`;
+        // A visit seen before keeps its booking id, start and actor; only the outcome changes.
+        const visit = visits.get([v.subscriptionId, v.visitIndex]);
+        visits.put({
+          subscription_id: v.subscriptionId,
+          visit_index: v.visitIndex,
+          booking_id: null,
+          starts_at: v.startsAt,
+          actor_id: null,
+          ...visit,
+          status: 'not-booked',
+          reason: v.reason,
+          at: v.at,
+        });
         return;
       }
       case 'RecurringVisitSkipped': {
         const v = event.data;
         // A skipped visit that was booked keeps its booking id (its booking is cancelled on the calendar).
-        await tx`
-          insert into rm_subscription_visits (subscription_id, visit_index, status, starts_at, actor_id, at)
-          values (${v.subscriptionId}, ${v.visitIndex}, 'skipped', ${v.startsAt}, ${v.skippedBy}, ${v.skippedAt})
-          on conflict (subscription_id, visit_index) do update set status = 'skipped', actor_id = excluded.actor_id,
-            at = excluded.at`;
+        const visit = visits.get([v.subscriptionId, v.visitIndex]);
+        visits.put({
+          subscription_id: v.subscriptionId,
+          visit_index: v.visitIndex,
+          booking_id: null,
+          starts_at: v.startsAt,
+          reason: null,
+          ...visit,
+          status: 'skipped',
+          actor_id: v.skippedBy,
+          at: v.skippedAt,
+        });
         return;
       }
+      default:
+        return event satisfies never;
     }
   },
 });
+
+/** A row of rm_recurring_offers as the fold writes it (column names; timestamps as ISO text). */
+type OfferRecord = {
+  offer_id: string;
+  contractor_id: string;
+  title: string;
+  description: string;
+  service: string;
+  price_per_visit_cents: number;
+  frequencies: readonly Frequency[];
+  status: RecurringOfferRow['status'];
+  published_at: string;
+  withdrawn_at: string | null;
+};
+
+/** A row of rm_service_subscriptions as the fold writes it. */
+type SubscriptionRecord = {
+  subscription_id: string;
+  offer_id: string;
+  contractor_id: string;
+  customer_id: string;
+  title: string;
+  description: string;
+  service: string;
+  price_per_visit_cents: number;
+  frequency: Frequency;
+  first_visit: string;
+  time_zone: string;
+  duration_minutes: number;
+  customer_time_zone: string;
+  payment_method_id: string;
+  card_brand: string;
+  card_last4: string;
+  note: string | null;
+  status: SubscriptionStatus;
+  decline_reason: string | null;
+  cancel_reason: string | null;
+  ended_by: string | null;
+  contract_version: number | null;
+  contract_text_hash: string | null;
+  requested_at: string;
+  activated_at: string | null;
+  paused_at: string | null;
+  ended_at: string | null;
+  updated_at: string;
+};
+
+/** A row of rm_subscription_visits as the fold writes it. */
+type VisitRecord = {
+  subscription_id: string;
+  visit_index: number;
+  status: VisitRow['status'];
+  booking_id: string | null;
+  starts_at: string;
+  reason: string | null;
+  actor_id: string | null;
+  at: string;
+};
 
 export type RecurringOfferRow = {
   offerId: string;

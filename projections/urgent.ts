@@ -1,7 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { URGENT_ALERT_EVENT_TYPES, type UrgentAlertEvent } from '../shared/domain/urgent/events.ts';
 import { locationFsa } from '../shared/domain/work/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * Urgent alerts: one row each, with who it reached. The customer's list, each contractor's inbox,
@@ -10,7 +10,7 @@ import { defineProjection } from '../infrastructure/projections/types.ts';
  * forward sortation area; the full postal code is personal data, looked up for the parties (version
  * 2 rebuilt the table without legacy events' codes).
  */
-export const urgentProjection = defineProjection<UrgentAlertEvent>({
+export const urgentProjection = defineFoldedProjection<UrgentAlertEvent, { alerts: UrgentAlertRecord }>({
   // The stored name (checkpoint key) and its tables keep their first spelling.
   name: 'urgent-alerts',
   version: 2,
@@ -43,35 +43,85 @@ export const urgentProjection = defineProjection<UrgentAlertEvent>({
     create index if not exists rm_urgent_alerts_customer on rm_urgent_alerts (customer_id, sent_at desc);
     create index if not exists rm_urgent_alerts_recipients on rm_urgent_alerts using gin (recipients);`,
   reset: `drop table if exists rm_urgent_alerts;`,
-  async apply(tx, event) {
+  tables: { alerts: foldedTable<UrgentAlertRecord>('rm_urgent_alerts', ['alert_id']) },
+  keys: (event) => ({ alerts: [[event.data.alertId]] }),
+  fold(event, { alerts }) {
     switch (event.type) {
       case 'UrgentAlertSent': {
         const d = event.data;
-        await tx`
-          insert into rm_urgent_alerts (alert_id, customer_id, status, title, description, category, service,
-            fsa, city, province, lat, lng, base_cents, multiplier_pct, price_cents, premium_cents, recipients,
-            sent_at, expires_at)
-          values (${d.alertId}, ${d.customerId}, 'open', ${d.title}, ${d.description}, ${d.category}, ${d.service},
-            ${locationFsa(d.location)}, ${d.location.city}, ${d.location.province}, ${d.location.lat}, ${d.location.lng},
-            ${d.baseCents}, ${d.multiplierPct}, ${d.priceCents}, ${d.premiumCents}, ${d.recipients}, ${d.sentAt},
-            ${d.expiresAt})
-          on conflict (alert_id) do nothing`;
+        if (alerts.get([d.alertId])) return;
+        alerts.put({
+          alert_id: d.alertId,
+          customer_id: d.customerId,
+          status: 'open',
+          title: d.title,
+          description: d.description,
+          category: d.category,
+          service: d.service,
+          fsa: locationFsa(d.location),
+          city: d.location.city,
+          province: d.location.province,
+          lat: d.location.lat,
+          lng: d.location.lng,
+          base_cents: d.baseCents,
+          multiplier_pct: d.multiplierPct,
+          price_cents: d.priceCents,
+          premium_cents: d.premiumCents,
+          recipients: d.recipients,
+          accepted_by: null,
+          accepted_at: null,
+          cancelled_at: null,
+          sent_at: d.sentAt,
+          expires_at: d.expiresAt,
+        });
         return;
       }
       case 'UrgentAlertAccepted':
-        await tx`
-          update rm_urgent_alerts set status = 'accepted', accepted_by = ${event.data.contractorId},
-            accepted_at = ${event.data.acceptedAt}
-          where alert_id = ${event.data.alertId}`;
+        alerts.update([event.data.alertId], (row) => ({
+          ...row,
+          status: 'accepted',
+          accepted_by: event.data.contractorId,
+          accepted_at: event.data.acceptedAt,
+        }));
         return;
       case 'UrgentAlertCancelled':
-        await tx`
-          update rm_urgent_alerts set status = 'cancelled', cancelled_at = ${event.data.cancelledAt}
-          where alert_id = ${event.data.alertId}`;
+        alerts.update([event.data.alertId], (row) => ({
+          ...row,
+          status: 'cancelled',
+          cancelled_at: event.data.cancelledAt,
+        }));
         return;
+      default:
+        return event satisfies never;
     }
   },
 });
+
+/** A row of rm_urgent_alerts as the fold writes it (column names; timestamps as ISO text). */
+type UrgentAlertRecord = {
+  alert_id: string;
+  customer_id: string;
+  status: UrgentAlertRow['status'];
+  title: string;
+  description: string;
+  category: string;
+  service: string | null;
+  fsa: string;
+  city: string;
+  province: string;
+  lat: number;
+  lng: number;
+  base_cents: number;
+  multiplier_pct: number;
+  price_cents: number;
+  premium_cents: number;
+  recipients: readonly string[];
+  accepted_by: string | null;
+  accepted_at: string | null;
+  cancelled_at: string | null;
+  sent_at: string;
+  expires_at: string;
+};
 
 export type UrgentAlertRow = {
   alertId: string;
