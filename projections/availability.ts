@@ -1,13 +1,16 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { Availability, TimeWindow } from '../shared/domain/booking/calendar.ts';
 import type { ScheduleEvent, WeeklyWindow } from '../shared/domain/booking/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * Each contractor's weekly availability and dated exceptions, as the availability editor shows
  * them and as the public slots query computes from (with the bookings read model's held time).
  */
-export const availabilityProjection = defineProjection<ScheduleEvent>({
+export const availabilityProjection = defineFoldedProjection<
+  ScheduleEvent,
+  { availability: AvailabilityRecord; exceptions: ExceptionRecord }
+>({
   name: 'availability',
   version: 1,
   handles: ['AvailabilitySet', 'AvailabilityExceptionAdded', 'AvailabilityExceptionRemoved'],
@@ -28,34 +31,67 @@ export const availabilityProjection = defineProjection<ScheduleEvent>({
       primary key (contractor_id, date)
     );`,
   reset: 'drop table if exists rm_schedule_availability, rm_schedule_exceptions',
-  async apply(tx, event) {
+  tables: {
+    availability: foldedTable<AvailabilityRecord>('rm_schedule_availability', ['contractor_id']),
+    exceptions: foldedTable<ExceptionRecord>('rm_schedule_exceptions', ['contractor_id', 'date']),
+  },
+  keys(event) {
+    switch (event.type) {
+      case 'AvailabilitySet':
+        return { availability: [[event.data.contractorId]] };
+      case 'AvailabilityExceptionAdded':
+      case 'AvailabilityExceptionRemoved':
+        return { exceptions: [[event.data.contractorId, event.data.date]] };
+      default:
+        return {};
+    }
+  },
+  fold(event, { availability, exceptions }) {
     switch (event.type) {
       case 'AvailabilitySet': {
         const a = event.data;
-        await tx`
-          insert into rm_schedule_availability (contractor_id, time_zone, weekly, slot_minutes, updated_at)
-          values (${a.contractorId}, ${a.timeZone}, ${tx.json(a.weekly)}, ${a.slotMinutes}, ${a.setAt})
-          on conflict (contractor_id) do update set time_zone = excluded.time_zone, weekly = excluded.weekly,
-            slot_minutes = excluded.slot_minutes, updated_at = excluded.updated_at`;
+        availability.put({
+          contractor_id: a.contractorId,
+          time_zone: a.timeZone,
+          weekly: a.weekly,
+          slot_minutes: a.slotMinutes,
+          updated_at: a.setAt,
+        });
         return;
       }
       case 'AvailabilityExceptionAdded': {
         const e = event.data;
-        await tx`
-          insert into rm_schedule_exceptions (contractor_id, date, windows, note, added_at)
-          values (${e.contractorId}, ${e.date}, ${tx.json(e.windows)}, ${e.note}, ${e.addedAt})
-          on conflict (contractor_id, date) do update set windows = excluded.windows, note = excluded.note,
-            added_at = excluded.added_at`;
+        exceptions.put({
+          contractor_id: e.contractorId,
+          date: e.date,
+          windows: e.windows,
+          note: e.note,
+          added_at: e.addedAt,
+        });
         return;
       }
-      case 'AvailabilityExceptionRemoved': {
-        const e = event.data;
-        await tx`delete from rm_schedule_exceptions where contractor_id = ${e.contractorId} and date = ${e.date}`;
+      case 'AvailabilityExceptionRemoved':
+        exceptions.delete([event.data.contractorId, event.data.date]);
         return;
-      }
     }
   },
 });
+
+/** Rows of the two tables as the fold writes them (dates and timestamps as ISO text). */
+type AvailabilityRecord = {
+  contractor_id: string;
+  time_zone: string;
+  weekly: WeeklyWindow[];
+  slot_minutes: number;
+  updated_at: string;
+};
+type ExceptionRecord = {
+  contractor_id: string;
+  date: string;
+  windows: TimeWindow[];
+  note: string | null;
+  added_at: string;
+};
 
 export type AvailabilityException = { date: string; windows: TimeWindow[]; note: string | null };
 

@@ -1,7 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { ContactEvent } from '../shared/domain/contact/events.ts';
 import { contactSendersByMessage } from '../shared/personal-data/contact-senders.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * The admin inbox of contact messages (`GET /api/admin/contact-messages`), newest first. It holds
@@ -9,7 +9,7 @@ import { defineProjection } from '../infrastructure/projections/types.ts';
  * reads the inbox, and gone once erased. Legacy events that carried them are read without them
  * (version 2 rebuilt the table without those columns).
  */
-export const contactInboxProjection = defineProjection<ContactEvent>({
+export const contactInboxProjection = defineFoldedProjection<ContactEvent, { inbox: InboxRecord }>({
   name: 'contact-inbox',
   version: 2,
   handles: ['ContactMessageReceived'],
@@ -23,13 +23,19 @@ export const contactInboxProjection = defineProjection<ContactEvent>({
     );
     create index if not exists rm_contact_inbox_newest on rm_contact_inbox (received_at desc, message_id);`,
   reset: 'drop table if exists rm_contact_inbox',
-  async apply(tx, event) {
+  tables: { inbox: foldedTable<InboxRecord>('rm_contact_inbox', ['message_id']) },
+  keys: (event) => ({ inbox: [[event.data.messageId]] }),
+  fold(event, { inbox }) {
     if (event.type !== 'ContactMessageReceived') return;
     const m = event.data;
-    await tx`
-      insert into rm_contact_inbox (message_id, subject, message, sender_id, received_at)
-      values (${m.messageId}, ${m.subject}, ${m.message}, ${m.senderId}, ${m.receivedAt})
-      on conflict (message_id) do nothing`;
+    if (inbox.get([m.messageId])) return;
+    inbox.put({
+      message_id: m.messageId,
+      subject: m.subject,
+      message: m.message,
+      sender_id: m.senderId,
+      received_at: m.receivedAt,
+    });
   },
 });
 
@@ -43,6 +49,9 @@ export type ContactMessageView = {
   senderId: string | null;
   receivedAt: string;
 };
+
+/** A row of rm_contact_inbox as the fold writes it (timestamps as ISO text). */
+type InboxRecord = Omit<Row, 'received_at'> & { received_at: string };
 
 type Row = {
   message_id: string;

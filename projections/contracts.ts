@@ -7,7 +7,7 @@ import {
   type ContractTerms,
   type JobKind,
 } from '../shared/domain/contracts/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * Contracts as their parties list and read them (/contracts): the current version's terms and
@@ -18,7 +18,7 @@ import { defineProjection } from '../infrastructure/projections/types.ts';
  * before template v2 name the parties and hold the typed names; those fields are dropped here
  * (version 2 rebuilt the table without them).
  */
-export const contractsProjection = defineProjection<ContractEvent>({
+export const contractsProjection = defineFoldedProjection<ContractEvent, { contracts: ContractRecord }>({
   name: 'contracts',
   version: 2,
   handles: CONTRACT_EVENT_TYPES,
@@ -46,56 +46,111 @@ export const contractsProjection = defineProjection<ContractEvent>({
     create index if not exists rm_contracts_contractor on rm_contracts (contractor_id, updated_at desc);
     create index if not exists rm_contracts_executed on rm_contracts (executed_at) where status = 'executed';`,
   reset: 'drop table if exists rm_contracts',
-  async apply(tx, recorded) {
+  tables: { contracts: foldedTable<ContractRecord>('rm_contracts', ['job_id']) },
+  keys: (event) => ({ contracts: [[event.data.jobId]] }),
+  fold(recorded, { contracts }) {
     const event = contractEventWithoutPersonalData(recorded);
+    const key = [event.data.jobId];
     switch (event.type) {
       case 'ContractGenerated': {
         const d = event.data;
-        const version = { version: d.version, textHash: d.textHash, at: d.generatedAt };
-        await tx`
-          insert into rm_contracts (job_id, job_kind, status, version, template_version, customer_id, contractor_id,
-            title, price_cents, terms, text_hash, versions, generated_at, updated_at)
-          values (${d.jobId}, ${d.terms.jobKind}, 'awaiting-signatures', ${d.version}, ${d.templateVersion},
-            ${d.terms.customer.userId}, ${d.terms.contractor.userId}, ${d.terms.title}, ${d.terms.priceCents},
-            ${tx.json(d.terms)}, ${d.textHash}, ${tx.json([version])}, ${d.generatedAt}, ${d.generatedAt})
-          on conflict (job_id) do nothing`;
+        if (contracts.get(key)) return;
+        contracts.put({
+          job_id: d.jobId,
+          job_kind: d.terms.jobKind,
+          status: 'awaiting-signatures',
+          version: d.version,
+          template_version: d.templateVersion,
+          customer_id: d.terms.customer.userId,
+          contractor_id: d.terms.contractor.userId,
+          title: d.terms.title,
+          price_cents: d.terms.priceCents,
+          terms: d.terms,
+          text_hash: d.textHash,
+          signatures: {},
+          versions: [{ version: d.version, textHash: d.textHash, at: d.generatedAt }],
+          generated_at: d.generatedAt,
+          executed_at: null,
+          cancelled_at: null,
+          updated_at: d.generatedAt,
+        });
         return;
       }
       case 'ContractRevised': {
         const d = event.data;
-        const version = { version: d.version, textHash: d.textHash, at: d.revisedAt };
-        await tx`
-          update rm_contracts set version = ${d.version}, template_version = ${d.templateVersion},
-            title = ${d.terms.title}, price_cents = ${d.terms.priceCents}, terms = ${tx.json(d.terms)},
-            text_hash = ${d.textHash}, signatures = '{}', versions = versions || ${tx.json([version])}::jsonb,
-            updated_at = ${d.revisedAt}
-          where job_id = ${d.jobId} and version < ${d.version}`;
+        // A revision replayed or arriving after a later one changes nothing.
+        contracts.update(key, (row) =>
+          row.version < d.version
+            ? {
+                ...row,
+                version: d.version,
+                template_version: d.templateVersion,
+                title: d.terms.title,
+                price_cents: d.terms.priceCents,
+                terms: d.terms,
+                text_hash: d.textHash,
+                signatures: {},
+                versions: [...row.versions, { version: d.version, textHash: d.textHash, at: d.revisedAt }],
+                updated_at: d.revisedAt,
+              }
+            : row,
+        );
         return;
       }
       case 'ContractSigned': {
         const d = event.data;
-        await tx`
-          update rm_contracts set signatures = signatures || ${tx.json({ [d.role]: d })}::jsonb, updated_at = ${d.signedAt}
-          where job_id = ${d.jobId} and version = ${d.version}`;
+        // A signature of a version since revised signs nothing.
+        contracts.update(key, (row) =>
+          row.version === d.version
+            ? { ...row, signatures: { ...row.signatures, [d.role]: d }, updated_at: d.signedAt }
+            : row,
+        );
         return;
       }
       case 'ContractExecuted': {
         const d = event.data;
-        await tx`
-          update rm_contracts set status = 'executed', executed_at = ${d.executedAt}, updated_at = ${d.executedAt}
-          where job_id = ${d.jobId}`;
+        contracts.update(key, (row) => ({
+          ...row,
+          status: 'executed',
+          executed_at: d.executedAt,
+          updated_at: d.executedAt,
+        }));
         return;
       }
       case 'ContractCancelled': {
         const d = event.data;
-        await tx`
-          update rm_contracts set status = 'cancelled', cancelled_at = ${d.cancelledAt}, updated_at = ${d.cancelledAt}
-          where job_id = ${d.jobId}`;
+        contracts.update(key, (row) => ({
+          ...row,
+          status: 'cancelled',
+          cancelled_at: d.cancelledAt,
+          updated_at: d.cancelledAt,
+        }));
         return;
       }
     }
   },
 });
+
+/** A row of rm_contracts as the fold writes it (column names; timestamps as ISO text). */
+type ContractRecord = {
+  job_id: string;
+  job_kind: JobKind;
+  status: ContractRow['status'];
+  version: number;
+  template_version: string;
+  customer_id: string;
+  contractor_id: string;
+  title: string;
+  price_cents: number | null;
+  terms: ContractTerms;
+  text_hash: string;
+  signatures: ContractRow['signatures'];
+  versions: ContractRow['versions'];
+  generated_at: string;
+  executed_at: string | null;
+  cancelled_at: string | null;
+  updated_at: string;
+};
 
 export type ContractRow = {
   jobId: string;

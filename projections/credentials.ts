@@ -1,7 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { CREDENTIAL_EVENT_TYPES, type CredentialEvent } from '../shared/domain/credentials/events.ts';
 import type { CredentialKind } from '../shared/domain/credentials/kinds.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * Credential documents and their reviews: the contractor's list on /subscriptions, the admin's
@@ -9,7 +9,7 @@ import { defineProjection } from '../infrastructure/projections/types.ts';
  * contractor still on a paid plan: those last two are read at query time, they change with the clock
  * and the plan).
  */
-export const credentialsProjection = defineProjection<CredentialEvent>({
+export const credentialsProjection = defineFoldedProjection<CredentialEvent, { credentials: CredentialRecord }>({
   name: 'credentials',
   version: 1,
   handles: CREDENTIAL_EVENT_TYPES,
@@ -31,33 +31,71 @@ export const credentialsProjection = defineProjection<CredentialEvent>({
     create index if not exists rm_credentials_contractor on rm_credentials (contractor_id, submitted_at desc);
     create index if not exists rm_credentials_pending on rm_credentials (submitted_at) where status = 'pending';`,
   reset: `drop table if exists rm_credentials;`,
-  async apply(tx, event) {
+  tables: { credentials: foldedTable<CredentialRecord>('rm_credentials', ['credential_id']) },
+  keys: (event) => ({ credentials: [[event.data.credentialId]] }),
+  fold(event, { credentials }) {
+    const key = [event.data.credentialId];
     switch (event.type) {
       case 'CredentialSubmitted': {
         const d = event.data;
-        await tx`
-          insert into rm_credentials (credential_id, contractor_id, kind, status, expires_on, storage_key, content_type,
-            size_bytes, submitted_at)
-          values (${d.credentialId}, ${d.contractorId}, ${d.kind}, 'pending', ${d.expiresOn}, ${d.storageKey},
-            ${d.contentType}, ${d.sizeBytes}, ${d.submittedAt})
-          on conflict (credential_id) do nothing`;
+        if (credentials.get(key)) return;
+        credentials.put({
+          credential_id: d.credentialId,
+          contractor_id: d.contractorId,
+          kind: d.kind,
+          status: 'pending',
+          expires_on: d.expiresOn,
+          storage_key: d.storageKey,
+          content_type: d.contentType,
+          size_bytes: d.sizeBytes,
+          reason: null,
+          reviewed_by: null,
+          submitted_at: d.submittedAt,
+          reviewed_at: null,
+        });
         return;
       }
-      case 'CredentialApproved':
-        await tx`
-          update rm_credentials set status = 'approved', expires_on = ${event.data.expiresOn},
-            reviewed_by = ${event.data.reviewedBy}, reviewed_at = ${event.data.approvedAt}
-          where credential_id = ${event.data.credentialId}`;
+      case 'CredentialApproved': {
+        const d = event.data;
+        credentials.update(key, (row) => ({
+          ...row,
+          status: 'approved',
+          expires_on: d.expiresOn,
+          reviewed_by: d.reviewedBy,
+          reviewed_at: d.approvedAt,
+        }));
         return;
-      case 'CredentialRejected':
-        await tx`
-          update rm_credentials set status = 'rejected', reason = ${event.data.reason},
-            reviewed_by = ${event.data.reviewedBy}, reviewed_at = ${event.data.rejectedAt}
-          where credential_id = ${event.data.credentialId}`;
+      }
+      case 'CredentialRejected': {
+        const d = event.data;
+        credentials.update(key, (row) => ({
+          ...row,
+          status: 'rejected',
+          reason: d.reason,
+          reviewed_by: d.reviewedBy,
+          reviewed_at: d.rejectedAt,
+        }));
         return;
+      }
     }
   },
 });
+
+/** A row of rm_credentials as the fold writes it (column names; dates and timestamps as ISO text). */
+type CredentialRecord = {
+  credential_id: string;
+  contractor_id: string;
+  kind: CredentialKind;
+  status: CredentialRow['status'];
+  expires_on: string;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  reason: string | null;
+  reviewed_by: string | null;
+  submitted_at: string;
+  reviewed_at: string | null;
+};
 
 export type CredentialRow = {
   credentialId: string;

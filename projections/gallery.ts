@@ -1,9 +1,9 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { GALLERY_EVENT_TYPES, type GalleryEvent } from '../shared/domain/gallery/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /** Each contractor's gallery billboards, as the public profile and the plan usage show them. */
-export const galleryProjection = defineProjection<GalleryEvent>({
+export const galleryProjection = defineFoldedProjection<GalleryEvent, { gallery: BillboardRecord }>({
   name: 'gallery',
   version: 1,
   handles: GALLERY_EVENT_TYPES,
@@ -18,18 +18,35 @@ export const galleryProjection = defineProjection<GalleryEvent>({
     );
     create index if not exists rm_gallery_contractor on rm_gallery (contractor_id, added_at);`,
   reset: `drop table if exists rm_gallery;`,
-  async apply(tx, event) {
+  tables: { gallery: foldedTable<BillboardRecord>('rm_gallery', ['billboard_id']) },
+  keys: (event) => ({ gallery: [[event.data.billboardId]] }),
+  fold(event, { gallery }) {
     if (event.type === 'BillboardAdded') {
       const d = event.data;
-      await tx`
-        insert into rm_gallery (billboard_id, contractor_id, title, caption, photo_id, added_at)
-        values (${d.billboardId}, ${d.contractorId}, ${d.title}, ${d.caption}, ${d.photoId}, ${d.addedAt})
-        on conflict (billboard_id) do nothing`;
+      if (gallery.get([d.billboardId])) return;
+      gallery.put({
+        billboard_id: d.billboardId,
+        contractor_id: d.contractorId,
+        title: d.title,
+        caption: d.caption,
+        photo_id: d.photoId,
+        added_at: d.addedAt,
+      });
     } else {
-      await tx`delete from rm_gallery where billboard_id = ${event.data.billboardId}`;
+      gallery.delete([event.data.billboardId]);
     }
   },
 });
+
+/** A row of rm_gallery as the fold writes it (column names; timestamps as ISO text). */
+type BillboardRecord = {
+  billboard_id: string;
+  contractor_id: string;
+  title: string;
+  caption: string;
+  photo_id: string;
+  added_at: string;
+};
 
 export type BillboardRow = { billboardId: string; title: string; caption: string; photoId: string; addedAt: Date };
 

@@ -7,13 +7,17 @@ import {
 import {
   notificationPreferenceEventTypes,
   type EmailLanguage,
+  type NotificationChannel,
   type NotificationPreferencesEvent,
 } from '../shared/domain/notification-preferences/events.ts';
 import { notificationTypes, type NotificationType } from '../shared/domain/notifications/types.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /** Each user's switches (only those changed from the default are stored) and their e-mail consent. */
-export const notificationPreferencesProjection = defineProjection<NotificationPreferencesEvent>({
+export const notificationPreferencesProjection = defineFoldedProjection<
+  NotificationPreferencesEvent,
+  { preferences: PreferenceRecord; consent: ConsentRecord }
+>({
   name: 'notification-preferences',
   version: 1,
   handles: notificationPreferenceEventTypes,
@@ -34,35 +38,66 @@ export const notificationPreferencesProjection = defineProjection<NotificationPr
       language text not null
     );`,
   reset: 'drop table if exists rm_notification_preferences; drop table if exists rm_email_consent;',
-  async apply(tx, event) {
+  tables: {
+    preferences: foldedTable<PreferenceRecord>('rm_notification_preferences', ['user_id', 'type', 'channel']),
+    consent: foldedTable<ConsentRecord>('rm_email_consent', ['user_id']),
+  },
+  keys(event) {
+    switch (event.type) {
+      case 'NotificationPreferenceChanged': {
+        const { userId, type, channel } = event.data;
+        return { preferences: [[userId, type, channel]] };
+      }
+      case 'EmailConsentGiven':
+        return { consent: [[event.data.userId]] };
+      case 'EmailConsentWithdrawn':
+        // Every e-mail switch the user may have: a row's type is one the change event's schema
+        // accepts, and that is this list.
+        return {
+          consent: [[event.data.userId]],
+          preferences: notificationTypes.map((type) => [event.data.userId, type, 'email']),
+        };
+    }
+  },
+  fold(event, { preferences, consent }) {
     switch (event.type) {
       case 'NotificationPreferenceChanged': {
         const { userId, type, channel, enabled, changedAt } = event.data;
-        await tx`
-          insert into rm_notification_preferences (user_id, type, channel, enabled, changed_at)
-          values (${userId}, ${type}, ${channel}, ${enabled}, ${changedAt})
-          on conflict (user_id, type, channel) do update
-          set enabled = excluded.enabled, changed_at = excluded.changed_at`;
+        preferences.put({ user_id: userId, type, channel, enabled, changed_at: changedAt });
         return;
       }
       case 'EmailConsentGiven': {
         const { userId, givenAt, wording, wordingVersion, language } = event.data;
-        await tx`
-          insert into rm_email_consent (user_id, given_at, wording, wording_version, language)
-          values (${userId}, ${givenAt}, ${wording}, ${wordingVersion}, ${language})
-          on conflict (user_id) do update set given_at = excluded.given_at, wording = excluded.wording,
-            wording_version = excluded.wording_version, language = excluded.language`;
+        consent.put({ user_id: userId, given_at: givenAt, wording, wording_version: wordingVersion, language });
         return;
       }
-      case 'EmailConsentWithdrawn':
-        await tx`delete from rm_email_consent where user_id = ${event.data.userId}`;
-        await tx`
-          update rm_notification_preferences set enabled = false, changed_at = ${event.data.withdrawnAt}
-          where user_id = ${event.data.userId} and channel = 'email'`;
+      case 'EmailConsentWithdrawn': {
+        const { userId, withdrawnAt } = event.data;
+        consent.delete([userId]);
+        for (const type of notificationTypes) {
+          preferences.update([userId, type, 'email'], (row) => ({ ...row, enabled: false, changed_at: withdrawnAt }));
+        }
         return;
+      }
     }
   },
 });
+
+/** Rows of the two tables as the fold writes them (timestamps as ISO text). */
+type PreferenceRecord = {
+  user_id: string;
+  type: NotificationType;
+  channel: NotificationChannel;
+  enabled: boolean;
+  changed_at: string;
+};
+type ConsentRecord = {
+  user_id: string;
+  given_at: string;
+  wording: string;
+  wording_version: string;
+  language: EmailLanguage;
+};
 
 /** A user's preferences: the defaults, overlaid with what they changed. */
 export async function preferencesOf(sql: Sql, userId: string): Promise<NotificationPreferencesState> {

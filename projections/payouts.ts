@@ -1,6 +1,6 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { EscrowEvent, PayoutEvent, ScheduledPayout, ScheduledRefund } from '../shared/domain/escrow/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * The payout outbox: one row for every transfer an escrow event schedules (a contractor's payout,
@@ -10,7 +10,7 @@ import { defineProjection } from '../infrastructure/projections/types.ts';
  * `reset` keeps the rows' sent status coming back from the PayoutSent events, so a rebuild never
  * resends anything.
  */
-export const payoutsProjection = defineProjection<EscrowEvent | PayoutEvent>({
+export const payoutsProjection = defineFoldedProjection<EscrowEvent | PayoutEvent, { payouts: PayoutRecord }>({
   name: 'payouts',
   version: 1,
   handles: ['EscrowReleased', 'EscrowRefunded', 'EscrowDistributed', 'PayoutSent'],
@@ -31,43 +31,101 @@ export const payoutsProjection = defineProjection<EscrowEvent | PayoutEvent>({
     create index if not exists rm_payouts_due on rm_payouts (due_on) where status = 'scheduled';
     create index if not exists rm_payouts_recipient on rm_payouts (recipient_id, scheduled_at desc);`,
   reset: 'drop table if exists rm_payouts',
-  async apply(tx, event) {
+  tables: { payouts: foldedTable<PayoutRecord>('rm_payouts', ['payout_id']) },
+  keys(event) {
+    switch (event.type) {
+      case 'EscrowReleased':
+        return { payouts: event.data.payout ? [[event.data.payout.payoutId]] : [] };
+      case 'EscrowRefunded':
+      case 'EscrowDistributed': {
+        const { refund, payout } = event.data;
+        return { payouts: [...(refund ? [[refund.refundId]] : []), ...(payout ? [[payout.payoutId]] : [])] };
+      }
+      case 'PayoutSent':
+        return { payouts: [[event.data.payoutId]] };
+      default:
+        return {};
+    }
+  },
+  fold(event, { payouts }) {
     const meta = event.metadata as { occurredAt?: string };
     const at = meta.occurredAt ?? new Date(0).toISOString();
-    const schedulePayout = async (jobId: string, contractorId: string, payout: ScheduledPayout | null) => {
-      if (!payout || payout.amountCents <= 0) return;
-      await tx`
-        insert into rm_payouts (payout_id, job_id, kind, recipient_id, amount_cents, due_on, scheduled_at)
-        values (${payout.payoutId}, ${jobId}, 'payout', ${contractorId}, ${payout.amountCents}, ${payout.dueOn}, ${at})
-        on conflict (payout_id) do nothing`;
+    // A transfer is scheduled once: the first event that names it wins.
+    const schedule = (row: PayoutRecord) => {
+      if (!payouts.get([row.payout_id])) payouts.put(row);
     };
-    const scheduleRefund = async (jobId: string, customerId: string, refund: ScheduledRefund | null) => {
+    const schedulePayout = (jobId: string, contractorId: string, payout: ScheduledPayout | null) => {
+      if (!payout || payout.amountCents <= 0) return;
+      schedule({
+        ...SCHEDULED,
+        payout_id: payout.payoutId,
+        job_id: jobId,
+        kind: 'payout',
+        recipient_id: contractorId,
+        payment_id: null,
+        amount_cents: payout.amountCents,
+        due_on: payout.dueOn,
+        scheduled_at: at,
+      });
+    };
+    const scheduleRefund = (jobId: string, customerId: string, refund: ScheduledRefund | null) => {
       if (!refund || refund.amountCents <= 0) return;
-      await tx`
-        insert into rm_payouts (payout_id, job_id, kind, recipient_id, payment_id, amount_cents, due_on, scheduled_at)
-        values (${refund.refundId}, ${jobId}, 'refund', ${customerId}, ${refund.paymentId}, ${refund.amountCents},
-          null, ${at})
-        on conflict (payout_id) do nothing`;
+      schedule({
+        ...SCHEDULED,
+        payout_id: refund.refundId,
+        job_id: jobId,
+        kind: 'refund',
+        recipient_id: customerId,
+        payment_id: refund.paymentId,
+        amount_cents: refund.amountCents,
+        due_on: null,
+        scheduled_at: at,
+      });
     };
     switch (event.type) {
       case 'EscrowReleased':
-        await schedulePayout(event.data.jobId, event.data.contractorId, event.data.payout);
+        schedulePayout(event.data.jobId, event.data.contractorId, event.data.payout);
         return;
       case 'EscrowRefunded':
       case 'EscrowDistributed':
-        await scheduleRefund(event.data.jobId, event.data.customerId, event.data.refund);
-        await schedulePayout(event.data.jobId, event.data.contractorId, event.data.payout);
+        scheduleRefund(event.data.jobId, event.data.customerId, event.data.refund);
+        schedulePayout(event.data.jobId, event.data.contractorId, event.data.payout);
         return;
       case 'PayoutSent': {
         const d = event.data;
-        await tx`
-          update rm_payouts set status = 'sent', gateway_reference = ${d.gatewayReference}, sent_at = ${d.sentAt}
-          where payout_id = ${d.payoutId}`;
+        payouts.update([d.payoutId], (row) => ({
+          ...row,
+          status: 'sent',
+          gateway_reference: d.gatewayReference,
+          sent_at: d.sentAt,
+        }));
         return;
       }
     }
   },
 });
+
+/** A row of rm_payouts as the fold writes it (column names; timestamps as ISO text). */
+type PayoutRecord = {
+  payout_id: string;
+  job_id: string;
+  kind: PayoutRow['kind'];
+  recipient_id: string;
+  payment_id: string | null;
+  amount_cents: number;
+  due_on: string | null;
+  status: PayoutRow['status'];
+  gateway_reference: string | null;
+  scheduled_at: string;
+  sent_at: string | null;
+};
+
+/** What a newly scheduled transfer holds before it is sent (the table's defaults and nulls). */
+const SCHEDULED = {
+  status: 'scheduled',
+  gateway_reference: null,
+  sent_at: null,
+} satisfies Partial<PayoutRecord>;
 
 export type PayoutRow = {
   payoutId: string;

@@ -10,7 +10,7 @@ import {
 } from '../shared/domain/reviews/events.ts';
 import type { ReviewedJob } from '../shared/domain/reviews/decider.ts';
 import type { WorkOrderAwarded, WorkOrderEdited, WorkOrderPosted } from '../shared/domain/work/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /** The events this read model is built from. */
 type ReviewsEvent =
@@ -35,7 +35,10 @@ type ReviewsEvent =
  * everyone only once published. Before publication a review row is read only by its own writer
  * (the queries below enforce it: see `reviewsOfJob`).
  */
-export const reviewsProjection = defineProjection<ReviewsEvent>({
+export const reviewsProjection = defineFoldedProjection<
+  ReviewsEvent,
+  { workOrders: WorkOrderRecord; jobs: JobRecord; reviews: ReviewRecord }
+>({
   name: 'reviews',
   version: 2,
   handles: [
@@ -87,75 +90,164 @@ export const reviewsProjection = defineProjection<ReviewsEvent>({
       where published_at is not null;`,
   // Version 1 kept bookings only, in rm_review_bookings.
   reset: 'drop table if exists rm_review_bookings, rm_review_jobs, rm_review_work_orders, rm_reviews',
-  async apply(tx, event) {
+  tables: {
+    workOrders: foldedTable<WorkOrderRecord>('rm_review_work_orders', ['work_order_id']),
+    jobs: foldedTable<JobRecord>('rm_review_jobs', ['job_id']),
+    reviews: foldedTable<ReviewRecord>('rm_reviews', ['job_id', 'side']),
+  },
+  keys(event) {
+    switch (event.type) {
+      case 'BookingRequested':
+      case 'BookingCompleted':
+        return { jobs: [[event.data.bookingId]] };
+      case 'WorkOrderPosted':
+      case 'WorkOrderEdited':
+        return { workOrders: [[event.data.workOrderId]] };
+      case 'WorkOrderAwarded':
+        return { jobs: [[event.data.workOrderId]] };
+      case 'EscrowReleased':
+        return { jobs: [[event.data.jobId]] };
+      case 'ReviewSubmitted': {
+        const { jobId } = reviewedJobOf(event.data);
+        return { jobs: [[jobId]], reviews: [[jobId, event.data.side]] };
+      }
+      case 'ReviewsPublished': {
+        const { jobId } = reviewedJobOf(event.data);
+        return { jobs: [[jobId]], reviews: SIDES.map((side) => [jobId, side]) };
+      }
+    }
+  },
+  fold(event, { workOrders, jobs, reviews }) {
     switch (event.type) {
       case 'BookingRequested': {
         const b = event.data;
         // A booking for a work order is that work order's job: reviewed with it, at its release.
         if (b.workOrderId) return;
-        await tx`
-          insert into rm_review_jobs (job_id, kind, customer_id, contractor_id, starts_at)
-          values (${b.bookingId}, 'booking', ${b.customerId}, ${b.contractorId}, ${b.startsAt})
-          on conflict (job_id) do nothing`;
+        if (jobs.get([b.bookingId])) return;
+        jobs.put({
+          ...NEW_JOB,
+          job_id: b.bookingId,
+          kind: 'booking',
+          customer_id: b.customerId,
+          contractor_id: b.contractorId,
+          starts_at: b.startsAt,
+        });
         return;
       }
       case 'BookingCompleted': {
         const b = event.data;
         if (b.workOrderId) return;
-        await tx`
-          insert into rm_review_jobs (job_id, kind, customer_id, contractor_id, completed_at)
-          values (${b.bookingId}, 'booking', ${b.customerId}, ${b.contractorId}, ${b.completedAt})
-          on conflict (job_id) do update set completed_at = excluded.completed_at`;
+        const job = jobs.get([b.bookingId]);
+        jobs.put(
+          job
+            ? { ...job, completed_at: b.completedAt }
+            : {
+                ...NEW_JOB,
+                job_id: b.bookingId,
+                kind: 'booking',
+                customer_id: b.customerId,
+                contractor_id: b.contractorId,
+                completed_at: b.completedAt,
+              },
+        );
         return;
       }
       case 'WorkOrderPosted':
       case 'WorkOrderEdited': {
         const w = event.data;
-        await tx`
-          insert into rm_review_work_orders (work_order_id, title) values (${w.workOrderId}, ${w.title})
-          on conflict (work_order_id) do update set title = excluded.title`;
+        workOrders.put({ work_order_id: w.workOrderId, title: w.title });
         return;
       }
       case 'WorkOrderAwarded': {
         const w = event.data;
-        await tx`
-          insert into rm_review_jobs (job_id, kind, customer_id, contractor_id)
-          values (${w.workOrderId}, 'work-order', ${w.customerId}, ${w.contractorId})
-          on conflict (job_id) do nothing`;
+        if (jobs.get([w.workOrderId])) return;
+        jobs.put({
+          ...NEW_JOB,
+          job_id: w.workOrderId,
+          kind: 'work-order',
+          customer_id: w.customerId,
+          contractor_id: w.contractorId,
+        });
         return;
       }
       case 'EscrowReleased': {
         // Bookings' escrows are released too; their reviews opened when the booking was completed.
         const e = event.data;
-        await tx`
-          update rm_review_jobs set completed_at = ${e.releasedAt}
-          where job_id = ${e.jobId} and kind = 'work-order' and completed_at is null`;
+        jobs.update([e.jobId], (job) =>
+          job.kind === 'work-order' && job.completed_at === null ? { ...job, completed_at: e.releasedAt } : job,
+        );
         return;
       }
       case 'ReviewSubmitted': {
         const r = event.data;
         const { jobId, jobKind } = reviewedJobOf(r);
-        await tx`
-          insert into rm_reviews (job_id, kind, side, reviewer_id, reviewee_id, rating, text, submitted_at)
-          values (${jobId}, ${jobKind}, ${r.side}, ${r.reviewerId}, ${r.revieweeId}, ${r.rating}, ${r.text},
-            ${r.submittedAt})
-          on conflict (job_id, side) do nothing`;
-        const column = r.side === 'customer' ? tx`customer_reviewed_at` : tx`contractor_reviewed_at`;
-        await tx`update rm_review_jobs set ${column} = ${r.submittedAt} where job_id = ${jobId}`;
+        if (!reviews.get([jobId, r.side])) {
+          reviews.put({
+            job_id: jobId,
+            kind: jobKind,
+            side: r.side,
+            reviewer_id: r.reviewerId,
+            reviewee_id: r.revieweeId,
+            rating: r.rating,
+            text: r.text,
+            submitted_at: r.submittedAt,
+            published_at: null,
+          });
+        }
+        const column = r.side === 'customer' ? 'customer_reviewed_at' : 'contractor_reviewed_at';
+        jobs.update([jobId], (job) => ({ ...job, [column]: r.submittedAt }));
         return;
       }
       case 'ReviewsPublished': {
         const p = event.data;
         const { jobId } = reviewedJobOf(p);
-        await tx`update rm_reviews set published_at = ${p.publishedAt} where job_id = ${jobId}`;
-        await tx`
-          update rm_review_jobs set published_at = ${p.publishedAt}, publish_reason = ${p.reason}
-          where job_id = ${jobId}`;
+        for (const side of SIDES)
+          reviews.update([jobId, side], (review) => ({ ...review, published_at: p.publishedAt }));
+        jobs.update([jobId], (job) => ({ ...job, published_at: p.publishedAt, publish_reason: p.reason }));
         return;
       }
     }
   },
 });
+
+/** The two sides a job's reviews are keyed by (the table's check allows no other). */
+const SIDES = ['customer', 'contractor'] as const satisfies readonly ReviewSide[];
+
+/** Rows of the three tables as the fold writes them (timestamps as ISO text). */
+type WorkOrderRecord = { work_order_id: string; title: string };
+type JobRecord = {
+  job_id: string;
+  kind: ReviewJobKind;
+  customer_id: string;
+  contractor_id: string;
+  starts_at: string | null;
+  completed_at: string | null;
+  customer_reviewed_at: string | null;
+  contractor_reviewed_at: string | null;
+  published_at: string | null;
+  publish_reason: 'both-written' | 'window-closed' | null;
+};
+type ReviewRecord = {
+  job_id: string;
+  kind: ReviewJobKind;
+  side: ReviewSide;
+  reviewer_id: string;
+  reviewee_id: string;
+  rating: number;
+  text: string;
+  submitted_at: string;
+  published_at: string | null;
+};
+
+/** What a new job holds before it is completed or reviewed (the table's nulls). */
+const NEW_JOB = {
+  starts_at: null,
+  completed_at: null,
+  customer_reviewed_at: null,
+  contractor_reviewed_at: null,
+  published_at: null,
+  publish_reason: null,
+} satisfies Partial<JobRecord>;
 
 // ------------------------------------------------------------------------------------- queries
 

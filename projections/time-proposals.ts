@@ -1,7 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { BookingRequested } from '../shared/domain/booking/events.ts';
 import type { TimeProposalEvent } from '../shared/domain/booking/time-proposals.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 export const TIME_PROPOSALS_READ_MODEL = 'time-proposals';
 
@@ -12,7 +12,10 @@ export const TIME_PROPOSALS_READ_MODEL = 'time-proposals';
  * contractor's acceptance); the booking's own life (cancelled, rescheduled) is the bookings read
  * model's. Ids and instants only.
  */
-export const timeProposalsProjection = defineProjection<TimeProposalEvent | BookingRequested>({
+export const timeProposalsProjection = defineFoldedProjection<
+  TimeProposalEvent | BookingRequested,
+  { proposals: ProposalRecord }
+>({
   name: TIME_PROPOSALS_READ_MODEL,
   version: 1,
   handles: ['TimesProposed', 'BookingRequested'],
@@ -29,28 +32,52 @@ export const timeProposalsProjection = defineProjection<TimeProposalEvent | Book
     );
     create index if not exists rm_time_proposals_order on rm_time_proposals (work_order_id, proposed_at desc);`,
   reset: 'drop table if exists rm_time_proposals',
-  async apply(tx, event) {
+  tables: { proposals: foldedTable<ProposalRecord>('rm_time_proposals', ['proposal_id']) },
+  keys(event) {
+    switch (event.type) {
+      case 'TimesProposed':
+        return { proposals: [[event.data.proposalId]] };
+      case 'BookingRequested':
+        return { proposals: event.data.proposalId ? [[event.data.proposalId]] : [] };
+    }
+  },
+  fold(event, { proposals }) {
     switch (event.type) {
       case 'TimesProposed': {
         const p = event.data;
-        await tx`
-          insert into rm_time_proposals (proposal_id, work_order_id, customer_id, contractor_id, times, proposed_at)
-          values (${p.proposalId}, ${p.workOrderId}, ${p.customerId}, ${p.contractorId}, ${tx.json(p.times)},
-            ${p.proposedAt})
-          on conflict (proposal_id) do nothing`;
+        if (proposals.get([p.proposalId])) return;
+        proposals.put({
+          proposal_id: p.proposalId,
+          work_order_id: p.workOrderId,
+          customer_id: p.customerId,
+          contractor_id: p.contractorId,
+          times: p.times,
+          proposed_at: p.proposedAt,
+          accepted_booking_id: null,
+          accepted_starts_at: null,
+        });
         return;
       }
       case 'BookingRequested': {
         const b = event.data;
         if (!b.proposalId) return;
-        await tx`
-          update rm_time_proposals set accepted_booking_id = ${b.bookingId}, accepted_starts_at = ${b.startsAt}
-          where proposal_id = ${b.proposalId} and accepted_booking_id is null`;
+        // The first booking that names the proposal answers it.
+        proposals.update([b.proposalId], (row) =>
+          row.accepted_booking_id === null
+            ? { ...row, accepted_booking_id: b.bookingId, accepted_starts_at: b.startsAt }
+            : row,
+        );
         return;
       }
     }
   },
 });
+
+/** A row of rm_time_proposals as the fold writes it (timestamps as ISO text). */
+type ProposalRecord = Omit<Row, 'proposed_at' | 'accepted_starts_at'> & {
+  proposed_at: string;
+  accepted_starts_at: string | null;
+};
 
 export type TimeProposalRow = {
   proposalId: string;
