@@ -51,6 +51,9 @@ const tablesOf = (projection: Projection) => [...new Set(projection.reset.match(
 async function dump(sql: Sql, projection: Projection): Promise<Record<string, string[]>> {
   const tables: Record<string, string[]> = {};
   for (const table of tablesOf(projection)) {
+    // `reset` also drops tables of earlier versions, which the schema no longer creates.
+    const [exists] = await sql<{ found: boolean }[]>`select to_regclass(${table}) is not null as found`;
+    if (!exists?.found) continue;
     const rows = await sql.unsafe<{ row: string }[]>(`select to_jsonb(t)::text as row from ${table} t`);
     tables[table] = rows.map((r) => r.row).sort();
   }
@@ -71,13 +74,39 @@ async function applyInBatches(sql: Sql, projection: Projection, events: readonly
 }
 
 const setBased = allProjections.filter((projection) => projection.applyAll);
+/**
+ * Read models with a batch path whose events the demo marketplace does not hold yet: their module
+ * suites cover them; the first test below fails once the demo holds them, so they join the others.
+ */
+const NOT_IN_DEMO_LOG = [
+  'plans',
+  'urgent-alerts',
+  'recurring-services',
+  'notification-preferences',
+  'contact-inbox',
+  'credentials',
+  'gallery',
+  'user-switches',
+];
 
 describe('set-based rebuilds equal event-by-event application', () => {
   it('covers the read models that have a batch path', () => {
-    expect(setBased.map((p) => p.name)).toEqual(expect.arrayContaining(['accounts', 'escrows']));
+    expect(setBased.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        ...['accounts', 'escrows', 'bookings', 'forum', 'barter', 'disputes', 'payouts', 'contracts', 'reviews'],
+        ...['availability', 'time-proposals', ...NOT_IN_DEMO_LOG],
+      ]),
+    );
+    for (const name of NOT_IN_DEMO_LOG) {
+      const projection = setBased.find((p) => p.name === name)!;
+      expect(
+        log.filter((event) => projection.handles.includes(event.type)),
+        name,
+      ).toEqual([]);
+    }
   });
 
-  for (const projection of setBased) {
+  for (const projection of setBased.filter((p) => !NOT_IN_DEMO_LOG.includes(p.name))) {
     it(`${projection.name}: any cut of the demo log into batches ends with the same rows`, async () => {
       const sql = t.runtime.sql;
       const handled = log.filter((event) => projection.handles.includes(event.type));

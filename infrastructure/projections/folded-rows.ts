@@ -60,7 +60,14 @@ export type FoldedProjection<E extends EventShape, T extends Tables> = Omit<
 /** Rows per statement: one jsonb parameter each, a few megabytes at most. */
 const WRITE_CHUNK = 2_000;
 
-const encodeKey = (key: RowKey) => JSON.stringify(key);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * A key as the batch's maps hold it. PostgreSQL keeps a uuid in lower case, and an event's id may
+ * be written in capitals (the schemas accept both): the SQL this replaces found the row either way,
+ * so a fold must too.
+ */
+const encodeKey = (key: RowKey) =>
+  JSON.stringify(key.map((value) => (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value)));
 
 /** Columns a row can be written to (generated columns are left to PostgreSQL), cached per table. */
 const writableColumns = new Map<string, Promise<string[]>>();
