@@ -174,7 +174,8 @@ describe('two API processes and two projection workers on one PostgreSQL and one
     customer = await signUp('customer', B, A);
   }, 120_000);
 
-  it('every projection is owned by exactly one worker, and none by an API process', async () => {
+  /** Who holds each projection's advisory lock: how many sessions, how many of them workers', and their ids. */
+  const ownersOf = async () => {
     const owners = await sql<{ name: string; holders: number; workers: number; pids: number[] }[]>`
       select p.name,
         count(l.pid)::int as holders,
@@ -187,12 +188,20 @@ describe('two API processes and two projection workers on one PostgreSQL and one
         and l.objid = (hashtext('projection:' || p.name)::bigint & 4294967295)::oid
       left join pg_stat_activity a on a.pid = l.pid
       group by p.name`;
+    return owners;
+  };
+
+  it('every projection is owned by exactly one worker, and none by an API process', async () => {
+    const owners = await ownersOf();
     expect(owners).toHaveLength(allProjections.length);
     for (const owner of owners) {
       expect(owner, `the owners of ${owner.name}`).toMatchObject({ holders: 1, workers: 1 });
     }
-    const sessions = new Set(owners.flatMap((owner) => owner.pids));
-    console.log(`projection ownership: ${allProjections.length} projections over ${sessions.size} worker session(s)`);
+    const split = new Map<number, number>();
+    for (const pid of owners.flatMap((owner) => owner.pids)) split.set(pid, (split.get(pid) ?? 0) + 1);
+    console.log(
+      `projection ownership: ${allProjections.length} projections over ${split.size} worker session(s): ${[...split.values()].join(' + ')}`,
+    );
   });
 
   it('reads its own write on the instance it wrote to, and at once on the other', async () => {
@@ -503,4 +512,34 @@ describe('two API processes and two projection workers on one PostgreSQL and one
     expect(settled.welcomes).toBe(settled.registered);
     expect(settled.welcomed).toBe(settled.registered);
   }, 90_000);
+
+  it('hands a killed worker’s projections to the other one, and commands still read their own writes', async () => {
+    const [killed, survivor] = workers as [LaunchedProcess, LaunchedProcess];
+    await killed.kill();
+    // The standby tries the free locks every 2 s (the runner's takeover interval).
+    await waitUntil(
+      async () => {
+        const owners = await ownersOf();
+        return (
+          owners.every((owner) => owner.holders === 1 && owner.workers === 1) &&
+          new Set(owners.flatMap((owner) => owner.pids)).size === 1
+        );
+      },
+      { timeoutMs: 15_000, message: () => `the survivor owning every projection:\n${survivor.output().slice(-2000)}` },
+    );
+    const contractor = contractors[2]!;
+    for (const base of [A, B]) {
+      const statement = `After the takeover ${randomUUID()}`;
+      const answer = await contractor.request(base, 'PATCH', '/api/contractor/profile', {
+        expertiseStatement: statement,
+      });
+      expect(answer.status, await answer.text()).toBe(200);
+      const profile = await contractor.json<{ expertiseStatement: string }>(
+        base === A ? B : A,
+        'GET',
+        `/api/contractors/${contractor.id}`,
+      );
+      expect(profile.body.expertiseStatement).toBe(statement);
+    }
+  });
 });
