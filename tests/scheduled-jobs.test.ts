@@ -155,4 +155,34 @@ describe('startScheduledJobs', () => {
     await Promise.all(schedulers.map((s) => s.stop()));
     expect(most).toBe(1);
   });
+
+  it('runs more jobs than the pool has connections, each querying through the pool', async () => {
+    // The product's worker runs 17 jobs on a pool of 10. A connection reserved per tick for the
+    // job's lock, held while the job queried through the pool, took the whole pool when the jobs
+    // ticked together, and every job then waited for a connection for ever (and with them the
+    // projection runner's reads).
+    const pool = connect(database.url, { max: 3 });
+    const runs = new Map<string, number>();
+    const jobs: ScheduledJob[] = Array.from({ length: 8 }, (_, i) => ({
+      name: `test-crowd-${i}`,
+      intervalMs: 5,
+      async run(context) {
+        await context.sql`select pg_sleep(0.005)`;
+        runs.set(`test-crowd-${i}`, (runs.get(`test-crowd-${i}`) ?? 0) + 1);
+        return 0;
+      },
+    }));
+    const scheduler = startScheduledJobs(pool, store, jobs);
+    try {
+      await waitUntil(() => jobs.every((job) => (runs.get(job.name) ?? 0) >= 2), {
+        timeoutMs: 10_000,
+        message: () => `runs: ${JSON.stringify(Object.fromEntries(runs))}`,
+      });
+      // And the pool is still free for others (the projection runner shares it).
+      await pool`select 1`;
+    } finally {
+      await scheduler.stop();
+      await pool.end({ timeout: 1 });
+    }
+  });
 });

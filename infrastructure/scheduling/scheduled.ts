@@ -64,33 +64,71 @@ export function startScheduledJobs(
   const running = new Set<Promise<void>>();
   let stopped = false;
 
+  /*
+   * The jobs' advisory locks live on one reserved connection (one server session) for the whole
+   * scheduler, and the jobs' own queries use the pool. A connection reserved per tick, held while
+   * the job ran its queries on the pool, deadlocked a worker process: its 17 jobs tick together,
+   * their reservations took the whole pool (10), and each then waited for a connection for its
+   * first query, with the projection runner's reads queued behind them, for good.
+   *
+   * Session locks are re-entrant, so this process never runs a job twice at once by itself: a
+   * tick finding its job still running (an overdue tick) skips. If the connection breaks, its
+   * locks go with its session; the next tick reserves a new one.
+   */
+  type Reserved = Awaited<ReturnType<Sql['reserve']>>;
+  let lockConnection: Reserved | null = null;
+  let reserving: Promise<Reserved> | null = null;
+  const lockConnectionOf = async (): Promise<Reserved> => {
+    if (lockConnection) return lockConnection;
+    reserving ??= sql.reserve().finally(() => {
+      reserving = null;
+    });
+    const connection = await reserving;
+    lockConnection ??= connection;
+    return lockConnection;
+  };
+  /** Gives up a lock connection that failed: its session's locks are ended with it where possible. */
+  const dropLockConnection = async (connection: Reserved) => {
+    if (lockConnection !== connection) return;
+    lockConnection = null;
+    await connection`select pg_advisory_unlock_all()`.catch(() => {});
+    connection.release();
+  };
+  const inProgress = new Set<string>();
+
   const tick = (job: ScheduledJob) => {
     if (stopped) return;
     const work = (async () => {
-      // Reserving fails while the database is down: that is a failed tick like any other, logged
-      // and retried on the next one. Outside the try it rejected `work`, and the `finally` below
-      // turned that into an unhandled rejection, which ends a Node process.
-      let reserved: Awaited<ReturnType<Sql['reserve']>>;
+      if (inProgress.has(job.name)) return;
+      inProgress.add(job.name);
       try {
-        reserved = await sql.reserve();
-      } catch (err) {
-        options.logger?.error({ job: job.name, err }, 'scheduled job could not reach the database');
-        return;
-      }
-      try {
-        const [row] = await reserved<{ locked: boolean }[]>`
-          select pg_try_advisory_lock(${0x5c4ed}, ${lockKey(job.name)}) as locked`;
-        if (!row?.locked) return;
+        // Reaching the database fails while it is down: that is a failed tick like any other,
+        // logged and retried on the next one (an exception escaping here would end the process).
+        let connection: Reserved;
+        let locked: boolean;
+        try {
+          connection = await lockConnectionOf();
+          const [row] = await connection<{ locked: boolean }[]>`
+            select pg_try_advisory_lock(${0x5c4ed}, ${lockKey(job.name)}) as locked`;
+          locked = row?.locked === true;
+        } catch (err) {
+          if (lockConnection) await dropLockConnection(lockConnection);
+          options.logger?.error({ job: job.name, err }, 'scheduled job could not reach the database');
+          return;
+        }
+        if (!locked) return;
         try {
           const handled = await job.run({ sql, store, now: clock(), gateway, narrator, auditLog: options.auditLog });
           if (handled > 0) options.logger?.info({ job: job.name, handled }, 'scheduled job ran');
+        } catch (err) {
+          options.logger?.error({ job: job.name, err }, 'scheduled job failed');
         } finally {
-          await reserved`select pg_advisory_unlock(${0x5c4ed}, ${lockKey(job.name)})`;
+          await connection`select pg_advisory_unlock(${0x5c4ed}, ${lockKey(job.name)})`.catch(() =>
+            dropLockConnection(connection),
+          );
         }
-      } catch (err) {
-        options.logger?.error({ job: job.name, err }, 'scheduled job failed');
       } finally {
-        reserved.release();
+        inProgress.delete(job.name);
       }
     })();
     running.add(work);
@@ -124,6 +162,9 @@ export function startScheduledJobs(
         Promise.allSettled([...running]),
         new Promise((resolve) => setTimeout(resolve, stopWaitMs).unref()),
       ]);
+      // Waits for a reservation in flight, then gives the connection back without its locks.
+      await reserving?.catch(() => {});
+      if (lockConnection) await dropLockConnection(lockConnection);
     },
   };
 }

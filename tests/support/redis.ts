@@ -68,7 +68,17 @@ export async function findOrStartRedis(log: (message: string) => void = () => {}
   }
 
   if (!redisServerInstalled()) throw new MissingServiceError(REDIS_MISSING);
+  const started = await startRedisServer();
+  log(`Started redis-server for the tests on ${new URL(started.url).host} (pid ${started.pid})`);
+  return started;
+}
 
+/**
+ * A throw-away `redis-server` of its own on a free loopback port, without persistence: for the
+ * global setup when no Redis answers, and for a suite that must share its Redis with nobody (the
+ * production shape's several processes). Stopped by `stop()`, or when this process exits.
+ */
+export async function startRedisServer(): Promise<TestRedis & { pid: number }> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     'redis-server',
@@ -91,10 +101,10 @@ export async function findOrStartRedis(log: (message: string) => void = () => {}
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  log(`Started redis-server for the tests on 127.0.0.1:${port} (pid ${child.pid})`);
   return {
     url: `redis://127.0.0.1:${port}`,
     started: true,
+    pid: child.pid!,
     async stop() {
       process.off('exit', killOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -142,6 +142,88 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
   return { ...app, demoPassword: password };
 }
 
+/** A Node process of this project started by `launchProcess`, ready (its ready line printed). */
+export type LaunchedProcess = {
+  pid: number;
+  output(): string;
+  /** SIGTERM, then SIGKILL after 15 s; resolves once it has exited. */
+  stop(): Promise<void>;
+  /** SIGKILL at once (a crash); resolves once it has exited. */
+  kill(): Promise<void>;
+};
+
+/**
+ * `node --import tsx <entry>` from the project's root with exactly `env` (nothing inherited), its
+ * output collected; resolves once the output contains `ready`, rejects with the output when the
+ * process exits before (or `timeoutMs` passes, the process then killed).
+ */
+export async function launchProcess(options: {
+  entry: string;
+  env: Record<string, string>;
+  ready: string;
+  /** How errors name the process (default: the entry). */
+  name?: string;
+  nodeFlags?: string[];
+  timeoutMs?: number;
+}): Promise<LaunchedProcess> {
+  const name = options.name ?? options.entry;
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? []), '--import', 'tsx', options.entry],
+    {
+      cwd: root,
+      env: options.env,
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${name} not ready in time:\n${output}`)),
+        options.timeoutMs ?? READY_TIMEOUT_MS,
+      );
+      const check = () => {
+        if (output.includes(options.ready)) {
+          clearTimeout(timer);
+          child.off('exit', onExit);
+          resolve();
+        }
+      };
+      const onExit = (code: number | null) => {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited with ${code}:\n${output}`));
+      };
+      child.stdout!.on('data', check);
+      child.once('exit', onExit);
+    });
+  } catch (error) {
+    if (running()) child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    pid: child.pid!,
+    output: () => output,
+    async stop() {
+      if (!running()) return;
+      child.kill('SIGTERM');
+      const timedOut = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
+      if (timedOut) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+    async kill() {
+      if (!running()) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
 /**
  * Starts the app as `startApp` does, with more variables (NODE_ENV=production, SESSION_SECRET…) and
  * optionally another entry point: `runtime/api-server.ts` is what the Docker image runs. Rejects, with the
@@ -163,37 +245,16 @@ export async function launchApp(
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  let output = '';
-  const nodeFlags = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...nodeFlags, '--import', 'tsx', options.entry ?? 'scripts/start.ts'],
-    {
-      cwd: root,
-      env,
-    },
-  );
+  let server: LaunchedProcess;
   try {
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`app not ready in time:\n${output}`)), READY_TIMEOUT_MS);
-      const check = () => {
-        if (output.includes('Marketplace ready at')) {
-          clearTimeout(timer);
-          child.off('exit', onExit);
-          resolve();
-        }
-      };
-      const onExit = (code: number | null) => {
-        clearTimeout(timer);
-        reject(new Error(`app exited with ${code}:\n${output}`));
-      };
-      child.stdout!.on('data', check);
-      child.once('exit', onExit);
+    server = await launchProcess({
+      entry: options.entry ?? 'scripts/start.ts',
+      env,
+      ready: 'Marketplace ready at',
+      name: 'app',
+      nodeFlags: options.inspect ? ['--inspect=127.0.0.1:0'] : [],
     });
   } catch (error) {
-    if (child.exitCode === null) child.kill('SIGKILL');
     if (ownsData) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -202,11 +263,11 @@ export async function launchApp(
 
   return {
     baseURL: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
+    pid: server.pid,
     port,
     dataDir,
-    inspectorUrl: /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1] ?? null,
-    output: () => output,
+    inspectorUrl: /Debugger listening on (ws:\/\/\S+)/.exec(server.output())?.[1] ?? null,
+    output: server.output,
     siteRebuiltSinceStart() {
       const now = stampTime();
       if (now === builtAt) return null;
@@ -215,15 +276,7 @@ export async function launchApp(
         : `the site was rebuilt at ${new Date(now).toISOString()} while this app was serving it`;
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timedOut = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
-        if (timedOut) {
-          child.kill('SIGKILL');
-          await exited;
-        }
-      }
+      await server.stop();
       if (ownsData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
