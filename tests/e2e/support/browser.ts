@@ -309,8 +309,9 @@ export async function open(page: Page, path: string) {
 }
 
 /**
- * Scrolls every `client:visible` island into view so each one hydrates, then waits for them all;
- * use before working below the fold. Scrolls back to the top at the end.
+ * Scrolls every `client:visible` island into view so each one hydrates, wakes every
+ * `client:interaction` one as a pointer would, then waits for them all; use before working below
+ * the fold. Scrolls back to the top at the end.
  */
 export async function revealIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
   const lazy = page.locator('astro-island[ssr][client="visible"]');
@@ -329,6 +330,8 @@ export async function revealIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
         throw new Error(`a client:visible island did not hydrate within ${timeout} ms on ${page.url()}`);
       });
   }
+  // The footer, the landing's cards and the pricing calculator wait for a first use (client:interaction).
+  await activateIslands(page, timeout);
   await page.evaluate(() => window.scrollTo(0, 0));
   await hydrated(page, timeout);
 }
@@ -340,7 +343,12 @@ export async function revealIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
 export async function activateIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
   for (const island of await page.locator('astro-island[ssr][client="interaction"]').elementHandles()) {
     await island.scrollIntoViewIfNeeded();
-    await island.hover({ trial: false, force: true }).catch(() => island.dispatchEvent('pointerover'));
+    // A pointer passing over it: `pointerover` wakes a plain client:interaction island, a move one
+    // that waits for a press (`press`, which a scroll's hover does not wake).
+    await island.hover({ trial: false, force: true }).catch(async () => {
+      await island.dispatchEvent('pointerover');
+      await island.dispatchEvent('pointermove');
+    });
     await page
       .waitForFunction((element) => !(element as Element).hasAttribute('ssr'), island, { timeout })
       .catch(() => {
