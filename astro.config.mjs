@@ -28,7 +28,7 @@ const SHELL_MODULES = [
  * any interaction: its modules get a chunk of their own. Left to Rollup they would join the shell
  * chunk (the announcement store, in it, imports them too), and that script would load the shell.
  */
-const DUE_CHECK_MODULES = /\/site\/islands\/announcements\/(due-check|rules|catalogue|keys)\.ts$/;
+const DUE_CHECK_MODULES = /\/site\/(islands\/announcements\/(due-check|popup|rules|catalogue|keys)|lib\/haptics)\.ts$/;
 
 function shellChunk(id) {
   if (DUE_CHECK_MODULES.test(id)) return 'due-check';

@@ -2,11 +2,11 @@ import { startApp } from '../tests/support/start-app.ts';
 import { benchAuditAppends, benchAuditVerify } from './audit.ts';
 import { benchCommands } from './commands.ts';
 import { benchAppends, benchProjectionLag } from './eventstore.ts';
-import { benchLighthouse } from './lighthouse.ts';
+import { benchLighthouse, benchSignedInLighthouse } from './lighthouse.ts';
 import { benchMarketplace } from './marketplace.ts';
 import { benchMoney } from './money.ts';
 import { benchDisputes } from './disputes.ts';
-import { benchPageWeight } from './page-weight.ts';
+import { benchPageWeight, benchSignedInPageWeight } from './page-weight.ts';
 import { benchRebuild } from './rebuild.ts';
 import { benchStartup } from './startup.ts';
 import { benchSustained, SUSTAINED_TARGETS } from './sustained.ts';
@@ -134,7 +134,9 @@ if (only === undefined || only === 'web') {
   const app = await startApp();
   try {
     rows.push(...(await benchPageWeight(app.baseURL)));
+    rows.push(...(await benchSignedInPageWeight(app.baseURL, app.demoPassword)));
     rows.push(...(await benchLighthouse(app.baseURL)));
+    rows.push(...(await benchSignedInLighthouse(app.baseURL, app.demoPassword)));
   } finally {
     await app.stop();
   }

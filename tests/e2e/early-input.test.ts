@@ -95,7 +95,7 @@ describe('no lost interactions before islands load', { timeout: 300_000 }, () =>
       await throttle(page);
       for (const { label, title } of FOOTER_CONTROLS) {
         await page.goto('/', { waitUntil: 'commit' });
-        // click() scrolls the footer into view, which starts its (client:visible) hydration.
+        // click() moves the pointer onto the footer, which starts its (client:interaction) hydration.
         await footerButton(page, label).click({ timeout: SLOW_MS });
         await visible(dialogFor(page, title), SLOW_MS);
         expect(await page.getByRole('dialog').count(), label).toBe(1);

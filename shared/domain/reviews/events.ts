@@ -74,5 +74,5 @@ export const reviewEventSchemas = {
 
 export const reviewStreamId = (jobId: string) => `review-${jobId}`;
 
-/** Reviews open at completion and are published at the latest this long after it. */
-export const REVIEW_WINDOW_DAYS = 7;
+// Kept in limits.ts (no zod there, so the site's review form can read its limits without the schemas).
+export { REVIEW_WINDOW_DAYS } from './limits.ts';

@@ -1,4 +1,5 @@
-import { REVIEW_WINDOW_DAYS } from './events.ts';
+/** Reviews open at completion and are published at the latest this long after it. */
+export const REVIEW_WINDOW_DAYS = 7;
 
 /** A review's limits and messages: constants the HTTP shapes name (shared/http/reviews.ts). */
 export const REVIEW_LIMITS = { ratingMin: 1, ratingMax: 5, textMin: 10, textMax: 2000 } as const;

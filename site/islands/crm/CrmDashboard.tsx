@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Tabs } from 'radix-ui';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { format } from '../../i18n/index.ts';
 import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
 import { crmMessages } from '../../i18n/messages/crm.ts';
@@ -9,9 +9,14 @@ import { island } from '../../ui/island.tsx';
 import { $crm, leadHref, reloadCrm, stages, type Crm } from './api.ts';
 import { dateTimeFormat } from '../../i18n/intl.ts';
 import { clientName, Empty, JobAmount, money, pill, dateTime } from './parts.tsx';
-import { Clients } from './Clients.tsx';
-import { Earnings } from './Earnings.tsx';
-import { PlanTab } from './PlanTab.tsx';
+
+/**
+ * The tabs behind the first (leads): their code, the earnings chart's uPlot among it, loads when
+ * the tab is first shown (Radix mounts a tab's content only while it is active).
+ */
+const Clients = lazy(() => import('./Clients.tsx').then((module) => ({ default: module.Clients })));
+const Earnings = lazy(() => import('./Earnings.tsx').then((module) => ({ default: module.Earnings })));
+const PlanTab = lazy(() => import('./PlanTab.tsx').then((module) => ({ default: module.PlanTab })));
 
 const tabs = ['leads', 'pipeline', 'calendar', 'clients', 'earnings', 'plan'] as const;
 type Tab = (typeof tabs)[number];
@@ -30,7 +35,9 @@ function CrmDashboard({ locale }: { locale: Locale }) {
     <section
       id="crm"
       aria-labelledby="crm-title"
-      className="mt-8 scroll-mt-20 rounded-xl border border-border bg-surface p-4 sm:p-6"
+      // Until its data is in, it keeps the room a list takes, so the panels under it stay below the
+      // fold and load their code when scrolled to, not at once (and nothing jumps when the data comes).
+      className={`mt-8 scroll-mt-20 rounded-xl border border-border bg-surface p-4 sm:p-6 ${crm.data || crm.error ? '' : 'min-h-[36rem]'}`}
     >
       <h2 id="crm-title" className="text-lg font-semibold">
         {m.title}
@@ -75,19 +82,40 @@ function CrmDashboard({ locale }: { locale: Locale }) {
                 <Calendar crm={crm.data} locale={locale} />
               </Tabs.Content>
               <Tabs.Content value="clients">
-                <Clients crm={crm.data} locale={locale} />
+                <TabLoading label={m.loading}>
+                  <Clients crm={crm.data} locale={locale} />
+                </TabLoading>
               </Tabs.Content>
               <Tabs.Content value="earnings">
-                <Earnings crm={crm.data} locale={locale} />
+                <TabLoading label={m.loading}>
+                  <Earnings crm={crm.data} locale={locale} />
+                </TabLoading>
               </Tabs.Content>
             </>
           )}
           <Tabs.Content value="plan">
-            <PlanTab locale={locale} />
+            <TabLoading label={m.loading}>
+              <PlanTab locale={locale} />
+            </TabLoading>
           </Tabs.Content>
         </div>
       </Tabs.Root>
     </section>
+  );
+}
+
+/** A tab whose code is still on its way says it is loading, as the CRM does while its data is. */
+function TabLoading({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="text-sm text-muted">
+          {label}
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }
 

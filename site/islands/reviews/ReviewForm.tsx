@@ -1,6 +1,6 @@
 import { CheckCircle2, LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { REVIEW_LIMITS } from '../../../shared/domain/reviews/decider.ts';
+import { REVIEW_LIMITS } from '../../../shared/domain/reviews/limits.ts';
 import { characterCount } from '../../../shared/domain/plain-text.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { workOrderPaths } from '../../../shared/domain/work/paths.ts';
 import { WORK_LIMITS } from '../../../shared/domain/work/rules.ts';
 import { format } from '../../i18n/index.ts';
@@ -27,9 +27,13 @@ import {
   SignInPrompt,
   OrderStatusBadge,
 } from './parts.tsx';
-import { ProposalDialog } from './ProposalDialog.tsx';
 import { ProposedTimes } from './ProposedTimes.tsx';
 import { colon } from '../../i18n/punctuation.ts';
+
+/** The proposal form (and the zod shapes it checks with) loads when a contractor opens it. */
+const ProposalDialog = lazy(() =>
+  import('./ProposalDialog.tsx').then((module) => ({ default: module.ProposalDialog })),
+);
 
 type Props = { locale: Locale; workOrderId: string };
 
@@ -343,13 +347,15 @@ function WorkOrderDetail({ locale, workOrderId }: Props) {
         />
       )}
       {dialog === 'propose' && (
-        <ProposalDialog
-          locale={locale}
-          order={order}
-          open
-          onOpenChange={(open) => setDialog(open ? 'propose' : null)}
-          onSubmitted={() => void detail.reload()}
-        />
+        <Suspense fallback={null}>
+          <ProposalDialog
+            locale={locale}
+            order={order}
+            open
+            onOpenChange={(open) => setDialog(open ? 'propose' : null)}
+            onSubmitted={() => void detail.reload()}
+          />
+        </Suspense>
       )}
     </article>
   );

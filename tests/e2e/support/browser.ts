@@ -305,14 +305,32 @@ export async function hydrated(page: Page, timeout = ACTION_TIMEOUT_MS) {
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
   await hydrated(page);
+  // A dashboard's panels below the fold hydrate when scrolled to (client:visible): the journeys
+  // work with the whole page, so each is brought into view once, then the page goes back to where
+  // it was (the top, or the anchor the address named).
+  if ((await page.locator('astro-island[ssr][client="visible"]').count()) > 0) {
+    const at = await page.evaluate(() => window.scrollY);
+    await revealVisibleIslands(page);
+    await page.evaluate((y) => window.scrollTo(0, y), at);
+  }
   return response;
 }
 
 /**
- * Scrolls every `client:visible` island into view so each one hydrates, then waits for them all;
- * use before working below the fold. Scrolls back to the top at the end.
+ * Scrolls every `client:visible` island into view so each one hydrates, wakes every
+ * `client:interaction` one as a pointer would, then waits for them all; use before working below
+ * the fold. Scrolls back to the top at the end.
  */
 export async function revealIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
+  await revealVisibleIslands(page, timeout);
+  // The footer, the landing's cards and the pricing calculator wait for a first use (client:interaction).
+  await activateIslands(page, timeout);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await hydrated(page, timeout);
+}
+
+/** Scrolls each `client:visible` island into view and waits until it has hydrated. */
+async function revealVisibleIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
   const lazy = page.locator('astro-island[ssr][client="visible"]');
   for (let i = await lazy.count(); i > 0; i = await lazy.count()) {
     // The island can hydrate between counting and scrolling; the locator then matches nothing and
@@ -329,7 +347,6 @@ export async function revealIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
         throw new Error(`a client:visible island did not hydrate within ${timeout} ms on ${page.url()}`);
       });
   }
-  await page.evaluate(() => window.scrollTo(0, 0));
   await hydrated(page, timeout);
 }
 
@@ -340,7 +357,12 @@ export async function revealIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
 export async function activateIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
   for (const island of await page.locator('astro-island[ssr][client="interaction"]').elementHandles()) {
     await island.scrollIntoViewIfNeeded();
-    await island.hover({ trial: false, force: true }).catch(() => island.dispatchEvent('pointerover'));
+    // A pointer passing over it: `pointerover` wakes a plain client:interaction island, a move one
+    // that waits for a press (`press`, which a scroll's hover does not wake).
+    await island.hover({ trial: false, force: true }).catch(async () => {
+      await island.dispatchEvent('pointerover');
+      await island.dispatchEvent('pointermove');
+    });
     await page
       .waitForFunction((element) => !(element as Element).hasAttribute('ssr'), island, { timeout })
       .catch(() => {

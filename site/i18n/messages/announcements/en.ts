@@ -1,6 +1,6 @@
 /**
- * The announcements' English texts. One file per language so the popup, fetched when an
- * announcement is due, brings the page's language only (islands/announcements/AnnouncementCheck.tsx).
+ * The announcements' English texts. One file per language: the popup's server HTML holds the page's
+ * language only (components/AnnouncementPopups.astro).
  */
 export const announcementsEn = {
   typeFeature: 'New feature',
