@@ -30,8 +30,13 @@ const SHELL_MODULES = [
  */
 const DUE_CHECK_MODULES = /\/site\/(islands\/announcements\/(due-check|popup|rules|catalogue|keys)|lib\/haptics)\.ts$/;
 
+/** Each language's announcement texts in a chunk of their own, so neither rides in the other's. */
+const ANNOUNCEMENT_TEXTS = /\/site\/i18n\/messages\/announcements\/(en|fr)\.ts$/;
+
 function shellChunk(id) {
   if (DUE_CHECK_MODULES.test(id)) return 'due-check';
+  const texts = ANNOUNCEMENT_TEXTS.exec(id);
+  if (texts) return `announcements-${texts[1]}`;
   return SHELL_MODULES.some((pattern) => pattern.test(id)) ? 'shell' : undefined;
 }
 
