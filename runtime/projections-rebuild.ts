@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ReservedSql } from 'postgres';
 import { ConfigError, loadConfig } from '../shared/config.ts';
-import { connect, type Sql } from '../shared/db/postgres.ts';
+import { connect, openSession, type Sql } from '../shared/db/postgres.ts';
 import { openEventStore } from '../shared/eventstore/index.ts';
 import { comparePositions, type EventStore } from '../shared/eventstore/types.ts';
 import { migrate, resolveDatabaseUrl } from './runtime.ts';
@@ -37,7 +36,8 @@ async function main() {
     eventStoreUrl: config.EVENTSTORE_URL,
     postgres: { listen: false },
   });
-  const lock = await sql.reserve();
+  // The rebuild's own session holds the locks of the projections it rebuilds itself.
+  const lock = openSession(sql);
   try {
     const mine: Projection[] = [];
     const workers: Projection[] = [];
@@ -57,7 +57,7 @@ async function main() {
     }
     for (const projection of workers) await askWorker(sql, store, lock, projection);
   } finally {
-    lock.release();
+    await lock.end({ timeout: 1 });
   }
   await store.close();
   await sql.end({ timeout: 5 });
@@ -65,7 +65,7 @@ async function main() {
 }
 
 /** A running worker owns the projection: it is asked to rebuild, and this waits until it has caught up. */
-async function askWorker(sql: Sql, store: EventStore, lock: ReservedSql, projection: Projection) {
+async function askWorker(sql: Sql, store: EventStore, lock: Sql, projection: Projection) {
   console.log(`A running worker owns ${projection.name}; asking it to rebuild.`);
   const started = Date.now();
   // The database's clock, the one that stamps checkpoint rows.

@@ -1,5 +1,4 @@
-import type { ReservedSql } from 'postgres';
-import type { Sql, TransactionSql } from '../../shared/db/postgres.ts';
+import { openSession, sessionQuery, type Sql, type TransactionSql } from '../../shared/db/postgres.ts';
 import { followAll } from '../../shared/eventstore/postgres.ts';
 import {
   START,
@@ -35,6 +34,22 @@ export type RunnerOptions = {
 };
 
 const lockKey = (name: string) => `projection:${name}`;
+
+/** How long stop() waits for a takeover in flight. */
+const STOP_WAIT_MS = 5_000;
+
+/** Waits for `work` at most `ms`: 'late' when it has not settled by then (it goes on regardless). */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<'settled' | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work.then(() => 'settled' as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Drops a projection's read model and puts its checkpoint back to the start, in one transaction.
@@ -172,8 +187,9 @@ export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly logger: Logger;
   private readonly running = new Map<string, Running>();
-  private lockConnection: ReservedSql<Record<string, unknown>> | null = null;
-  /** The server session holding the locks: a reserved connection that reconnects is a new one, without them. */
+  /** A session of its own (openSession) holding the projections' advisory locks. */
+  private lockConnection: Sql | null = null;
+  /** The server session holding the locks: a lock connection that reconnects is a new one, without them. */
   private lockSession: number | null = null;
   private takeoverTimer: NodeJS.Timeout | null = null;
   private controlListener: { unlisten(): Promise<void> } | null = null;
@@ -247,27 +263,37 @@ export class ProjectionRunner {
 
   private async takeOver() {
     if (this.stopped) return;
-    if (this.running.size === this.options.projections.length) {
-      // Owning everything: make sure the lock connection is still alive, or give everything up
-      // and claim it all again at once on a new connection (the locks went with the old one).
+    // Is the lock session still the one that took the locks? A lock connection that reconnected
+    // (the server restarted, or ended it) is a new session without them: give everything up and
+    // claim it again on a new one. Checked whether this runner owns some projections or all.
+    if (this.lockConnection) {
+      let alive = false;
       try {
-        if (!this.lockConnection || (await this.sessionOf(this.lockConnection)) === this.lockSession) return;
-        this.logger.error({}, 'projection lock session replaced; its locks are gone');
+        alive = (await this.sessionOf(this.lockConnection)) === this.lockSession;
+        if (!alive) this.logger.error({}, 'projection lock session replaced; its locks are gone');
       } catch (error) {
         this.logger.error({ err: error }, 'projection lock connection lost');
       }
-      await this.releaseAll();
+      if (!alive) await this.releaseAll();
     }
+    if (this.stopped || this.running.size === this.options.projections.length) return;
     const unowned = this.options.projections.filter((p) => !this.running.has(p.name));
     if (!this.lockConnection) {
-      const connection = await this.options.sql.reserve();
-      this.lockSession = await this.sessionOf(connection);
+      const connection = openSession(this.options.sql);
+      try {
+        this.lockSession = await this.sessionOf(connection);
+      } catch (error) {
+        await connection.end({ timeout: 0 }).catch(() => {});
+        throw error;
+      }
       this.lockConnection = connection;
     }
     for (const projection of unowned) {
-      if (this.stopped) return;
-      const [row] = await this.lockConnection<{ locked: boolean }[]>`
-        select pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) as locked`;
+      // Stopped while this takeover waited: what it claimed here is given back (stop() may be past
+      // its own release already).
+      if (this.stopped) return void (await this.releaseAll());
+      const [row] = await sessionQuery(this.lockConnection<{ locked: boolean }[]>`
+        select pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) as locked`);
       if (!row?.locked) continue;
       const position = await prepareProjection(this.options.sql, projection);
       this.follow(projection, position);
@@ -275,8 +301,8 @@ export class ProjectionRunner {
     }
   }
 
-  private async sessionOf(connection: ReservedSql<Record<string, unknown>>) {
-    const [row] = await connection<{ pid: number }[]>`select pg_backend_pid() as pid`;
+  private async sessionOf(connection: Sql) {
+    const [row] = await sessionQuery(connection<{ pid: number }[]>`select pg_backend_pid() as pid`);
     return row!.pid;
   }
 
@@ -402,7 +428,7 @@ export class ProjectionRunner {
     this.running.delete(name);
     await running.follower.stop();
     if (this.lockConnection) {
-      await this.lockConnection`select pg_advisory_unlock(hashtext(${lockKey(name)}))`.catch(() => {});
+      await sessionQuery(this.lockConnection`select pg_advisory_unlock(hashtext(${lockKey(name)}))`).catch(() => {});
     }
   }
 
@@ -415,10 +441,10 @@ export class ProjectionRunner {
     const connection = this.lockConnection;
     this.lockConnection = null;
     this.lockSession = null;
-    // Releasing the connection ends its session locks only when it is closed; unlock explicitly.
+    // Unlocked explicitly first, so a standby can take over without waiting for the session's end.
     if (connection) {
-      await connection`select pg_advisory_unlock_all()`.catch(() => {});
-      connection.release();
+      await sessionQuery(connection`select pg_advisory_unlock_all()`).catch(() => {});
+      await connection.end({ timeout: 0 }).catch(() => {});
     }
   }
 
@@ -433,7 +459,12 @@ export class ProjectionRunner {
     // noticed yet, and an empty set of running projections would look idle. The first attempt may
     // be one already in flight that started before the question was asked, hence two.
     for (let attempt = 0; attempt < 2 && this.takeoverTimer && !this.stopped; attempt++) {
-      await this.tryTakeOver().catch((error) => this.logger.error({ err: error }, 'projection takeover failed'));
+      const attempted = this.tryTakeOver().catch((error) =>
+        this.logger.error({ err: error }, 'projection takeover failed'),
+      );
+      if ((await settledWithin(attempted, deadline - Date.now())) === 'late') {
+        throw new Error('projections did not catch up in time (taking over their locks is still under way)');
+      }
     }
     const target = await this.options.store.headPosition();
     while (this.running.size > 0 && comparePositions(this.lowestPosition(), target) < 0) {
@@ -453,8 +484,13 @@ export class ProjectionRunner {
   async stop() {
     this.stopped = true;
     if (this.takeoverTimer) clearInterval(this.takeoverTimer);
-    // A takeover in flight could start a follower after the release below.
-    await this.takingOver?.catch(() => {});
+    // A takeover in flight could start a follower after the release below; one stuck on a dead
+    // connection must not hold up the process's shutdown (it checks `stopped` before each start).
+    if (this.takingOver)
+      await settledWithin(
+        this.takingOver.catch(() => {}),
+        STOP_WAIT_MS,
+      );
     await this.controlListener?.unlisten().catch(() => {});
     await this.releaseAll({ storeDeferred: true });
     this.stopHearing?.();

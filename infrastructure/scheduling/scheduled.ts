@@ -1,4 +1,4 @@
-import type { Sql } from '../../shared/db/postgres.ts';
+import { openSession, sessionQuery, type Sql } from '../../shared/db/postgres.ts';
 import type { EventStore } from '../../shared/eventstore/types.ts';
 import { noNarrator, type DisputeNarrator } from '../../shared/ai/dispute-narrator.ts';
 import { createSandboxGateway, type PaymentGateway } from '../../shared/payments/gateway.ts';
@@ -65,34 +65,21 @@ export function startScheduledJobs(
   let stopped = false;
 
   /*
-   * The jobs' advisory locks live on one reserved connection (one server session) for the whole
-   * scheduler, and the jobs' own queries use the pool. A connection reserved per tick, held while
-   * the job ran its queries on the pool, deadlocked a worker process: its 17 jobs tick together,
-   * their reservations took the whole pool (10), and each then waited for a connection for its
-   * first query, with the projection runner's reads queued behind them, for good.
+   * The jobs' advisory locks live on one session of their own (openSession: a pool of one connection)
+   * for the whole scheduler, and the jobs' own queries use the pool. A connection taken from the
+   * pool per tick, held while the job ran its queries on the pool, deadlocked a worker process: its
+   * 17 jobs tick together, their reservations took the whole pool (10), and each then waited for a
+   * connection for its first query, with the projection runner's reads queued behind them, for good.
    *
    * Session locks are re-entrant, so this process never runs a job twice at once by itself: a
    * tick finding its job still running (an overdue tick) skips. If the connection breaks, its
-   * locks go with its session; the next tick reserves a new one.
+   * locks go with its session; the session is ended and the next tick opens a new one.
    */
-  type Reserved = Awaited<ReturnType<Sql['reserve']>>;
-  let lockConnection: Reserved | null = null;
-  let reserving: Promise<Reserved> | null = null;
-  const lockConnectionOf = async (): Promise<Reserved> => {
-    if (lockConnection) return lockConnection;
-    reserving ??= sql.reserve().finally(() => {
-      reserving = null;
-    });
-    const connection = await reserving;
-    lockConnection ??= connection;
-    return lockConnection;
-  };
-  /** Gives up a lock connection that failed: its session's locks are ended with it where possible. */
-  const dropLockConnection = async (connection: Reserved) => {
-    if (lockConnection !== connection) return;
-    lockConnection = null;
-    await connection`select pg_advisory_unlock_all()`.catch(() => {});
-    connection.release();
+  let lockConnection: Sql | null = null;
+  const lockConnectionOf = (): Sql => (lockConnection ??= openSession(sql));
+  const dropLockConnection = (connection: Sql) => {
+    if (lockConnection === connection) lockConnection = null;
+    void connection.end({ timeout: 0 }).catch(() => {});
   };
   const inProgress = new Set<string>();
 
@@ -104,15 +91,14 @@ export function startScheduledJobs(
       try {
         // Reaching the database fails while it is down: that is a failed tick like any other,
         // logged and retried on the next one (an exception escaping here would end the process).
-        let connection: Reserved;
+        const connection = lockConnectionOf();
         let locked: boolean;
         try {
-          connection = await lockConnectionOf();
-          const [row] = await connection<{ locked: boolean }[]>`
-            select pg_try_advisory_lock(${0x5c4ed}, ${lockKey(job.name)}) as locked`;
+          const [row] = await sessionQuery(connection<{ locked: boolean }[]>`
+            select pg_try_advisory_lock(${0x5c4ed}, ${lockKey(job.name)}) as locked`);
           locked = row?.locked === true;
         } catch (err) {
-          if (lockConnection) await dropLockConnection(lockConnection);
+          dropLockConnection(connection);
           options.logger?.error({ job: job.name, err }, 'scheduled job could not reach the database');
           return;
         }
@@ -123,7 +109,8 @@ export function startScheduledJobs(
         } catch (err) {
           options.logger?.error({ job: job.name, err }, 'scheduled job failed');
         } finally {
-          await connection`select pg_advisory_unlock(${0x5c4ed}, ${lockKey(job.name)})`.catch(() =>
+          // A failed unlock means the session is gone, and its locks with it.
+          await sessionQuery(connection`select pg_advisory_unlock(${0x5c4ed}, ${lockKey(job.name)})`).catch(() =>
             dropLockConnection(connection),
           );
         }
@@ -162,9 +149,13 @@ export function startScheduledJobs(
         Promise.allSettled([...running]),
         new Promise((resolve) => setTimeout(resolve, stopWaitMs).unref()),
       ]);
-      // Waits for a reservation in flight, then gives the connection back without its locks.
-      await reserving?.catch(() => {});
-      if (lockConnection) await dropLockConnection(lockConnection);
+      // Unlocked explicitly first, so another worker's next tick need not wait for the session's end.
+      const connection = lockConnection;
+      lockConnection = null;
+      if (connection) {
+        await sessionQuery(connection`select pg_advisory_unlock_all()`).catch(() => {});
+        await connection.end({ timeout: 0 }).catch(() => {});
+      }
     },
   };
 }

@@ -30,22 +30,32 @@ function lockKey(id: string): number {
 }
 
 /**
- * Session-level advisory locks on a reserved connection. The work inside must not need another
- * connection of the same pool while it waits on nothing but the event store (which has its own),
- * or a burst of waiters could hold every connection.
+ * Transaction-level advisory locks: each holder runs its work while a transaction of its own sits
+ * open on one pooled connection, and the lock ends with that transaction, however it ends (commit,
+ * a dropped connection, a killed backend). Not a session lock on `sql.reserve()`: postgres.js 3.4
+ * can leave a reservation or a query on a reserved connection unsettled for good when the server
+ * ends connections, which hung money commands after a PostgreSQL restart. The work inside must
+ * not need another connection of the same pool while it waits on nothing but the event store
+ * (which has its own), or a burst of waiters could hold every connection.
  */
 export function postgresMoneyLocks(sql: Sql): MoneyLocks {
   async function hold<T>(namespace: number, id: string, work: () => Promise<T>): Promise<T> {
-    const reserved = await sql.reserve();
+    let working: Promise<T> | null = null;
     try {
-      await reserved`select pg_advisory_lock(${namespace}, ${lockKey(id)})`;
-      try {
-        return await work();
-      } finally {
-        await reserved`select pg_advisory_unlock(${namespace}, ${lockKey(id)})`;
-      }
-    } finally {
-      reserved.release();
+      await sql.begin(async (tx) => {
+        // The transaction stays idle while the work runs (a card charge, appends to the store):
+        // the pool's idle-in-transaction limit would end it, and the lock, half-way through.
+        await tx`select set_config('idle_in_transaction_session_timeout', ${LOCK_HOLD_LIMIT}, true)`;
+        await tx`select pg_advisory_xact_lock(${namespace}, ${lockKey(id)})`;
+        working = work();
+        await working;
+      });
+      return await working!;
+    } catch (error) {
+      // The connection holding the lock died while the work went on: what the work decided
+      // stands (it is in the event store), so its own outcome is the answer.
+      if (working) return await working;
+      throw error;
     }
   }
   return {
@@ -53,6 +63,9 @@ export function postgresMoneyLocks(sql: Sql): MoneyLocks {
     account: (accountId, work) => hold(ACCOUNT_NAMESPACE, accountId, work),
   };
 }
+
+/** The longest a lock is held: far beyond any command, short of holding a job for good. */
+const LOCK_HOLD_LIMIT = '10min';
 
 /** The same locks inside one process: for the property tests that run the workflows on an in-memory store. */
 export function inProcessMoneyLocks(): MoneyLocks {
