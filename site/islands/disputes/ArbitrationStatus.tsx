@@ -12,7 +12,8 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { formatWhen, LoadError } from '../contracts/shared.tsx';
 import { $myDisputes, disputeStore, reloadDispute, reloadLists, requestReview } from './api.ts';
 import { AnswerForm, OpenForm } from './CaseForms.tsx';
-import { AddEvidence, CaseView, nameOf, StatusBadge } from './CaseView.tsx';
+import { AddEvidence, CaseView, nameOf } from './CaseView.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
 
 function param(name: string): string | null {
   const value = new URLSearchParams(window.location.search).get(name);

@@ -7,29 +7,13 @@ import { messageOf } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input } from '../../ui/Field.tsx';
 import { Badge, formatDay, formatWhen, payoutDate } from '../contracts/shared.tsx';
-import { EVIDENCE_ACCEPT, precheck, uploadEvidence, type DisputeStatus, type DisputeView, type Shares } from './api.ts';
+import { EVIDENCE_ACCEPT, precheck, uploadEvidence, type DisputeView, type Shares } from './api.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 import { numberFormat } from '../../i18n/intl.ts';
 import { localizeUploadRefusal, tooLargeRefusal } from '../../lib/upload-refusals.ts';
 import { colon } from '../../i18n/punctuation.ts';
 
 type M = (typeof disputeCaseMessages)['en'];
-
-const statusTone: Record<DisputeStatus, 'good' | 'waiting' | 'neutral' | 'bad'> = {
-  'awaiting-response': 'waiting',
-  analysing: 'waiting',
-  proposed: 'waiting',
-  'in-review': 'waiting',
-  decided: 'good',
-  void: 'neutral',
-};
-
-export function StatusBadge({ locale, status }: { locale: Locale; status: DisputeStatus }) {
-  return (
-    <Badge tone={statusTone[status]} status={status}>
-      {disputeCaseMessages[locale][`status:${status}`]}
-    </Badge>
-  );
-}
 
 export const nameOf = (m: M, name: string) => (name === 'Former member' ? m.formerMember : name);
 
