@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
+import { redisAnswers } from './support/redis.ts';
 import { freePort } from './support/start-app.ts';
 import { waitUntil } from './support/wait.ts';
 
@@ -18,17 +18,19 @@ let port = 0;
 
 /** A throw-away Redis on its own port, so the machine's shared one is never touched. */
 async function startRedis() {
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const server = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  redis = server;
   await waitUntil(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const probe = createServer();
-        // The port is taken once Redis listens.
-        probe.once('error', () => resolve(true));
-        probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
-      }),
+    () => {
+      if (server.exitCode !== null) throw new Error(`redis-server exited (${server.exitCode}) on port ${port}`);
+      // Up once it answers a PING. (Probing by listening on the port, as this did, could take the
+      // port for an instant just as Redis bound it, and Redis then exited.)
+      return redisAnswers('127.0.0.1', port, 500);
+    },
     { message: 'redis-server did not start' },
   );
 }

@@ -228,6 +228,8 @@ describe('contractor directory', { timeout: 120_000 }, () => {
       const person = await signUpViaApi(context, 'contractor');
       await open(page, '/contractor-dashboard');
       const section = page.getByRole('region', { name: 'Service area and services' });
+      // Below the fold the section loads when scrolled to, as a person reaching it would.
+      await page.locator('astro-island[component-url*="/ServiceAreaSection."] > :first-child').scrollIntoViewIfNeeded();
       await visible(section);
       await visible(section.getByText('You have not set a service area yet.'));
 
@@ -253,6 +255,7 @@ describe('contractor directory', { timeout: 120_000 }, () => {
       // Saved values come back on the next visit.
       await page.reload();
       await hydrated(page);
+      await page.locator('astro-island[component-url*="/ServiceAreaSection."] > :first-child').scrollIntoViewIfNeeded();
       await visible(section.getByText('Listed in Moncton, NB (E1C), up to 60 km away.'));
       expect(await section.getByLabel('Postal code').inputValue()).toBe('E1C 4M3');
       expect(await section.getByLabel('Snow Removal').isChecked()).toBe(true);
