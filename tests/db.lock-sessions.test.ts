@@ -4,6 +4,7 @@ import { ProjectionRunner } from '../infrastructure/projections/runner.ts';
 import { startScheduledJobs } from '../infrastructure/scheduling/scheduled.ts';
 import { postgresMoneyLocks } from '../shared/db/money-locks.ts';
 import { connect, openSession, sessionQuery, type Sql } from '../shared/db/postgres.ts';
+import { withDeadline } from '../shared/deadline.ts';
 import { PostgresEventStore } from '../shared/eventstore/postgres.ts';
 import { countingProjection } from './support/counting-projection.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -43,11 +44,9 @@ async function terminateLockHolders(): Promise<number> {
   return rows.length;
 }
 
+/** Fails the test, rather than hanging it, when a step that must settle does not. */
 const within = <T>(work: Promise<T>, ms: number, what: string) =>
-  Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not settle in ${ms} ms`)), ms)),
-  ]);
+  withDeadline(work, ms, `${what} did not settle in ${ms} ms`);
 
 describe('openSession', () => {
   it('never keeps a statement waiting past its deadline once its backend is ended, and a new session takes the lock', async () => {
@@ -137,10 +136,11 @@ describe('the projection runner', () => {
       const first = await lockPid();
       expect(first).not.toBeNull();
       expect(await terminateLockHolders()).toBe(1);
-      await waitUntil(async () => ((await lockPid()) ?? first) !== first, {
-        timeoutMs: 10_000,
-        message: 'the runner did not take its projection again on a new session',
-      });
+      // The lock is taken on a new session, then the projection is followed again.
+      await waitUntil(
+        async () => ((await lockPid()) ?? first) !== first && runner.status().some((s) => s.name === projection.name),
+        { timeoutMs: 10_000, message: 'the runner did not take its projection again on a new session' },
+      );
       expect(runner.status().map((s) => s.name)).toEqual([projection.name]);
       // Caught up after the change of session: a new event is applied once.
       await store.append(`counted-${randomUUID()}`, [{ type: 'Counted', data: {} }], { expectedRevision: 'no_stream' });

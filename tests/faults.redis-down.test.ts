@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
-import { redisAnswers } from './support/redis.ts';
+import { startRedisServer } from './support/redis.ts';
 import { freePort } from './support/start-app.ts';
 import { waitUntil } from './support/wait.ts';
 
@@ -13,44 +12,20 @@ import { waitUntil } from './support/wait.ts';
  * a restart.
  */
 let t: TestApp;
-let redis: ChildProcess | null = null;
+let redis: Awaited<ReturnType<typeof startRedisServer>> | null = null;
 let port = 0;
 
-/** A throw-away Redis on its own port, so the machine's shared one is never touched. */
-async function startRedis() {
-  const server = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  redis = server;
-  await waitUntil(
-    () => {
-      if (server.exitCode !== null) throw new Error(`redis-server exited (${server.exitCode}) on port ${port}`);
-      // Up once it answers a PING. (Probing by listening on the port, as this did, could take the
-      // port for an instant just as Redis bound it, and Redis then exited.)
-      return redisAnswers('127.0.0.1', port, 500);
-    },
-    { message: 'redis-server did not start' },
-  );
-}
-
-async function stopRedis() {
-  if (!redis || redis.exitCode !== null) return;
-  const exited = new Promise((resolve) => redis!.once('exit', resolve));
-  redis.kill('SIGKILL');
-  await exited;
-}
-
 beforeAll(async () => {
+  // A throw-away Redis on its own port, so the machine's shared one is never touched; it comes back
+  // on the same port, the one the app was configured with.
   port = await freePort();
-  await startRedis();
-  t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+  redis = await startRedisServer({ port });
+  t = await createTestApp({ REDIS_URL: redis.url });
 });
 
 afterAll(async () => {
   await t?.close();
-  await stopRedis();
+  await redis?.stop();
 });
 
 describe('Redis down', { timeout: 60_000 }, () => {
@@ -58,7 +33,7 @@ describe('Redis down', { timeout: 60_000 }, () => {
     const member = await signUp(t.app, { role: 'customer' });
     expect((await member.browser.get('/api/auth/me')).statusCode).toBe(200);
 
-    await stopRedis();
+    await redis!.crash();
 
     const me = await member.browser.get('/api/auth/me');
     expect(me.statusCode, me.body).toBe(503);
@@ -75,7 +50,7 @@ describe('Redis down', { timeout: 60_000 }, () => {
     expect((await new Browser(t.app).get('/api/contractors/browse')).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
-    await startRedis();
+    redis = await startRedisServer({ port });
     // The client reconnects by itself; the old session went with Redis, so the member signs in again.
     const again = new Browser(t.app);
     await waitUntil(

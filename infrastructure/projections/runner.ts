@@ -1,4 +1,5 @@
 import { openSession, sessionQuery, type Sql, type TransactionSql } from '../../shared/db/postgres.ts';
+import { withDeadline } from '../../shared/deadline.ts';
 import { followAll } from '../../shared/eventstore/postgres.ts';
 import {
   START,
@@ -37,19 +38,6 @@ const lockKey = (name: string) => `projection:${name}`;
 
 /** How long stop() waits for a takeover in flight. */
 const STOP_WAIT_MS = 5_000;
-
-/** Waits for `work` at most `ms`: 'late' when it has not settled by then (it goes on regardless). */
-async function settledWithin(work: Promise<unknown>, ms: number): Promise<'settled' | 'late'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), Math.max(0, ms));
-  });
-  try {
-    return await Promise.race([work.then(() => 'settled' as const), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Drops a projection's read model and puts its checkpoint back to the start, in one transaction.
@@ -462,9 +450,11 @@ export class ProjectionRunner {
       const attempted = this.tryTakeOver().catch((error) =>
         this.logger.error({ err: error }, 'projection takeover failed'),
       );
-      if ((await settledWithin(attempted, deadline - Date.now())) === 'late') {
-        throw new Error('projections did not catch up in time (taking over their locks is still under way)');
-      }
+      await withDeadline(
+        attempted,
+        deadline - Date.now(),
+        'projections did not catch up in time (taking over their locks is still under way)',
+      );
     }
     const target = await this.options.store.headPosition();
     while (this.running.size > 0 && comparePositions(this.lowestPosition(), target) < 0) {
@@ -486,11 +476,7 @@ export class ProjectionRunner {
     if (this.takeoverTimer) clearInterval(this.takeoverTimer);
     // A takeover in flight could start a follower after the release below; one stuck on a dead
     // connection must not hold up the process's shutdown (it checks `stopped` before each start).
-    if (this.takingOver)
-      await settledWithin(
-        this.takingOver.catch(() => {}),
-        STOP_WAIT_MS,
-      );
+    await withDeadline(this.takingOver ?? Promise.resolve(), STOP_WAIT_MS, 'takeover still under way').catch(() => {});
     await this.controlListener?.unlisten().catch(() => {});
     await this.releaseAll({ storeDeferred: true });
     this.stopHearing?.();

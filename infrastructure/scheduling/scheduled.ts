@@ -1,4 +1,5 @@
 import { openSession, sessionQuery, type Sql } from '../../shared/db/postgres.ts';
+import { withDeadline } from '../../shared/deadline.ts';
 import type { EventStore } from '../../shared/eventstore/types.ts';
 import { noNarrator, type DisputeNarrator } from '../../shared/ai/dispute-narrator.ts';
 import { createSandboxGateway, type PaymentGateway } from '../../shared/payments/gateway.ts';
@@ -145,10 +146,7 @@ export function startScheduledJobs(
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       // Finish what is running, but a stuck tick must not hold up the process's shutdown.
-      await Promise.race([
-        Promise.allSettled([...running]),
-        new Promise((resolve) => setTimeout(resolve, stopWaitMs).unref()),
-      ]);
+      await withDeadline(Promise.allSettled([...running]), stopWaitMs, 'ticks still running').catch(() => {});
       // Unlocked explicitly first, so another worker's next tick need not wait for the session's end.
       const connection = lockConnection;
       lockConnection = null;

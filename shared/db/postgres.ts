@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { withDeadline } from '../deadline.ts';
 
 export type Sql = postgres.Sql<Record<string, unknown>>;
 export type TransactionSql = postgres.TransactionSql<Record<string, unknown>>;
@@ -59,16 +60,8 @@ export function openSession(sql: Sql): Sql {
 export const SESSION_QUERY_DEADLINE_MS = 5_000;
 
 /** A lock session's statement, failed after `ms` (the session is then to be ended and replaced). */
-export async function sessionQuery<T>(query: Promise<T>, ms = SESSION_QUERY_DEADLINE_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the lock session did not answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([query, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function sessionQuery<T>(query: Promise<T>, ms = SESSION_QUERY_DEADLINE_MS): Promise<T> {
+  return withDeadline(query, ms, `the lock session did not answer within ${ms} ms`);
 }
 
 /** Postgres error codes the code base reacts to. */

@@ -76,10 +76,14 @@ export async function findOrStartRedis(log: (message: string) => void = () => {}
 /**
  * A throw-away `redis-server` of its own on a free loopback port, without persistence: for the
  * global setup when no Redis answers, and for a suite that must share its Redis with nobody (the
- * production shape's several processes). Stopped by `stop()`, or when this process exits.
+ * production shape's several processes), or on a given port (a suite that brings Redis down with
+ * `crash()` and back on the port its app was configured with). Stopped by `stop()`, or when this
+ * process exits.
  */
-export async function startRedisServer(): Promise<TestRedis & { pid: number }> {
-  const port = await freePort();
+export async function startRedisServer(
+  options: { port?: number } = {},
+): Promise<TestRedis & { pid: number; crash(): Promise<void> }> {
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
@@ -105,6 +109,12 @@ export async function startRedisServer(): Promise<TestRedis & { pid: number }> {
     url: `redis://127.0.0.1:${port}`,
     started: true,
     pid: child.pid!,
+    /** SIGKILL, as a crash would; resolves once it has exited. */
+    async crash() {
+      process.off('exit', killOnExit);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       process.off('exit', killOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return;
