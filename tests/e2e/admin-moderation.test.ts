@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { MOBILE, open, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { MOBILE, open, revealLazyPanels, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
 
 /**
  * The admin dashboard's platform metrics, feedback statuses and forum moderation in a browser:
@@ -27,6 +27,7 @@ describe('admin dashboard: metrics, feedback and forum moderation', { timeout: 1
       await e2e.run(async ({ page, context }) => {
         await signInViaApi(context, DEMO.admin, e2e.app.demoPassword);
         await open(page, '/admin-dashboard');
+        await revealLazyPanels(page);
 
         const metrics = page.getByTestId('admin-metrics');
         await visible(metrics.getByRole('heading', { name: 'Platform metrics' }));
@@ -64,8 +65,13 @@ describe('admin dashboard: metrics, feedback and forum moderation', { timeout: 1
 
         await page.setViewportSize(MOBILE);
         await open(page, '/fr/admin-dashboard');
+        await revealLazyPanels(page);
         await visible(page.getByRole('heading', { name: 'Indicateurs de la plateforme' }));
         await visible(page.getByRole('heading', { name: 'Modération du forum' }));
+        // A reply names its discussion: every {placeholder} filled in (the demo forum has replies).
+        const forumText = await page.getByTestId('admin-forum').innerText();
+        expect(forumText).toContain('Réponse dans « ');
+        expect(forumText).not.toMatch(/\{\w+\}/);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
       });

@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { open, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { open, revealLazyPanels, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
 
 /**
  * An admin suspends a user from the admin dashboard: the user's next request is refused and
@@ -20,6 +20,7 @@ describe('admin dashboard: users', { timeout: 120_000 }, () => {
       await e2e.run(async ({ page, context }) => {
         await signInViaApi(context, DEMO.admin, e2e.app.demoPassword);
         await open(page, '/admin-dashboard');
+        await revealLazyPanels(page);
         const users = page.getByTestId('admin-users');
         await users.getByRole('searchbox', { name: 'Search users' }).fill(person.email);
         await users.getByRole('button', { name: 'Search' }).click();
@@ -101,6 +102,7 @@ describe('admin dashboard: users', { timeout: 120_000 }, () => {
         await e2e.run(async ({ page, context }) => {
           await signInViaApi(context, DEMO.admin, e2e.app.demoPassword);
           await open(page, path);
+          await revealLazyPanels(page);
           const record = page.getByTestId('user-switches');
           const items = record.getByRole('listitem');
           // Newest first: the newcomer switched after Chloé.

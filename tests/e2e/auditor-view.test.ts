@@ -6,7 +6,7 @@ import { THEME_KEY } from '../../site/stores/accent.ts';
 import { DEMO } from '../support/start-app.ts';
 import { sleep, waitUntil } from '../support/wait.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { open, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { open, revealLazyPanels, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
 import { awardedJob, fundViaApi, signViaApi } from './support/jobs.ts';
 
 /**
@@ -183,6 +183,7 @@ async function downloadBundle(page: Page, section: Locator, t: (typeof TEXT)[Lan
 async function useTheme(page: Page, path: string, theme: 'dark' | 'light') {
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [THEME_KEY, theme]);
   await open(page, path);
+  await revealLazyPanels(page);
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
 }
 
@@ -192,6 +193,7 @@ describe('the auditor view', { timeout: 240_000 }, () => {
       const t = TEXT.en;
       await signInViaApi(context, DEMO.admin, e2e.app.demoPassword);
       await open(page, t.path);
+      await revealLazyPanels(page);
       const section = page.getByTestId('auditor-view');
       await findJobByKeyboard(page, section, t);
       const history = await escrowHistoryByRole(section, t);
@@ -208,6 +210,7 @@ describe('the auditor view', { timeout: 240_000 }, () => {
         const t = TEXT.fr;
         await signInViaApi(context, DEMO.admin, e2e.app.demoPassword);
         await open(page, t.path);
+        await revealLazyPanels(page);
         const section = page.getByTestId('auditor-view');
         await findJobByKeyboard(page, section, t);
         const history = await escrowHistoryByRole(section, t);

@@ -3,7 +3,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
-import { hidden, open, revealIslands, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import {
+  hidden,
+  open,
+  revealIslands,
+  revealLazyPanels,
+  signInViaApi,
+  signUpViaApi,
+  useE2E,
+  visible,
+} from './support/browser.ts';
 import { settleMotion } from './support/axe.ts';
 
 /**
@@ -87,6 +96,7 @@ describe('contact dialog', { timeout: 60_000 }, () => {
       await context.request.post('/api/auth/logout');
       await signInViaApi(context, DEMO.admin, e2e.app.demoPassword);
       await open(page, '/admin-dashboard');
+      await revealLazyPanels(page);
       await visible(page.getByRole('heading', { name: 'Contact messages' }));
       await visible(page.getByText(text));
       await visible(page.getByRole('link', { name: person.email }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { DEMO } from '../support/start-app.ts';
-import { hydrated, open, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { hydrated, open, revealLazyPanels, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
 import { awardedJob, fundViaApi, signViaApi } from './support/jobs.ts';
 
 /**
@@ -104,6 +104,7 @@ describe('a dispute from opening to a paid-out decision', { timeout: 300_000 }, 
 
           // ── The auditor view verifies the escrow's history.
           await open(adminPage, '/admin-dashboard');
+          await revealLazyPanels(adminPage);
           const auditor = adminPage.getByTestId('auditor-view');
           await visible(auditor, 20_000);
           // Found by its id; the escrow tab opens first, with the decision's distribution last.

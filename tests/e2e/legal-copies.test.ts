@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { open, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { open, revealLazyPanels, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
 import { awardedJob, signViaApi } from './support/jobs.ts';
 
 /**
@@ -38,6 +38,7 @@ describe('legal copies of signatures', { timeout: 180_000 }, () => {
       await e2e.run(async ({ page, context }) => {
         await signInViaApi(context, DEMO.admin, e2e.app.demoPassword);
         await open(page, '/admin-dashboard');
+        await revealLazyPanels(page);
         const section = page.getByTestId('legal-copies');
         await section.getByLabel('Contract (job id)').fill(jobId);
         await section.getByRole('button', { name: 'Read the legal copy' }).click();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { hydrated, open, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { hydrated, open, revealLazyPanels, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
 import { DEMO } from '../support/start-app.ts';
 import { PDF } from '../support/uploads.ts';
 import { publishReviews } from './support/directory.ts';
@@ -192,6 +192,7 @@ describe('plans, boosts and ranking', { timeout: 240_000 }, () => {
       await e2e.run(async ({ page: adminPage, context: adminContext }) => {
         await signInViaApi(adminContext, DEMO.admin, e2e.app.demoPassword);
         await open(adminPage, '/admin-dashboard');
+        await revealLazyPanels(adminPage);
         const queue = adminPage.getByTestId('credential-queue');
         const item = queue.locator('li').filter({ hasText: me.name });
         await visible(item);

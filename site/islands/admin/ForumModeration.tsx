@@ -105,7 +105,7 @@ function ForumModeration({ locale }: { locale: Locale }) {
         {items && items.length > 0 && (
           <ul className="divide-y divide-border rounded-xl border border-border bg-surface">
             {items.map((item) => {
-              const heading = item.kind === 'post' ? item.title : format(m['kind:reply'], { title: item.title });
+              const heading = item.kind === 'post' ? item.title : format(m.replyIn, { title: item.title });
               return (
                 <li
                   key={keyOf(item)}

@@ -7,6 +7,7 @@ import { adminMetricsMessages } from '../../i18n/messages/admin-metrics.ts';
 import { formatPrice } from '../../i18n/money.ts';
 import { $session } from '../../stores/session.ts';
 import { island } from '../../ui/island.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 import { MonthlyBarChart, MonthlyTable } from '../../ui/MonthlyBarChart.tsx';
 import { useJson } from '../work/api.ts';
 import type { MetricsView as Metrics } from '../../../shared/http/metrics.ts';
@@ -54,9 +55,19 @@ function PlatformMetrics({ locale }: { locale: Locale }) {
             </button>
           </p>
         ) : (
-          <p role="status" className="mt-4 text-sm text-muted">
-            {m.loading}
-          </p>
+          // The figures' room, held while they load: the panels under them load when they near the
+          // screen, and would all be near it under a one-line loading text.
+          <div role="status" aria-label={m.loading} className="mt-4 space-y-6">
+            <div className="grid grid-cols-2 gap-2 lg:grid-cols-3 xl:grid-cols-6">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} className="h-20" />
+              ))}
+            </div>
+            <div className="grid gap-6 lg:grid-cols-3">
+              <Skeleton className="h-72 lg:col-span-2" />
+              <Skeleton className="h-48 lg:h-72" />
+            </div>
+          </div>
         )
       ) : (
         <div className="mt-4 space-y-6">

@@ -317,6 +317,26 @@ export async function open(page: Page, path: string) {
 }
 
 /**
+ * Brings every lazy panel of a dashboard (site/ui/LazyPanel.tsx: the admin dashboard's tools) into
+ * view in page order, as a person scrolling down does, until each has loaded; then back to the top.
+ * Waits for the panels to be on the page first: they render once the session is known.
+ */
+export async function revealLazyPanels(page: Page, timeout = NAVIGATION_TIMEOUT_MS) {
+  await page.locator('[data-lazy-panel]').first().waitFor({ state: 'attached', timeout });
+  const waiting = page.locator('[data-lazy-panel][data-state="waiting"]');
+  while ((await waiting.count()) > 0) {
+    const next = waiting.first();
+    const name = await next.getAttribute('data-lazy-panel');
+    await next.scrollIntoViewIfNeeded();
+    await page
+      .locator(`[data-lazy-panel="${name}"][data-state="near"]`)
+      .waitFor({ state: 'attached', timeout: ACTION_TIMEOUT_MS });
+  }
+  await page.locator('[data-lazy-panel] [data-panel-skeleton]').first().waitFor({ state: 'detached', timeout });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
  * Scrolls every `client:visible` island into view so each one hydrates, wakes every
  * `client:interaction` one as a pointer would, then waits for them all; use before working below
  * the fold. Scrolls back to the top at the end.
