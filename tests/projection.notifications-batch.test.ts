@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsProjection } from '../projections/notifications.ts';
+import { connect, type Sql } from '../shared/db/postgres.ts';
+import { notificationIdFor } from '../shared/domain/notifications/draft.ts';
+import type { RecordedEvent } from '../shared/eventstore/types.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { recordedEvent } from './support/recorded-event.ts';
+
+/**
+ * The notifications read model's batch path (one insert for the batch's new notifications, "all
+ * read" before them, single reads and deletes after) must leave exactly the rows that `apply` on
+ * each event in turn leaves, for any log and any cut of it into batches: notifications arriving
+ * before and after an "all read", reads and deletes of another user's notification (which change
+ * nothing), and an event delivered twice (its notification is not doubled).
+ */
+let database: TestDatabase;
+let sql: Sql;
+
+beforeAll(async () => {
+  database = await createTestDatabase('notifications_batch');
+  sql = connect(database.url, { max: 2 });
+});
+
+afterAll(async () => {
+  await sql?.end({ timeout: 5 });
+  await database?.drop();
+});
+
+const USERS = [
+  '10000000-0000-4000-8000-000000000001',
+  '10000000-0000-4000-8000-000000000002',
+  '10000000-0000-4000-8000-000000000003',
+] as const;
+
+type Step =
+  | { kind: 'welcome'; user: number; again: boolean }
+  | { kind: 'read' | 'delete'; user: number; of: number }
+  | { kind: 'readAll'; user: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('welcome' as const), user: fc.nat(2), again: fc.boolean() }),
+  fc.record({ kind: fc.constantFrom('read' as const, 'delete' as const), user: fc.nat(2), of: fc.nat(30) }),
+  fc.record({ kind: fc.constant('readAll' as const), user: fc.nat(2) }),
+);
+
+/** The log the steps describe: a welcome is a registration (a notification), the rest the user's actions. */
+function logOf(steps: Step[]): RecordedEvent[] {
+  const log: RecordedEvent[] = [];
+  const welcomes: RecordedEvent[] = [];
+  const at = (i: number) => new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString();
+  steps.forEach((s, i) => {
+    const userId = USERS[s.user]!;
+    if (s.kind === 'welcome') {
+      const earlier = welcomes[welcomes.length - 1];
+      // A redelivered event: the same id, so the same notification id.
+      const event =
+        s.again && earlier
+          ? earlier
+          : recordedEvent('AccountRegistered', { accountId: userId, role: 'customer', registeredAt: at(i) });
+      welcomes.push(event);
+      log.push(event);
+    } else if (s.kind === 'readAll') {
+      log.push(recordedEvent('AllNotificationsRead', { userId, readAt: at(i) }));
+    } else {
+      // Any welcome so far, maybe another user's (then nothing changes), or one not there yet.
+      const target = welcomes[s.of % Math.max(1, welcomes.length)];
+      const notificationId = target
+        ? notificationIdFor(target.id, 'welcome', String(target.data.accountId))
+        : notificationIdFor('none', 'welcome', userId);
+      log.push(
+        s.kind === 'read'
+          ? recordedEvent('NotificationRead', { notificationId, userId, readAt: at(i) })
+          : recordedEvent('NotificationDeleted', { notificationId, userId, deletedAt: at(i) }),
+      );
+    }
+  });
+  return log;
+}
+
+async function recreateTable() {
+  await sql.unsafe(notificationsProjection.reset);
+  await sql.unsafe(notificationsProjection.schema);
+}
+
+const dump = async () =>
+  (await sql<{ row: string }[]>`select to_jsonb(n)::text as row from rm_notifications n order by id`).map((r) => r.row);
+
+async function oneByOne(log: RecordedEvent[]) {
+  await recreateTable();
+  for (const event of log) await sql.begin((tx) => notificationsProjection.apply(tx, event));
+  return dump();
+}
+
+async function inBatches(log: RecordedEvent[], sizes: number[]) {
+  await recreateTable();
+  for (let at = 0, i = 0; at < log.length; i++) {
+    const size = sizes[i % sizes.length]!;
+    const batch = log.slice(at, at + size);
+    await sql.begin((tx) => notificationsProjection.applyAll!(tx, batch));
+    at += size;
+  }
+  return dump();
+}
+
+describe('notifications, set-based', () => {
+  it('any cut of any log into batches ends with the rows event-by-event application ends with', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 30 }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 }),
+        async (steps, sizes) => {
+          const log = logOf(steps);
+          const expected = await oneByOne(log);
+          expect(await inBatches(log, sizes)).toEqual(expected);
+          expect(await inBatches(log, [log.length])).toEqual(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+
+  it('an "all read" leaves a notification that arrives after it, in the same batch, unread', async () => {
+    const [user] = USERS;
+    const first = recordedEvent('AccountRegistered', {
+      accountId: user,
+      role: 'customer',
+      registeredAt: '2026-11-01T00:00:00.000Z',
+    });
+    const log = [
+      first,
+      recordedEvent('AllNotificationsRead', { userId: user, readAt: '2026-11-01T00:01:00.000Z' }),
+      recordedEvent('AccountRegistered', {
+        accountId: user,
+        role: 'customer',
+        registeredAt: '2026-11-01T00:02:00.000Z',
+      }),
+    ];
+    await inBatches(log, [3]);
+    const rows = await sql<{ id: string; is_read: boolean }[]>`select id, is_read from rm_notifications`;
+    const firstId = notificationIdFor(first.id, 'welcome', user);
+    expect(rows.map((row) => [row.id === firstId, row.is_read]).sort()).toEqual([
+      [false, false],
+      [true, true],
+    ]);
+  });
+});
