@@ -47,18 +47,18 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 /** The log the steps describe: a welcome is a registration (a notification), the rest the user's actions. */
 function logOf(steps: Step[]): RecordedEvent[] {
   const log: RecordedEvent[] = [];
-  const welcomes: RecordedEvent[] = [];
+  const welcomes: { event: RecordedEvent; userId: string }[] = [];
   const at = (i: number) => new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString();
   steps.forEach((s, i) => {
     const userId = USERS[s.user]!;
     if (s.kind === 'welcome') {
-      const earlier = welcomes[welcomes.length - 1];
+      const earlier = welcomes[welcomes.length - 1]?.event;
       // A redelivered event: the same id, so the same notification id.
       const event =
         s.again && earlier
           ? earlier
           : recordedEvent('AccountRegistered', { accountId: userId, role: 'customer', registeredAt: at(i) });
-      welcomes.push(event);
+      welcomes.push({ event, userId: earlier && s.again ? welcomes[welcomes.length - 1]!.userId : userId });
       log.push(event);
     } else if (s.kind === 'readAll') {
       log.push(recordedEvent('AllNotificationsRead', { userId, readAt: at(i) }));
@@ -66,7 +66,7 @@ function logOf(steps: Step[]): RecordedEvent[] {
       // Any welcome so far, maybe another user's (then nothing changes), or one not there yet.
       const target = welcomes[s.of % Math.max(1, welcomes.length)];
       const notificationId = target
-        ? notificationIdFor(target.id, 'welcome', String(target.data.accountId))
+        ? notificationIdFor(target.event.id, 'welcome', target.userId)
         : notificationIdFor('none', 'welcome', userId);
       log.push(
         s.kind === 'read'
