@@ -47,7 +47,61 @@ export const contractorReviewsProjection = defineProjection<ReviewEvent | Accoun
         return;
     }
   },
+  /**
+   * A batch in a few statements, equal to `apply` on each event in turn: the batch's published
+   * reviews go in with one insert per run, and a closed account's delete runs between the runs, so
+   * a review published before the closing is deleted and one published after it stays, as one by one.
+   */
+  async applyAll(tx, events) {
+    let run = new Map<string, ContractorReviewInsert>();
+    const flush = async () => {
+      if (run.size === 0) return;
+      await tx`
+        insert into rm_contractor_reviews
+        select * from jsonb_populate_recordset(null::rm_contractor_reviews, ${JSON.stringify([...run.values()])}::text::jsonb)
+        on conflict (job_id) do nothing`;
+      run = new Map();
+    };
+    for (const event of events) {
+      if (event.type === 'AccountClosed') {
+        await flush();
+        await tx`delete from rm_contractor_reviews where contractor_id = ${event.data.accountId}`;
+        continue;
+      }
+      if (event.type !== 'ReviewsPublished') continue;
+      const review = event.data.reviews.find((r) => r.side === 'customer');
+      if (!review) continue;
+      const jobId = reviewedJobOf(event.data).jobId;
+      // `on conflict do nothing`: the first review of a job wins, in the batch as in the table.
+      if (run.has(jobId.toLowerCase())) continue;
+      run.set(jobId.toLowerCase(), {
+        job_id: jobId,
+        contractor_id: event.data.contractorId,
+        customer_id: event.data.customerId,
+        rating: review.rating,
+        text: review.text,
+        submitted_at: review.submittedAt,
+        published_at: event.data.publishedAt,
+      });
+      if (run.size >= BATCH_ROWS) await flush();
+    }
+    await flush();
+  },
 });
+
+/** Rows per insert statement. */
+const BATCH_ROWS = 2_000;
+
+/** A row of rm_contractor_reviews, in its columns' order, as JSON for `jsonb_populate_recordset`. */
+type ContractorReviewInsert = {
+  job_id: string;
+  contractor_id: string;
+  customer_id: string;
+  rating: number;
+  text: string;
+  submitted_at: string;
+  published_at: string;
+};
 
 export type PublishedReview = {
   /** The reviewed job: a booking's or a work order's id. */

@@ -73,6 +73,15 @@ async function applyInBatches(sql: Sql, projection: Projection, events: readonly
   return dump(sql, projection);
 }
 
+/** The read model built by its per-event `apply`, one transaction per event: what a batch path must equal. */
+async function applyEachEvent(sql: Sql, projection: Projection, events: readonly RecordedEvent[]) {
+  await resetProjection(sql, projection);
+  for (const event of events.filter((e) => projection.handles.includes(e.type))) {
+    await sql.begin((tx) => projection.apply(tx, event));
+  }
+  return dump(sql, projection);
+}
+
 const setBased = allProjections.filter((projection) => projection.applyAll);
 /**
  * Read models with a batch path whose events the demo marketplace does not hold yet: their module
@@ -113,6 +122,8 @@ describe('set-based rebuilds equal event-by-event application', () => {
       expect(handled.length, `the demo log has no ${projection.name} events`).toBeGreaterThan(0);
       const live = await dump(sql, projection);
       const oneByOne = await applyInBatches(sql, projection, log, [1]);
+      // The batch path, one event at a time, is the per-event `apply` (the runner uses the batch path).
+      expect(oneByOne).toEqual(await applyEachEvent(sql, projection, log));
       // The runner's live batches (up to 500 events, per-event or not) reached the same rows.
       expect(oneByOne).toEqual(live);
       expect(await applyInBatches(sql, projection, log, [])).toEqual(oneByOne);
