@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Projection } from '../infrastructure/projections/types.ts';
 import { catalogueOfferingsProjection } from '../projections/catalogue-offerings.ts';
+import { emailOutboxProjection } from '../projections/email-outbox.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import type { RecordedEvent } from '../shared/eventstore/types.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -137,5 +138,114 @@ describe('catalogue offerings (rm_service_offerings)', () => {
     );
     // The logs did change offerings after their creation (a property over empty tables would prove nothing).
     expect(updated).toBeGreaterThan(0);
+  });
+});
+
+describe('e-mail outbox (rm_email_outbox_recipients, rm_email_outbox)', () => {
+  const users = ids(3);
+  // Registrations notify (a welcome, type 'system'); consents and switches decide who gets e-mail.
+  const event = fc.oneof(
+    fc
+      .record({ user: fc.nat({ max: users.length - 1 }), role: fc.constantFrom('customer', 'contractor'), at: instant })
+      .map((e) => recordedEvent('AccountRegistered', { accountId: users[e.user], role: e.role, registeredAt: e.at })),
+    fc
+      .record({ user: fc.nat({ max: users.length - 1 }), language: fc.constantFrom('en', 'fr'), at: instant })
+      .map((e) =>
+        recordedEvent('EmailConsentGiven', {
+          userId: users[e.user],
+          givenAt: e.at,
+          wording: 'Yes, e-mail me.',
+          wordingVersion: 'v1',
+          language: e.language,
+          channel: 'email',
+          source: 'notification-preferences',
+        }),
+      ),
+    fc
+      .record({ user: fc.nat({ max: users.length - 1 }), at: instant })
+      .map((e) => recordedEvent('EmailConsentWithdrawn', { userId: users[e.user], withdrawnAt: e.at })),
+    fc
+      .record({
+        user: fc.nat({ max: users.length - 1 }),
+        type: fc.constantFrom('system', 'reminder'),
+        channel: fc.constantFrom('email', 'email', 'in_app'),
+        enabled: fc.boolean(),
+        at: instant,
+      })
+      .map((e) =>
+        recordedEvent('NotificationPreferenceChanged', {
+          userId: users[e.user],
+          type: e.type,
+          channel: e.channel,
+          enabled: e.enabled,
+          changedAt: e.at,
+        }),
+      ),
+  );
+
+  it('any cut of a log of registrations, consents and switches ends with the same recipients and e-mails', async () => {
+    let queued = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(event, { maxLength: 30 }), cutsOf, async (events, cuts) => {
+        const rows = await sameRowsWhateverTheCuts(
+          emailOutboxProjection,
+          ['rm_email_outbox_recipients', 'rm_email_outbox'],
+          events,
+          cuts,
+        );
+        if (rows.rm_email_outbox!.length > 0) queued++;
+      }),
+      { numRuns: 60 },
+    );
+    // Some logs did queue e-mails (a property over an empty outbox would prove nothing).
+    expect(queued).toBeGreaterThan(0);
+  });
+
+  it('queues an e-mail only for a consenting recipient who switched its type on, once per draft', async () => {
+    const [user] = users;
+    const registered = recordedEvent('AccountRegistered', {
+      accountId: user,
+      role: 'customer',
+      registeredAt: '2026-03-01T10:00:00.000Z',
+    });
+    const events = [
+      recordedEvent('NotificationPreferenceChanged', {
+        userId: user,
+        type: 'system',
+        channel: 'email',
+        enabled: true,
+        changedAt: '2026-03-01T09:00:00.000Z',
+      }),
+      recordedEvent('EmailConsentGiven', {
+        userId: user,
+        givenAt: '2026-03-01T09:30:00.000Z',
+        wording: 'Oui.',
+        wordingVersion: 'v1',
+        language: 'fr',
+        channel: 'email',
+        source: 'notification-preferences',
+      }),
+      registered,
+      registered,
+    ];
+    await sameRowsWhateverTheCuts(
+      emailOutboxProjection,
+      ['rm_email_outbox_recipients', 'rm_email_outbox'],
+      events,
+      [1],
+    );
+    const rows = await sql<
+      { user_id: string; type: string; language: string; status: string; next_attempt_at: Date; consent: Date }[]
+    >`select user_id, type, language, status, next_attempt_at, consent_given_at as consent from rm_email_outbox`;
+    expect(rows).toEqual([
+      {
+        user_id: user!.toLowerCase(),
+        type: 'system',
+        language: 'fr',
+        status: 'pending',
+        next_attempt_at: new Date('2026-03-01T10:00:00.000Z'),
+        consent: new Date('2026-03-01T09:30:00.000Z'),
+      },
+    ]);
   });
 });
