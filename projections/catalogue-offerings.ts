@@ -6,13 +6,13 @@ import {
   type OfferingEvent,
   type PricingModel,
 } from '../shared/domain/catalogue/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * Every service offering, paused ones included: a contractor's own list
  * (`GET /api/service-offerings/my`) and the barter list (`GET /api/barter/services`).
  */
-export const catalogueOfferingsProjection = defineProjection<OfferingEvent>({
+export const catalogueOfferingsProjection = defineFoldedProjection<OfferingEvent, { offerings: OfferingRecord }>({
   name: 'service-offerings', // the stored name (checkpoint key), kept when the file was renamed
   version: 3,
   handles: [...offeringEventTypes],
@@ -37,28 +37,63 @@ export const catalogueOfferingsProjection = defineProjection<OfferingEvent>({
     create index if not exists rm_service_offerings_barter
       on rm_service_offerings (updated_at desc) where accepts_barter and is_active;`,
   reset: 'drop table if exists rm_service_offerings',
-  async apply(tx, event) {
+  tables: { offerings: foldedTable<OfferingRecord>('rm_service_offerings', ['offering_id']) },
+  keys: (event) => ({ offerings: [[event.data.offeringId]] }),
+  fold(event, { offerings }) {
     const o = event.data;
     const service = o.service ?? serviceFromText(o.title);
     if (event.type === 'ServiceOfferingCreated') {
-      await tx`
-        insert into rm_service_offerings (offering_id, contractor_id, title, description, pricing_model,
-          price_cents, is_remote_service, is_active, service, accepts_barter, barter_wants, created_at, updated_at)
-        values (${o.offeringId}, ${o.contractorId}, ${o.title}, ${o.description}, ${o.pricingModel},
-          ${o.priceCents}, ${o.isRemoteService}, ${o.isActive}, ${service}, ${o.acceptsBarter ?? false},
-          ${o.barterWants ?? null}, ${event.data.createdAt}, ${event.data.createdAt})
-        on conflict (offering_id) do nothing`;
+      if (offerings.get([o.offeringId])) return;
+      offerings.put({
+        offering_id: o.offeringId,
+        contractor_id: o.contractorId,
+        title: o.title,
+        description: o.description,
+        pricing_model: o.pricingModel,
+        price_cents: o.priceCents,
+        is_remote_service: o.isRemoteService,
+        is_active: o.isActive,
+        service,
+        accepts_barter: o.acceptsBarter ?? false,
+        barter_wants: o.barterWants ?? null,
+        created_at: event.data.createdAt,
+        updated_at: event.data.createdAt,
+      });
       return;
     }
     // The later events carry the whole offering after the change.
-    await tx`
-      update rm_service_offerings set title = ${o.title}, description = ${o.description},
-        pricing_model = ${o.pricingModel}, price_cents = ${o.priceCents}, is_remote_service = ${o.isRemoteService},
-        is_active = ${o.isActive}, service = ${service}, accepts_barter = ${o.acceptsBarter ?? false},
-        barter_wants = ${o.barterWants ?? null}, updated_at = ${offeringChangedAt(event)}
-      where offering_id = ${o.offeringId}`;
+    offerings.update([o.offeringId], (row) => ({
+      ...row,
+      title: o.title,
+      description: o.description,
+      pricing_model: o.pricingModel,
+      price_cents: o.priceCents,
+      is_remote_service: o.isRemoteService,
+      is_active: o.isActive,
+      service,
+      accepts_barter: o.acceptsBarter ?? false,
+      barter_wants: o.barterWants ?? null,
+      updated_at: offeringChangedAt(event),
+    }));
   },
 });
+
+/** A row of rm_service_offerings as the fold writes it (timestamps as ISO text). */
+type OfferingRecord = {
+  offering_id: string;
+  contractor_id: string;
+  title: string;
+  description: string;
+  pricing_model: PricingModel;
+  price_cents: number;
+  is_remote_service: boolean;
+  is_active: boolean;
+  service: string | null;
+  accepts_barter: boolean;
+  barter_wants: string | null;
+  created_at: string;
+  updated_at: string;
+};
 
 export type OfferingView = {
   id: string;

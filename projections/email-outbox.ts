@@ -1,7 +1,8 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { NotificationPreferencesEvent } from '../shared/domain/notification-preferences/events.ts';
 import { NOTIFYING_EVENT_TYPES, notificationsFor } from '../shared/domain/notifications/from-events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
+import type { RecordedEvent } from '../shared/eventstore/types.ts';
 import { isEventOf } from '../shared/eventstore/typed.ts';
 
 /** Who may be e-mailed, and about what: the preference events this read model keeps. */
@@ -16,7 +17,10 @@ const PREFERENCE_EVENT_TYPES = ['NotificationPreferenceChanged', 'EmailConsentGi
  * events too), so the decision never depends on how far another projection has got.
  * `reset` keeps rm_email_outbox: rebuilding this projection must never send an e-mail twice.
  */
-export const emailOutboxProjection = defineProjection({
+export const emailOutboxProjection = defineFoldedProjection<
+  RecordedEvent,
+  { recipients: RecipientRecord; outbox: OutboxRecord }
+>({
   name: 'email-outbox',
   version: 1,
   handles: [...NOTIFYING_EVENT_TYPES, ...PREFERENCE_EVENT_TYPES],
@@ -46,48 +50,105 @@ export const emailOutboxProjection = defineProjection({
     );
     create index if not exists rm_email_outbox_pending on rm_email_outbox (next_attempt_at) where status = 'pending';`,
   reset: 'drop table if exists rm_email_outbox_recipients',
-  async apply(tx, recorded) {
-    const event = isEventOf<NotificationPreferencesEvent>(recorded, PREFERENCE_EVENT_TYPES) ? recorded : null;
+  tables: {
+    recipients: foldedTable<RecipientRecord>('rm_email_outbox_recipients', ['user_id']),
+    outbox: foldedTable<OutboxRecord>('rm_email_outbox', ['id']),
+  },
+  keys(recorded) {
+    const event = preferenceEvent(recorded);
+    if (event) return { recipients: [[event.data.userId]] };
+    const drafts = notificationsFor(recorded);
+    return {
+      recipients: drafts.map((draft) => [draft.userId]),
+      outbox: drafts.map((draft) => [draft.notificationId]),
+    };
+  },
+  fold(recorded, { recipients, outbox }) {
+    const event = preferenceEvent(recorded);
     switch (event?.type) {
-      case 'EmailConsentGiven':
-        await tx`
-          insert into rm_email_outbox_recipients (user_id, consent_given_at, language)
-          values (${event.data.userId}, ${event.data.givenAt}, ${event.data.language})
-          on conflict (user_id) do update
-          set consent_given_at = excluded.consent_given_at, language = excluded.language`;
+      case 'EmailConsentGiven': {
+        const { userId, givenAt, language } = event.data;
+        recipients.put({
+          ...(recipients.get([userId]) ?? newRecipient(userId)),
+          consent_given_at: givenAt,
+          language,
+        });
         return;
+      }
       case 'EmailConsentWithdrawn':
-        await tx`
-          update rm_email_outbox_recipients set consent_given_at = null, email_types = '{}'
-          where user_id = ${event.data.userId}`;
+        recipients.update([event.data.userId], (row) => ({ ...row, consent_given_at: null, email_types: [] }));
         return;
       case 'NotificationPreferenceChanged': {
         const { userId, type, channel, enabled } = event.data;
         if (channel !== 'email') return;
-        await tx`insert into rm_email_outbox_recipients (user_id) values (${userId}) on conflict do nothing`;
-        await tx`
-          update rm_email_outbox_recipients
-          set email_types = case when ${enabled}::boolean
-            then array_append(array_remove(email_types, ${type}::text), ${type}::text)
-            else array_remove(email_types, ${type}::text) end
-          where user_id = ${userId}`;
+        const row = recipients.get([userId]) ?? newRecipient(userId);
+        // As array_remove then array_append did: every copy of the type out, then one at the end.
+        const others = row.email_types.filter((t) => t !== type);
+        recipients.put({ ...row, email_types: enabled ? [...others, type] : others });
         return;
       }
     }
     for (const draft of notificationsFor(recorded)) {
-      const [recipient] = await tx<{ consent_given_at: Date; language: string }[]>`
-        select consent_given_at, language from rm_email_outbox_recipients
-        where user_id = ${draft.userId} and consent_given_at is not null and ${draft.type}::text = any(email_types)`;
-      if (!recipient) continue;
-      await tx`
-        insert into rm_email_outbox (id, user_id, type, title_key, message_key, values, action_url, language,
-          consent_given_at, created_at)
-        values (${draft.notificationId}, ${draft.userId}, ${draft.type}, ${draft.titleKey}, ${draft.messageKey},
-          ${tx.json(draft.values)}, ${draft.actionUrl}, ${recipient.language}, ${recipient.consent_given_at},
-          ${draft.createdAt})
-        on conflict (id) do nothing`;
+      const recipient = recipients.get([draft.userId]);
+      if (!recipient || recipient.consent_given_at === null || !recipient.email_types.includes(draft.type)) continue;
+      if (outbox.get([draft.notificationId])) continue;
+      outbox.put({
+        id: draft.notificationId,
+        user_id: draft.userId,
+        type: draft.type,
+        title_key: draft.titleKey,
+        message_key: draft.messageKey,
+        values: draft.values,
+        action_url: draft.actionUrl,
+        language: recipient.language,
+        consent_given_at: recipient.consent_given_at,
+        created_at: draft.createdAt,
+        status: 'pending',
+        attempts: 0,
+        // Due at once. The SQL this replaces took the column's default, now(): a fold has no clock,
+        // and the draft's time is as due (the sender takes pending rows due by now()).
+        next_attempt_at: draft.createdAt,
+        last_error: null,
+        sent_at: null,
+      });
     }
   },
+});
+
+const preferenceEvent = (recorded: RecordedEvent) =>
+  isEventOf<NotificationPreferencesEvent>(recorded, PREFERENCE_EVENT_TYPES) ? recorded : null;
+
+/** Rows of the two tables as the fold writes them (timestamps as ISO text). */
+type RecipientRecord = {
+  user_id: string;
+  consent_given_at: string | null;
+  language: string;
+  email_types: string[];
+};
+type OutboxRecord = {
+  id: string;
+  user_id: string;
+  type: string;
+  title_key: string;
+  message_key: string;
+  values: unknown;
+  action_url: string | null;
+  language: string;
+  consent_given_at: string;
+  created_at: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+};
+
+/** A recipient as the table's defaults make one: no consent, English, no e-mail types. */
+const newRecipient = (userId: string): RecipientRecord => ({
+  user_id: userId,
+  consent_given_at: null,
+  language: 'en',
+  email_types: [],
 });
 
 export type OutboxStatus = 'pending' | 'sent' | 'skipped' | 'failed';

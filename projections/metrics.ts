@@ -1,9 +1,9 @@
 import type { MetricsView } from '../shared/http/metrics.ts';
 import { DateTime } from 'luxon';
-import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
+import type { Sql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
 import type { EscrowEvent } from '../shared/domain/escrow/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
 /** Months are the platform's (Toronto) calendar months. */
 export const METRICS_ZONE = 'America/Toronto';
@@ -21,7 +21,10 @@ const taxOf = (lines: readonly { cents: number }[]) => lines.reduce((sum, line) 
  * - jobs by province (the contractor's province on the job's escrow, which every job has);
  * - contractors: open accounts, and when each was last paid (active = paid in the last 90 days).
  */
-export const metricsProjection = defineProjection<AccountEvent | EscrowEvent>({
+export const metricsProjection = defineFoldedProjection<
+  AccountEvent | EscrowEvent,
+  { months: MonthRecord; held: HeldRecord; provinces: ProvinceRecord; contractors: ContractorRecord }
+>({
   name: 'platform-metrics', // the stored name (checkpoint key), kept when the file was renamed
   version: 1,
   handles: [
@@ -59,57 +62,115 @@ export const metricsProjection = defineProjection<AccountEvent | EscrowEvent>({
     );`,
   reset:
     'drop table if exists rm_metrics_months, rm_metrics_escrow_held, rm_metrics_job_provinces, rm_metrics_contractors',
-  async apply(tx, event) {
+  tables: {
+    months: foldedTable<MonthRecord>('rm_metrics_months', ['month']),
+    held: foldedTable<HeldRecord>('rm_metrics_escrow_held', ['job_id']),
+    provinces: foldedTable<ProvinceRecord>('rm_metrics_job_provinces', ['job_id']),
+    contractors: foldedTable<ContractorRecord>('rm_metrics_contractors', ['contractor_id']),
+  },
+  keys(event) {
     switch (event.type) {
       case 'AccountRegistered':
-        if (event.data.role === 'contractor') {
-          await tx`
-            insert into rm_metrics_contractors (contractor_id, status) values (${event.data.accountId}, 'active')
-            on conflict do nothing`;
+      case 'AccountClosed':
+      case 'AccountSuspended':
+      case 'AccountRestored':
+        return { contractors: [[event.data.accountId]] };
+      case 'EscrowCreated':
+        return { provinces: [[event.data.jobId]] };
+      case 'EscrowFunded':
+        return { months: [[monthOf(event.data.fundedAt)]], held: [[event.data.jobId]] };
+      case 'EscrowReleased':
+        return { ...settled(event.data), months: [[monthOf(event.data.releasedAt)]] };
+      case 'EscrowRefunded':
+        return { ...settled(event.data), months: [[monthOf(event.data.refundedAt)]] };
+      case 'EscrowDistributed':
+        return { ...settled(event.data), months: [[monthOf(event.data.distributedAt)]] };
+      default:
+        return {};
+    }
+  },
+  fold(event, { months, held, provinces, contractors }) {
+    const setStatus = (accountId: string, status: ContractorRecord['status']) =>
+      contractors.update([accountId], (row) => ({ ...row, status }));
+    /** Adds to a month's totals, creating the month at zero. */
+    const month = (
+      key: string,
+      add: { gmv?: number; fees?: number; tax?: number; refunds?: number; jobsFunded?: number },
+    ) => {
+      const row = months.get([key]) ?? {
+        month: key,
+        gmv_cents: 0,
+        fees_cents: 0,
+        tax_cents: 0,
+        refunds_cents: 0,
+        jobs_funded: 0,
+      };
+      months.put({
+        ...row,
+        gmv_cents: row.gmv_cents + (add.gmv ?? 0),
+        fees_cents: row.fees_cents + (add.fees ?? 0),
+        tax_cents: row.tax_cents + (add.tax ?? 0),
+        refunds_cents: row.refunds_cents + (add.refunds ?? 0),
+        jobs_funded: row.jobs_funded + (add.jobsFunded ?? 0),
+      });
+    };
+    /** The escrow is no longer held; a contractor who got money was active then. */
+    const settle = (jobId: string, paidContractorId: string | null, at: string) => {
+      held.delete([jobId]);
+      if (!paidContractorId) return;
+      // greatest(coalesce(last_paid_at, at), at): the later instant.
+      contractors.update([paidContractorId], (row) => ({
+        ...row,
+        last_paid_at:
+          row.last_paid_at !== null && Date.parse(row.last_paid_at) >= Date.parse(at) ? row.last_paid_at : at,
+      }));
+    };
+    switch (event.type) {
+      case 'AccountRegistered':
+        if (event.data.role === 'contractor' && !contractors.get([event.data.accountId])) {
+          contractors.put({ contractor_id: event.data.accountId, status: 'active', last_paid_at: null });
         }
         return;
       case 'AccountClosed':
-        await tx`update rm_metrics_contractors set status = 'closed' where contractor_id = ${event.data.accountId}`;
+        setStatus(event.data.accountId, 'closed');
         return;
       case 'AccountSuspended':
-        await tx`update rm_metrics_contractors set status = 'suspended' where contractor_id = ${event.data.accountId}`;
+        setStatus(event.data.accountId, 'suspended');
         return;
       case 'AccountRestored':
-        await tx`update rm_metrics_contractors set status = 'active' where contractor_id = ${event.data.accountId}`;
+        setStatus(event.data.accountId, 'active');
         return;
       case 'EscrowCreated':
-        await tx`
-          insert into rm_metrics_job_provinces (job_id, province) values (${event.data.jobId}, ${event.data.contractorProvince})
-          on conflict do nothing`;
+        if (!provinces.get([event.data.jobId])) {
+          provinces.put({ job_id: event.data.jobId, province: event.data.contractorProvince });
+        }
         return;
       case 'EscrowFunded': {
         const d = event.data;
-        await month(tx, monthOf(d.fundedAt), { gmv: d.amountCents, jobsFunded: 1 });
-        await tx`
-          insert into rm_metrics_escrow_held (job_id, held_cents) values (${d.jobId}, ${d.amountCents})
-          on conflict (job_id) do update set held_cents = excluded.held_cents`;
+        month(monthOf(d.fundedAt), { gmv: d.amountCents, jobsFunded: 1 });
+        held.put({ job_id: d.jobId, held_cents: d.amountCents });
         return;
       }
       case 'EscrowReleased': {
         const d = event.data;
-        await month(tx, monthOf(d.releasedAt), { fees: d.fee.feeCents, tax: taxOf(d.fee.taxLines) });
-        await settle(tx, d.jobId, d.contractorId, d.releasedAt);
+        month(monthOf(d.releasedAt), { fees: d.fee.feeCents, tax: taxOf(d.fee.taxLines) });
+        settle(d.jobId, d.contractorId, d.releasedAt);
         return;
       }
       case 'EscrowRefunded': {
         const d = event.data;
-        await month(tx, monthOf(d.refundedAt), { refunds: d.refund.amountCents });
-        await settle(tx, d.jobId, d.payout && d.payout.amountCents > 0 ? d.contractorId : null, d.refundedAt);
+        month(monthOf(d.refundedAt), { refunds: d.refund.amountCents });
+        settle(d.jobId, refundPaid(d), d.refundedAt);
         return;
       }
       case 'EscrowDistributed': {
         const d = event.data;
-        await month(tx, monthOf(d.distributedAt), {
+        month(monthOf(d.distributedAt), {
           fees: d.fee.feeCents + d.platformShareCents,
           tax: taxOf(d.fee.taxLines),
           refunds: d.customerRefundCents,
         });
-        await settle(tx, d.jobId, d.contractorGrossCents > 0 ? d.contractorId : null, d.distributedAt);
+        settle(d.jobId, distributionPaid(d), d.distributedAt);
         return;
       }
       default:
@@ -118,31 +179,33 @@ export const metricsProjection = defineProjection<AccountEvent | EscrowEvent>({
   },
 });
 
-async function month(
-  tx: TransactionSql,
-  key: string,
-  add: { gmv?: number; fees?: number; tax?: number; refunds?: number; jobsFunded?: number },
-) {
-  await tx`
-    insert into rm_metrics_months (month, gmv_cents, fees_cents, tax_cents, refunds_cents, jobs_funded)
-    values (${key}, ${add.gmv ?? 0}, ${add.fees ?? 0}, ${add.tax ?? 0}, ${add.refunds ?? 0}, ${add.jobsFunded ?? 0})
-    on conflict (month) do update set
-      gmv_cents = rm_metrics_months.gmv_cents + excluded.gmv_cents,
-      fees_cents = rm_metrics_months.fees_cents + excluded.fees_cents,
-      tax_cents = rm_metrics_months.tax_cents + excluded.tax_cents,
-      refunds_cents = rm_metrics_months.refunds_cents + excluded.refunds_cents,
-      jobs_funded = rm_metrics_months.jobs_funded + excluded.jobs_funded`;
+type Refunded = Extract<EscrowEvent, { type: 'EscrowRefunded' }>['data'];
+type Distributed = Extract<EscrowEvent, { type: 'EscrowDistributed' }>['data'];
+/** The contractor a refund or an arbitration paid, if any. */
+const refundPaid = (d: Refunded) => (d.payout && d.payout.amountCents > 0 ? d.contractorId : null);
+const distributionPaid = (d: Distributed) => (d.contractorGrossCents > 0 ? d.contractorId : null);
+
+/** The rows an escrow's closing touches: its held amount, and the contractor it paid. */
+function settled(d: { jobId: string; contractorId: string }) {
+  return { held: [[d.jobId]], contractors: [[d.contractorId]] };
 }
 
-/** The escrow is no longer held; a contractor who got money was active then. */
-async function settle(tx: TransactionSql, jobId: string, paidContractorId: string | null, at: string) {
-  await tx`delete from rm_metrics_escrow_held where job_id = ${jobId}`;
-  if (paidContractorId) {
-    await tx`
-      update rm_metrics_contractors set last_paid_at = greatest(coalesce(last_paid_at, ${at}), ${at})
-      where contractor_id = ${paidContractorId}`;
-  }
-}
+/** Rows of the four tables as the fold writes them (timestamps as ISO text). */
+type MonthRecord = {
+  month: string;
+  gmv_cents: number;
+  fees_cents: number;
+  tax_cents: number;
+  refunds_cents: number;
+  jobs_funded: number;
+};
+type HeldRecord = { job_id: string; held_cents: number };
+type ProvinceRecord = { job_id: string; province: string };
+type ContractorRecord = {
+  contractor_id: string;
+  status: 'active' | 'closed' | 'suspended';
+  last_paid_at: string | null;
+};
 
 /** The last `months` months up to `now` (each present), all-time totals, and jobs by province. */
 export async function metricsOf(sql: Sql, now: Date, months = 12): Promise<MetricsView> {
