@@ -368,6 +368,24 @@ export async function writeScaleLog(
   return written;
 }
 
+/**
+ * Waits until every event written is below the oldest running transaction of the server (readAll
+ * reads only those, and another database's long transaction on a shared server holds that back),
+ * so a rebuild right after the write sees the whole log.
+ */
+export async function waitUntilReadable(sql: Sql, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [{ hidden }] = await sql<[{ hidden: boolean }]>`
+      select exists (
+        select 1 from es_events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+      ) as hidden`;
+    if (!hidden) return;
+    if (Date.now() > deadline) throw new Error('the written events did not become readable in time');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** A projection whose apply and applyAll add their time to `spent[name]`. */
 function timed(projection: Projection, spent: Map<string, number>): Projection {
   const add = (started: number) =>
@@ -459,6 +477,7 @@ export async function benchScale(
     );
     process.stdout.write('\n');
     await step('analyze es_events', () => sql`analyze es_events`);
+    await step('wait until every event is readable', () => waitUntilReadable(sql));
     const { pass, perReadModel } = await step('rebuild every read model (one pass)', () =>
       buildScaleReadModels(sql, store),
     );
