@@ -19,6 +19,7 @@ import { reviewStreamId } from '../shared/domain/reviews/events.ts';
 import type { WorkOrderEvent } from '../shared/domain/work/events.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
 import { PostgresEventStore } from '../shared/eventstore/postgres.ts';
+import type { EventStore } from '../shared/eventstore/types.ts';
 import { fsaTable } from '../shared/geo/data/fsa.ts';
 import { lookupPostalCode, type GeoPlace } from '../shared/geo/index.ts';
 import { provinces } from '../shared/geo/provinces.ts';
@@ -417,7 +418,11 @@ function timed(projection: Projection, spent: Map<string, number>): Projection {
 }
 
 /** Rebuilds every read model in one pass; answers the pass and the seconds each read model spent applying. */
-export async function buildScaleReadModels(sql: Sql, store: PostgresEventStore, options: { quiet?: boolean } = {}) {
+export async function buildScaleReadModels(
+  sql: Sql,
+  store: Pick<EventStore, 'readAll' | 'headPosition'>,
+  options: { quiet?: boolean } = {},
+) {
   const spent = new Map<string, number>();
   const pass = await rebuildProjections(
     sql,
@@ -559,6 +564,14 @@ async function measureScaleRoutes(
 ): Promise<Row[]> {
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const measure = async (paths: string[]) => {
+    // A warm-up pass first, not counted: the JIT, the pools' connections and the directory's answer
+    // cache (api/modules/catalogue/browse-cache.ts) fill as they would on a server in service.
+    await autocannon({
+      url: base,
+      connections,
+      duration: Math.max(2, Math.ceil(options.seconds / 2)),
+      requests: paths.map((path) => ({ method: 'GET' as const, path })),
+    });
     const result = await autocannon({
       url: base,
       connections,
