@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:net';
 import autocannon from 'autocannon';
 import { PERSONAL_DATA_SCHEMA } from '../api/modules/accounts/personal-data.ts';
 import { ensureCheckpointSchema } from '../infrastructure/projections/checkpoints.ts';
@@ -560,7 +561,7 @@ export function directorySearches(contractors: number, howMany = 200): string[] 
 }
 
 export async function measureScaleRoutes(
-  address: ReturnType<import('node:net').Server['address']>,
+  address: ReturnType<Server['address']>,
   options: ScaleSizes & { seconds: number },
   connections: number,
   label: string,
