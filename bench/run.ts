@@ -8,6 +8,7 @@ import { benchMoney } from './money.ts';
 import { benchDisputes } from './disputes.ts';
 import { benchPageWeight, benchSignedInPageWeight } from './page-weight.ts';
 import { benchRebuild } from './rebuild.ts';
+import { benchScale } from './scale.ts';
 import { benchStartup } from './startup.ts';
 import { benchSustained, SUSTAINED_TARGETS } from './sustained.ts';
 import { benchUploads, UPLOAD_TARGETS } from './uploads.ts';
@@ -26,7 +27,10 @@ import { benchDatabase, printTable, type Row } from './support.ts';
  * with the Merkle log off and publishing (BENCH_AUDIT_ROUNDS rounds of each mode, default 2), then a whole-log
  * verification over BENCH_AUDIT_EVENTS (default 1,000,000) events; BENCH_ONLY=startup the time to ready of `npm start`, cold and warm; BENCH_ONLY=sustained 500 mixed requests/s
  * for 60 s (BENCH_SUSTAINED_SECONDS) against `npm start`, with its memory; BENCH_ONLY=uploads 8 parallel
- * 45 MB evidence uploads against `npm start`, with the server's memory growth.
+ * 45 MB evidence uploads against `npm start`, with the server's memory growth; BENCH_ONLY=scale the marketplace
+ * at scale: BENCH_SCALE_CONTRACTORS (default 100,000) contractors and BENCH_SCALE_ORDERS (default 1,000,000)
+ * work orders (about 10 events an order) written straight into the log, every read model rebuilt in one pass,
+ * then the warm start and the directory, job board and profile at BENCH_SCALE_CONNECTIONS (default 100).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
@@ -107,6 +111,20 @@ if (only === undefined || only === 'audit') {
     const events = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);
     console.log(`Benchmarking the audit log's whole verification over ${events} events on ${database.label}...`);
     rows.push(...(await benchAuditVerify(database.url, { events })));
+  } finally {
+    await database.drop();
+  }
+}
+if (only === undefined || only === 'scale') {
+  const database = await benchDatabase();
+  try {
+    const contractors = Number(process.env.BENCH_SCALE_CONTRACTORS ?? 100_000);
+    const orders = Number(process.env.BENCH_SCALE_ORDERS ?? 1_000_000);
+    const connections = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 100);
+    console.log(
+      `Benchmarking the marketplace at scale (${contractors} contractors, ${orders} work orders) on ${database.label}...`,
+    );
+    rows.push(...(await benchScale(database.url, { contractors, orders, connections, seconds })));
   } finally {
     await database.drop();
   }

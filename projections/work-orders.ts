@@ -121,6 +121,11 @@ export const workOrdersProjection = defineProjection<WorkOrderEvent | ScheduleEv
       where status = 'open' and mode = 'bids';
     create index if not exists rm_work_orders_open_place on rm_work_orders (lat, lng)
       where status = 'open' and mode = 'bids';
+    -- The job board's "remote, or inside the box around the place" reads these two as one BitmapOr.
+    create index if not exists rm_work_orders_open_category_place on rm_work_orders (category, lat, lng)
+      where status = 'open' and mode = 'bids';
+    create index if not exists rm_work_orders_open_remote on rm_work_orders (posted_at desc)
+      where status = 'open' and mode = 'bids' and remote;
     create index if not exists rm_work_orders_booking on rm_work_orders (booking_id) where booking_id is not null;
     create table if not exists rm_work_proposals (
       proposal_id uuid primary key,

@@ -32,6 +32,38 @@ describe('the directory cache', () => {
     expect((await cache.answer({ search: 'paint' }, build)).toString()).toBe(`{"n":${2 + BROWSE_SOURCES.length}}`);
   });
 
+  it('builds a search once for the requests that arrive while it is being built', async () => {
+    const checkpoints = watcher();
+    const cache = new BrowseCache(checkpoints);
+    let builds = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const build = async () => {
+      const n = ++builds;
+      await gate;
+      return `{"n":${n}}`;
+    };
+    const waiting = Array.from({ length: 5 }, () => cache.answer({ search: 'paint' }, build));
+    // A write to the directory meanwhile: its requests do not join the older build.
+    checkpoints.change('contractor-directory', 1);
+    const afterWrite = cache.answer({ search: 'paint' }, build);
+    release();
+    expect((await Promise.all(waiting)).map(String)).toEqual(Array(5).fill('{"n":1}'));
+    expect(String(await afterWrite)).toBe('{"n":2}');
+    expect(builds).toBe(2);
+
+    // A failed build fails its waiters and is not kept: the next request builds again.
+    let fail = true;
+    const failing = async () => {
+      if (fail) throw new Error('database down');
+      return '{"ok":true}';
+    };
+    const failed = await Promise.allSettled([cache.answer({ q: 1 }, failing), cache.answer({ q: 1 }, failing)]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(String(await cache.answer({ q: 1 }, failing))).toBe('{"ok":true}');
+  });
+
   it('forgets everything when cleared', async () => {
     const cache = new BrowseCache(watcher());
     let builds = 0;

@@ -37,6 +37,9 @@ export class BrowseCache {
     ttl: BROWSE_CACHE_TTL_MS,
   });
 
+  /** Answers being built, by key (the positions are part of it: a write never joins an older build). */
+  private readonly building = new Map<string, Promise<Answer>>();
+
   constructor(private readonly checkpoints: Pick<CheckpointWatcher, 'lastChange'>) {}
 
   private positions(): string {
@@ -53,8 +56,21 @@ export class BrowseCache {
     const key = `q|${positions}|${JSON.stringify(query)}`;
     let answer = this.answers.get(key);
     if (answer === undefined) {
-      answer = { json: Buffer.from(await build(), 'utf8'), encoded: {} };
-      this.answers.set(key, answer);
+      // One build per search at a time: when answers expire under load, the requests for the same
+      // search that arrive while it is being built wait for that build instead of each running
+      // the query and the ranking again (100 clients on one search made 100 builds at once).
+      let building = this.building.get(key);
+      if (building === undefined) {
+        building = build()
+          .then((json) => {
+            const built: Answer = { json: Buffer.from(json, 'utf8'), encoded: {} };
+            this.answers.set(key, built);
+            return built;
+          })
+          .finally(() => this.building.delete(key));
+        this.building.set(key, building);
+      }
+      answer = await building;
     }
     if (url !== undefined) this.answers.set(`u|${positions}|${url}`, answer);
     return answer.json;

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildScaleReadModels,
+  checkEventShape,
+  contractorIdOf,
+  generateScaleLog,
+  waitUntilReadable,
+  writeScaleLog,
+} from '../bench/scale.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+
+/**
+ * The scale bench's generator (bench/scale.ts) at a tiny size: every event it writes parses with
+ * its module's zod schema, and the one-pass rebuild makes the read models the routes read with the
+ * counts the sizes imply.
+ */
+const sizes = { contractors: 12, orders: 40, customers: 8 };
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // The rebuild owns the read models here: the runner would apply the same events again.
+  await t.runtime.runner!.stop();
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the scale bench generator', () => {
+  it('writes only events that parse with their modules’ schemas, in order within each stream', () => {
+    const revisions = new Map<string, number>();
+    let events = 0;
+    for (const batch of generateScaleLog(sizes, 7)) {
+      expect(batch.length).toBeLessThanOrEqual(7);
+      for (const { stream, revision, event } of batch) {
+        expect(() => checkEventShape(event.type, event.data)).not.toThrow();
+        expect(revision).toBe((revisions.get(stream) ?? -1) + 1);
+        revisions.set(stream, revision);
+        events++;
+      }
+    }
+    // Per contractor 6 (registered, profile, area, hours, 2 offerings), per customer 1, per order
+    // 3 if open (one in five), else 12.
+    const open = Math.ceil(sizes.orders / 5);
+    expect(events).toBe(sizes.contractors * 6 + sizes.customers + open * 3 + (sizes.orders - open) * 12);
+  });
+
+  it('rejects an event whose data does not match its schema', () => {
+    expect(() => checkEventShape('AccountRegistered', { accountId: 'not-a-uuid', role: 'contractor' })).toThrow();
+  });
+
+  it('builds the read models the directory, the job board and the profile read', async () => {
+    const sql = t.runtime.sql;
+    const written = await writeScaleLog(sql, sizes, { sampleEvery: 1 });
+    const [{ stored }] = await sql<[{ stored: number }]>`select count(*)::int as stored from es_events`;
+    expect(stored).toBeGreaterThanOrEqual(written);
+    await waitUntilReadable(sql);
+    await buildScaleReadModels(sql, t.runtime.store, { quiet: true });
+
+    const counted = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
+    const open = Math.ceil(sizes.orders / 5);
+    expect(await counted(sql`select count(*)::int as n from rm_contractor_directory`)).toBe(sizes.contractors);
+    expect(
+      await counted(
+        sql`select count(*)::int as n from rm_contractor_directory where lat is not null and has_availability`,
+      ),
+    ).toBe(sizes.contractors);
+    expect(await counted(sql`select sum(completed_jobs)::int as n from rm_contractor_directory`)).toBe(
+      sizes.orders - open,
+    );
+    expect(await counted(sql`select count(*)::int as n from rm_contractor_reviews`)).toBe(sizes.orders - open);
+    expect(await counted(sql`select count(*)::int as n from rm_work_orders`)).toBe(sizes.orders);
+    expect(await counted(sql`select count(*)::int as n from rm_work_orders where status = 'open'`)).toBe(open);
+    expect(await counted(sql`select count(*)::int as n from rm_bookings`)).toBe(sizes.orders - open);
+    expect(await counted(sql`select count(*)::int as n from account_personal where name like 'Contractor %'`)).toBe(
+      sizes.contractors,
+    );
+    const [first] = await sql<{ offerings: unknown[] }[]>`
+      select offerings from rm_contractor_directory where contractor_id = ${contractorIdOf(0)}`;
+    expect(first!.offerings).toHaveLength(2);
+  }, 120_000);
+});
