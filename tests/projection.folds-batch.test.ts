@@ -188,10 +188,37 @@ describe('e-mail outbox (rm_email_outbox_recipients, rm_email_outbox)', () => {
     let queued = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(event, { maxLength: 30 }), cutsOf, async (events, cuts) => {
+        // An e-mail needs its type switched on, consent and then a notification: rare in a random
+        // log, so every log starts with the first user switching on and consenting, and ends with
+        // their registration (what comes between may still withdraw or switch off).
+        const [first] = users;
         const rows = await sameRowsWhateverTheCuts(
           emailOutboxProjection,
           ['rm_email_outbox_recipients', 'rm_email_outbox'],
-          events,
+          [
+            recordedEvent('NotificationPreferenceChanged', {
+              userId: first,
+              type: 'system',
+              channel: 'email',
+              enabled: true,
+              changedAt: '2026-01-01T00:00:00.000Z',
+            }),
+            recordedEvent('EmailConsentGiven', {
+              userId: first,
+              givenAt: '2026-01-01T00:00:00.000Z',
+              wording: 'Yes, e-mail me.',
+              wordingVersion: 'v1',
+              language: 'en',
+              channel: 'email',
+              source: 'notification-preferences',
+            }),
+            ...events,
+            recordedEvent('AccountRegistered', {
+              accountId: first,
+              role: 'customer',
+              registeredAt: '2026-12-01T00:00:00.000Z',
+            }),
+          ],
           cuts,
         );
         if (rows.rm_email_outbox!.length > 0) queued++;
