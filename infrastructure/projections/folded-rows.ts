@@ -66,8 +66,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * be written in capitals (the schemas accept both): the SQL this replaces found the row either way,
  * so a fold must too.
  */
-const encodeKey = (key: RowKey) =>
-  JSON.stringify(key.map((value) => (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value)));
+const encodeKey = (key: RowKey) => {
+  // The common key, one uuid, without an array and a JSON.stringify (several per event in a fold);
+  // a uuid has nothing to escape, so this is the text JSON.stringify would make.
+  const [only] = key;
+  if (key.length === 1 && typeof only === 'string' && UUID.test(only)) return `["${only.toLowerCase()}"]`;
+  return JSON.stringify(
+    key.map((value) => (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value)),
+  );
+};
 
 /** Columns a row can be written to (generated columns are left to PostgreSQL), cached per table. */
 const writableColumns = new Map<string, Promise<string[]>>();
@@ -148,8 +155,14 @@ async function loadRows<Row extends JsonRow>(
       .slice(at, at + WRITE_CHUNK)
       .map((key) => Object.fromEntries(definition.key.map((column, i) => [column, key[i]])));
     const found = await tx.unsafe<{ row: Row }[]>(
-      `select to_jsonb(t) as row from jsonb_populate_recordset(null::${table}, $1::text::jsonb) as k
-       join ${table} t on ${join}`,
+      definition.key.length === 1
+        ? // The planner takes a set-returning function for 100 rows and joins them to the whole
+          // table by a sequential scan, a scan per batch however few the keys; `= any(array)` is
+          // an index scan (the common case: one key column).
+          `select to_jsonb(t) as row from ${table} t where t.${ident(definition.key[0]!)} = any(array(
+             select k.${ident(definition.key[0]!)} from jsonb_populate_recordset(null::${table}, $1::text::jsonb) as k))`
+        : `select to_jsonb(t) as row from jsonb_populate_recordset(null::${table}, $1::text::jsonb) as k
+           join ${table} t on ${join}`,
       [JSON.stringify(wanted)],
     );
     for (const { row } of found) into.rows.set(encodeKey(into.keyOf(row)), row);
@@ -176,7 +189,11 @@ async function deleteRows<Row extends JsonRow>(tx: TransactionSql, definition: F
   const match = definition.key.map((column) => `t.${ident(column)} = k.${ident(column)}`).join(' and ');
   for (let at = 0; at < deleted.length; at += WRITE_CHUNK) {
     await tx.unsafe(
-      `delete from ${table} t using jsonb_populate_recordset(null::${table}, $1::text::jsonb) k where ${match}`,
+      definition.key.length === 1
+        ? // An index scan, not a sequential one: see loadRows.
+          `delete from ${table} t where t.${ident(definition.key[0]!)} = any(array(
+             select k.${ident(definition.key[0]!)} from jsonb_populate_recordset(null::${table}, $1::text::jsonb) as k))`
+        : `delete from ${table} t using jsonb_populate_recordset(null::${table}, $1::text::jsonb) k where ${match}`,
       [JSON.stringify(deleted.slice(at, at + WRITE_CHUNK))],
     );
   }
@@ -206,14 +223,21 @@ async function upsertRows<Row extends JsonRow>(
           ? 'do nothing'
           : `do update set (${others.map(ident).join(', ')}) = row(${others.map((c) => `excluded.${ident(c)}`).join(', ')})`
       }`;
+  // Two statements in flight: the next chunk is serialised here while PostgreSQL writes one.
+  let inFlight: Promise<unknown> = Promise.resolve();
   for (let at = 0; at < written.length; at += WRITE_CHUNK) {
-    await tx.unsafe(
+    const statement = tx.unsafe(
       `insert into ${table} (${list})
        select ${list} from jsonb_populate_recordset(null::${table}, $1::text::jsonb)
        ${onConflict}`,
       [JSON.stringify(written.slice(at, at + WRITE_CHUNK))],
     );
+    // Sent now (postgres.js sends a query when it is awaited); a failure is thrown where it is awaited.
+    statement.execute().catch(() => {});
+    await inFlight;
+    inFlight = statement;
   }
+  await inFlight;
 }
 
 /** A row a rebuild holds in memory: its latest state (null once deleted), and whether the table has it yet. */
