@@ -1,6 +1,6 @@
 import type { TransactionSql } from '../../shared/db/postgres.ts';
-import type { EventShape, RecordedEventOf } from '../../shared/eventstore/typed.ts';
-import { defineProjection, type Projection, type TypedProjection } from './types.ts';
+import { asRecordedEvents, type EventShape, type RecordedEventOf } from '../../shared/eventstore/typed.ts';
+import { defineProjection, type Projection, type ProjectionRebuild, type TypedProjection } from './types.ts';
 
 /**
  * Read models written as folds over rows, applied set-based.
@@ -66,8 +66,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * be written in capitals (the schemas accept both): the SQL this replaces found the row either way,
  * so a fold must too.
  */
-const encodeKey = (key: RowKey) =>
-  JSON.stringify(key.map((value) => (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value)));
+const encodeKey = (key: RowKey) => {
+  // The common key, one uuid, without an array and a JSON.stringify (several per event in a fold);
+  // a uuid has nothing to escape, so this is the text JSON.stringify would make.
+  const [only] = key;
+  if (key.length === 1 && typeof only === 'string' && UUID.test(only)) return `["${only.toLowerCase()}"]`;
+  return JSON.stringify(
+    key.map((value) => (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value)),
+  );
+};
 
 /** Columns a row can be written to (generated columns are left to PostgreSQL), cached per table. */
 const writableColumns = new Map<string, Promise<string[]>>();
@@ -148,8 +155,14 @@ async function loadRows<Row extends JsonRow>(
       .slice(at, at + WRITE_CHUNK)
       .map((key) => Object.fromEntries(definition.key.map((column, i) => [column, key[i]])));
     const found = await tx.unsafe<{ row: Row }[]>(
-      `select to_jsonb(t) as row from jsonb_populate_recordset(null::${table}, $1::text::jsonb) as k
-       join ${table} t on ${join}`,
+      definition.key.length === 1
+        ? // The planner takes a set-returning function for 100 rows and joins them to the whole
+          // table by a sequential scan, a scan per batch however few the keys; `= any(array)` is
+          // an index scan (the common case: one key column).
+          `select to_jsonb(t) as row from ${table} t where t.${ident(definition.key[0]!)} = any(array(
+             select k.${ident(definition.key[0]!)} from jsonb_populate_recordset(null::${table}, $1::text::jsonb) as k))`
+        : `select to_jsonb(t) as row from jsonb_populate_recordset(null::${table}, $1::text::jsonb) as k
+           join ${table} t on ${join}`,
       [JSON.stringify(wanted)],
     );
     for (const { row } of found) into.rows.set(encodeKey(into.keyOf(row)), row);
@@ -159,49 +172,155 @@ async function loadRows<Row extends JsonRow>(
 async function writeRows<Row extends JsonRow>(tx: TransactionSql, definition: FoldedTable<Row>, rows: BatchRows<Row>) {
   if (rows.changed.size === 0) return;
   const written: Row[] = [];
-  const deleted: JsonRow[] = [];
+  const deleted: RowKey[] = [];
   for (const key of rows.changed) {
     const row = rows.rows.get(key);
     if (row) written.push(row);
-    else {
-      const values = JSON.parse(key) as RowKey;
-      deleted.push(Object.fromEntries(definition.key.map((column, i) => [column, values[i]])));
-    }
+    else deleted.push(JSON.parse(key) as RowKey);
   }
+  await deleteRows(tx, definition, deleted);
+  await upsertRows(tx, definition, written);
+}
+
+async function deleteRows<Row extends JsonRow>(tx: TransactionSql, definition: FoldedTable<Row>, keys: RowKey[]) {
+  if (keys.length === 0) return;
+  const deleted = keys.map((values) => Object.fromEntries(definition.key.map((column, i) => [column, values[i]])));
   const table = ident(definition.table);
-  if (deleted.length > 0) {
-    const match = definition.key.map((column) => `t.${ident(column)} = k.${ident(column)}`).join(' and ');
-    for (let at = 0; at < deleted.length; at += WRITE_CHUNK) {
-      await tx.unsafe(
-        `delete from ${table} t using jsonb_populate_recordset(null::${table}, $1::text::jsonb) k where ${match}`,
-        [JSON.stringify(deleted.slice(at, at + WRITE_CHUNK))],
-      );
-    }
+  const match = definition.key.map((column) => `t.${ident(column)} = k.${ident(column)}`).join(' and ');
+  for (let at = 0; at < deleted.length; at += WRITE_CHUNK) {
+    await tx.unsafe(
+      definition.key.length === 1
+        ? // An index scan, not a sequential one: see loadRows.
+          `delete from ${table} t where t.${ident(definition.key[0]!)} = any(array(
+             select k.${ident(definition.key[0]!)} from jsonb_populate_recordset(null::${table}, $1::text::jsonb) as k))`
+        : `delete from ${table} t using jsonb_populate_recordset(null::${table}, $1::text::jsonb) k where ${match}`,
+      [JSON.stringify(deleted.slice(at, at + WRITE_CHUNK))],
+    );
   }
+}
+
+/**
+ * Writes rows with one multi-row statement per chunk: an upsert, or with `fresh` (rows known not
+ * to exist, as in a rebuild's table) a plain insert, which skips the conflict check's index probe
+ * and the speculative insertion.
+ */
+async function upsertRows<Row extends JsonRow>(
+  tx: TransactionSql,
+  definition: FoldedTable<Row>,
+  written: Row[],
+  fresh = false,
+) {
   if (written.length === 0) return;
+  const table = ident(definition.table);
   const columns = await columnsOf(tx, definition.table);
   const list = columns.map(ident).join(', ');
   const keySet = new Set<string>(definition.key);
   const others = columns.filter((column) => !keySet.has(column));
-  const onConflict =
-    others.length === 0
-      ? 'do nothing'
-      : `do update set (${others.map(ident).join(', ')}) = row(${others.map((c) => `excluded.${ident(c)}`).join(', ')})`;
+  const onConflict = fresh
+    ? ''
+    : `on conflict (${definition.key.map(ident).join(', ')}) ${
+        others.length === 0
+          ? 'do nothing'
+          : `do update set (${others.map(ident).join(', ')}) = row(${others.map((c) => `excluded.${ident(c)}`).join(', ')})`
+      }`;
+  // Two statements in flight: the next chunk is serialised here while PostgreSQL writes one.
+  let inFlight: Promise<unknown> = Promise.resolve();
   for (let at = 0; at < written.length; at += WRITE_CHUNK) {
-    await tx.unsafe(
+    const statement = tx.unsafe(
       `insert into ${table} (${list})
        select ${list} from jsonb_populate_recordset(null::${table}, $1::text::jsonb)
-       on conflict (${definition.key.map(ident).join(', ')}) ${onConflict}`,
+       ${onConflict}`,
       [JSON.stringify(written.slice(at, at + WRITE_CHUNK))],
     );
+    // Sent now (postgres.js sends a query when it is awaited); a failure is thrown where it is awaited.
+    statement.execute().catch(() => {});
+    await inFlight;
+    inFlight = statement;
+  }
+  await inFlight;
+}
+
+/** A row a rebuild holds in memory: its latest state (null once deleted), and whether the table has it yet. */
+type CachedRow<Row> = { row: Row | null; dirty: boolean };
+
+/**
+ * What a from-zero rebuild knows about one table. The rebuild reset the table and is its only
+ * writer, so every row in it is one this rebuild wrote: a key it never wrote has no row (no load
+ * query needed), and a row it holds in memory is the row (no load either). Rows stay in memory
+ * across windows, changed rows included, and are written when they leave the cache (the least
+ * recently touched first) or when the rebuild finishes: a row that several windows change, as an
+ * escrow's lifecycle does, is written once instead of once per window. Both memories are bounded:
+ * past `cacheRows` rows the coldest are written out and dropped (a later event loads them again),
+ * and past `storedKeys` keys the rebuild stops tracking which keys the table holds and loads every
+ * key it does not hold in memory, as a live batch does.
+ */
+class RebuildTable<Row extends JsonRow> {
+  readonly cache = new Map<string, CachedRow<Row>>();
+  /** Keys with a row in the table now; null once there were too many to track. */
+  stored: Set<string> | null = new Set();
+  /** Secondary indexes dropped for the load, recreated at the end (their `pg_get_indexdef`). */
+  droppedIndexes: string[] = [];
+  constructor(
+    readonly definition: FoldedTable<Row>,
+    private limits: { cacheRows: number; storedKeys: number },
+  ) {}
+
+  writeEveryWindow() {
+    this.limits = { ...this.limits, cacheRows: 0 };
+  }
+
+  /** Writes the dirty rows among `keys` (all of them without `keys`) and forgets the written ones if `drop`. */
+  async write(tx: TransactionSql, keys: Iterable<string>, drop: boolean) {
+    const inserted: Row[] = [];
+    const upserted: Row[] = [];
+    const deleted: RowKey[] = [];
+    const stored = this.stored;
+    for (const key of keys) {
+      const entry = this.cache.get(key);
+      if (!entry) continue;
+      if (drop) this.cache.delete(key);
+      if (!entry.dirty) continue;
+      entry.dirty = false;
+      if (entry.row === null) {
+        if (!stored || stored.has(key)) deleted.push(JSON.parse(key) as RowKey);
+        stored?.delete(key);
+      } else if (stored && !stored.has(key)) {
+        inserted.push(entry.row);
+        stored.add(key);
+      } else upserted.push(entry.row);
+    }
+    await deleteRows(tx, this.definition, deleted);
+    await upsertRows(tx, this.definition, inserted, true);
+    await upsertRows(tx, this.definition, upserted);
+    if (stored && stored.size > this.limits.storedKeys) this.stored = null;
+  }
+
+  /** Writes out and drops the least recently touched rows beyond the cache's size. */
+  async evict(tx: TransactionSql) {
+    const excess = this.cache.size - this.limits.cacheRows;
+    if (excess <= 0) return;
+    const coldest: string[] = [];
+    for (const key of this.cache.keys()) {
+      if (coldest.length >= excess) break;
+      coldest.push(key);
+    }
+    await this.write(tx, coldest, true);
   }
 }
+
+export type FoldedRebuildOptions = {
+  /** Rows held in memory per table across windows (about 1–2 KB each for a wide row). */
+  cacheRows?: number;
+  /** Keys per table the rebuild remembers having written, to skip loading the others. */
+  storedKeys?: number;
+};
 
 /** Applies a batch of handled events, in log order, with one load and one write per table. */
 async function applyFolded<E extends EventShape, T extends Tables>(
   definition: FoldedProjection<E, T>,
   tx: TransactionSql,
   events: readonly RecordedEventOf<E>[],
+  rebuild?: { [Name in keyof T]: RebuildTable<T[Name]> },
 ) {
   const names = Object.keys(definition.tables) as (keyof T & string)[];
   const wanted = new Map<string, RowKey[]>(names.map((name) => [name, []]));
@@ -218,11 +337,103 @@ async function applyFolded<E extends EventShape, T extends Tables>(
   };
   for (const name of names) start(name);
   for (const name of names) {
-    const keys = wanted.get(name)!;
+    let keys = wanted.get(name)!;
+    const known = rebuild?.[name];
+    if (known) keys = recall(known, keys, batch[name]);
     if (keys.length > 0) await loadRows(tx, definition.tables[name], keys, batch[name]);
   }
   for (const event of events) definition.fold(event, batch);
-  for (const name of names) await writeRows(tx, definition.tables[name], batch[name]);
+  for (const name of names) {
+    const known = rebuild?.[name];
+    if (known) await keep(tx, known, batch[name]);
+    else await writeRows(tx, definition.tables[name], batch[name]);
+  }
+}
+
+/**
+ * Fills the batch with what the rebuild knows of these keys (rows in memory, and keys it never
+ * wrote, which have no row) and returns the keys left to load.
+ */
+function recall<Row extends JsonRow>(known: RebuildTable<Row>, keys: readonly RowKey[], into: BatchRows<Row>) {
+  const unknown: RowKey[] = [];
+  for (const key of keys) {
+    const encoded = encodeKey(key);
+    if (into.known.has(encoded)) continue;
+    const entry = known.cache.get(encoded);
+    if (entry) {
+      into.known.add(encoded);
+      if (entry.row !== null) into.rows.set(encoded, entry.row);
+      // Touched: the most recently used goes last, the eviction order.
+      known.cache.delete(encoded);
+      known.cache.set(encoded, entry);
+    } else if (known.stored && !known.stored.has(encoded)) into.known.add(encoded);
+    else unknown.push(key);
+  }
+  return unknown;
+}
+
+/** Keeps the batch's rows in the rebuild's memory (changed ones to be written later), then evicts. */
+async function keep<Row extends JsonRow>(tx: TransactionSql, known: RebuildTable<Row>, batch: BatchRows<Row>) {
+  for (const [key, row] of batch.rows) {
+    if (batch.changed.has(key)) continue;
+    // Loaded and unchanged: the table has it as it is.
+    if (row !== null && !known.cache.has(key)) known.cache.set(key, { row, dirty: false });
+  }
+  for (const key of batch.changed) {
+    known.cache.delete(key);
+    known.cache.set(key, { row: batch.rows.get(key) ?? null, dirty: true });
+  }
+  await known.evict(tx);
+}
+
+/**
+ * The rebuild path of a folded projection (see `ProjectionRebuild`): the tables were just reset,
+ * so their secondary indexes are dropped for the load and built once at the end, which is cheaper
+ * than maintaining them row by row (and the B-trees come out packed). Unique indexes stay: they
+ * are constraints the writes must meet. If the rebuild dies before `finish`, the rebuild leaves
+ * its checkpoint marked as unfinished, so the next start resets the read model from zero, and the
+ * reset's schema creates the indexes again.
+ */
+function foldedRebuild<E extends EventShape, T extends Tables>(
+  definition: FoldedProjection<E, T>,
+  options: FoldedRebuildOptions = {},
+): ProjectionRebuild {
+  const limits = { cacheRows: options.cacheRows ?? 300_000, storedKeys: options.storedKeys ?? 5_000_000 };
+  const names = Object.keys(definition.tables) as (keyof T & string)[];
+  const tables = {} as { [Name in keyof T]: RebuildTable<T[Name]> };
+  const start = <Name extends keyof T>(name: Name) => {
+    tables[name] = new RebuildTable(definition.tables[name], limits);
+  };
+  for (const name of names) start(name);
+  const all = names.map((name) => tables[name] as unknown as RebuildTable<JsonRow>);
+  return {
+    async start(tx) {
+      for (const table of all) {
+        const indexes = await tx<{ name: string; definition: string }[]>`
+          select i.relname as name, pg_get_indexdef(x.indexrelid) as definition
+          from pg_index x join pg_class i on i.oid = x.indexrelid
+          where x.indrelid = ${table.definition.table}::regclass and not x.indisunique and not x.indisprimary
+            and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`;
+        for (const index of indexes) await tx.unsafe(`drop index ${ident(index.name)}`);
+        table.droppedIndexes = indexes.map((index) => index.definition);
+        // Another unique index than the key: rows written out of log order (the latest first, a
+        // stale one left in the table) could collide on it where the log never did, so this
+        // table's changed rows are written every window, as a live batch writes them.
+        const [other] = await tx<{ found: boolean }[]>`
+          select exists (select 1 from pg_index where indrelid = ${table.definition.table}::regclass
+            and indisunique and not indisprimary) as found`;
+        if (other?.found) table.writeEveryWindow();
+      }
+    },
+    applyAll: (tx, events) => applyFolded(definition, tx, asRecordedEvents<E>(events, definition.handles), tables),
+    async finish(tx) {
+      for (const table of all) {
+        await table.write(tx, [...table.cache.keys()], true);
+        for (const index of table.droppedIndexes) await tx.unsafe(index);
+        table.droppedIndexes = [];
+      }
+    },
+  };
 }
 
 /** A projection from a fold: `apply` is a batch of one, `applyAll` the set-based batch. */
@@ -236,6 +447,7 @@ export function defineFoldedProjection<E extends EventShape, T extends Tables>(
       apply: (tx, event) => applyFolded(definition, tx, [event]),
       applyAll: (tx, events) => applyFolded(definition, tx, events),
     }),
+    rebuild: (options) => foldedRebuild(definition, options),
     folded: definition,
   };
 }

@@ -1,7 +1,7 @@
 import type { Sql } from '../../shared/db/postgres.ts';
 import { START, type EventStore, type Position, type RecordedEvent } from '../../shared/eventstore/types.ts';
-import { applyHandled, resetProjection } from './runner.ts';
-import type { Projection } from './types.ts';
+import { applyHandled, moveCheckpoint, resetProjection } from './runner.ts';
+import type { Projection, ProjectionRebuild } from './types.ts';
 
 export type RebuildProgress = {
   /** Events read from the log so far. */
@@ -26,9 +26,22 @@ export type RebuildOptions = {
   windowSize?: number;
   /** Projections applying a batch at the same time (each in its own transaction and connection). */
   concurrency?: number;
+  /**
+   * Rows a read model with its own rebuild path (a folded one) keeps in memory per table across
+   * windows; see `FoldedRebuildOptions`.
+   */
+  cacheRows?: number;
   /** Called after each window, at most once a second, and at the end. */
   onProgress?: (progress: RebuildProgress) => void;
 };
+
+/**
+ * The checkpoint version of a read model whose rebuild has not finished (versions are positive):
+ * a read model with its own rebuild path may hold rows in memory until the rebuild's end, so its
+ * rows lag its checkpoint until then. A worker that finds this version resets the read model
+ * (`prepareProjection`), so a rebuild that dies restarts from zero instead of resuming.
+ */
+export const UNFINISHED_REBUILD_VERSION = -1;
 
 /**
  * Rebuilds read models from the start of the log in one pass: each batch is read once and handed
@@ -48,7 +61,22 @@ export async function rebuildProjections(
   const windowSize = Math.max(readSize, options.windowSize ?? 100_000);
   const concurrency = Math.max(1, options.concurrency ?? 2);
   for (const projection of projections) await resetProjection(sql, projection);
+  const rebuilds = new Map<Projection, ProjectionRebuild>();
+  for (const projection of projections) {
+    const rebuild = projection.rebuild?.(options.cacheRows === undefined ? {} : { cacheRows: options.cacheRows });
+    if (!rebuild) continue;
+    await sql.begin(async (tx) => {
+      await tx`update projection_checkpoints set version = ${UNFINISHED_REBUILD_VERSION}, updated_at = now()
+        where name = ${projection.name}`;
+      await rebuild.start(tx);
+    });
+    rebuilds.set(projection, rebuild);
+  }
+  const unfinished = (projection: Projection) => ({ ...projection, version: UNFINISHED_REBUILD_VERSION });
   const handles = projections.map((projection) => new Set(projection.handles));
+  // Only the events some read model handles are read: a rebuild of a few read models reads their
+  // share of the log, not all of it.
+  const types = [...new Set(projections.flatMap((projection) => projection.handles))];
   const head = await store.headPosition();
   const started = performance.now();
   let reportedAt = started;
@@ -61,30 +89,43 @@ export async function rebuildProjections(
     secondsLeft: null,
   };
   let position = START;
-  // The next page is read while a window is applied.
+  // A window is read while the one before it is applied: PostgreSQL serves the reads on one core
+  // while it writes on another, instead of the pass alternating between the two.
+  const readWindow = async (after: Position) => {
+    const events: RecordedEvent[] = [];
+    for (;;) {
+      const page = await store.readAll({ after, limit: readSize, types });
+      events.push(...page);
+      if (page.length < readSize || events.length >= windowSize) return events;
+      after = page[page.length - 1]!.position;
+    }
+  };
   const read = (after: Position) => {
-    const page = store.readAll({ after, limit: readSize });
+    const window = readWindow(after);
     // Awaited later; a failure meanwhile must not go unheard as an unhandled rejection.
-    page.catch(() => {});
-    return page;
+    window.catch(() => {});
+    return window;
   };
   let next = read(position);
   for (;;) {
-    const events: RecordedEvent[] = [];
-    for (;;) {
-      const page = await next;
-      if (page.length === 0) break;
-      events.push(...page);
-      next = read(page[page.length - 1]!.position);
-      if (page.length < readSize || events.length >= windowSize) break;
-    }
+    const events = await next;
     if (events.length === 0) break;
     const last = events[events.length - 1]!.position;
+    next = read(last);
     const shares = projections.map((_, i) => events.filter((event) => handles[i]!.has(event.type)));
     let index = 0;
     const worker = async () => {
       for (let i = index++; i < projections.length; i = index++) {
-        await applyHandled(sql, projections[i]!, shares[i]!, position, last);
+        const projection = projections[i]!;
+        const rebuild = rebuilds.get(projection);
+        if (!rebuild) {
+          await applyHandled(sql, projection, shares[i]!, position, last);
+          continue;
+        }
+        await sql.begin(async (tx) => {
+          if (shares[i]!.length > 0) await rebuild.applyAll(tx, shares[i]!);
+          await moveCheckpoint(tx, unfinished(projection), position, last);
+        });
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, projections.length) }, worker));
@@ -109,6 +150,18 @@ export async function rebuildProjections(
       options.onProgress?.(progress);
     }
   }
+  // The rows still in memory, the indexes, and the real version, in one transaction each: until it
+  // commits, the read model restarts from zero.
+  await Promise.all(
+    [...rebuilds].map(([projection, rebuild]) =>
+      sql.begin(async (tx) => {
+        await rebuild.finish(tx);
+        const done = await tx`update projection_checkpoints set version = ${projection.version}, updated_at = now()
+          where name = ${projection.name} and version = ${UNFINISHED_REBUILD_VERSION}`;
+        if (done.count !== 1) throw new Error(`checkpoint of ${projection.name} moved under its rebuild`);
+      }),
+    ),
+  );
   progress = { ...progress, seconds: (performance.now() - started) / 1000, secondsLeft: 0 };
   options.onProgress?.(progress);
   return progress;

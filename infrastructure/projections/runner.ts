@@ -86,7 +86,7 @@ export type CheckpointWrite = {
 };
 
 /** Compare-and-set of a projection's checkpoint: a stale worker can neither double a batch nor move it back. */
-async function moveCheckpoint(sql: Sql | TransactionSql, projection: Projection, from: Position, to: Position) {
+export async function moveCheckpoint(sql: Sql | TransactionSql, projection: Projection, from: Position, to: Position) {
   const updated = await sql`
     update projection_checkpoints
     set commit_position = ${String(to.commit)}, prepare_position = ${String(to.prepare)}, updated_at = now()

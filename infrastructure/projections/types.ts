@@ -29,6 +29,24 @@ export type Projection = {
    * turn would; projections that have it prove that with a property test.
    */
   applyAll?(tx: TransactionSql, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Optional: how a from-zero rebuild (`rebuildProjections`) applies this read model, knowing it
+   * has just reset it and is its only writer until `finish`. Absent, the rebuild uses `applyAll`.
+   */
+  rebuild?(options?: { cacheRows?: number; storedKeys?: number }): ProjectionRebuild;
+};
+
+/**
+ * A rebuild's state for one read model, from its reset to its last row. `start` runs once after
+ * the reset, `applyAll` once per window (each in the window's transaction, with the checkpoint),
+ * and `finish` once after the last window: it may leave rows unwritten until then, which is why
+ * the rebuild marks the checkpoint as unfinished until `finish` has committed (a rebuild that dies
+ * before restarts from zero).
+ */
+export type ProjectionRebuild = {
+  start(tx: TransactionSql): Promise<void>;
+  applyAll(tx: TransactionSql, events: readonly RecordedEvent[]): Promise<void>;
+  finish(tx: TransactionSql): Promise<void>;
 };
 
 /**

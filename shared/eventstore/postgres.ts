@@ -251,6 +251,7 @@ export class PostgresEventStore implements EventStore {
       select * from es_events
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         and (transaction_id, global_position) > (${afterCommit}::xid8, ${String(after.prepare)}::bigint)
+        ${options.types ? this.sql`and type = any(${[...options.types]}::text[])` : this.sql``}
       order by transaction_id, global_position
       limit ${options.limit ?? 1000}`;
     return rows.map(toRecorded);

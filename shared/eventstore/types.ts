@@ -65,6 +65,12 @@ export type ReadAllOptions = {
   /** Exclusive: events strictly after this position. */
   after?: Position;
   limit?: number;
+  /**
+   * A hint: only events of these types are wanted. A store may leave out the others (the
+   * PostgreSQL store does, in its query, so they are neither sent nor parsed) or return them all;
+   * a reader filters either way. `limit` then counts the events returned.
+   */
+  types?: readonly string[];
 };
 
 export type Subscription = { stop(): Promise<void> };
