@@ -41,40 +41,30 @@ export const catalogueOfferingsProjection = defineFoldedProjection<OfferingEvent
   keys: (event) => ({ offerings: [[event.data.offeringId]] }),
   fold(event, { offerings }) {
     const o = event.data;
-    const service = o.service ?? serviceFromText(o.title);
-    if (event.type === 'ServiceOfferingCreated') {
-      if (offerings.get([o.offeringId])) return;
-      offerings.put({
-        offering_id: o.offeringId,
-        contractor_id: o.contractorId,
-        title: o.title,
-        description: o.description,
-        pricing_model: o.pricingModel,
-        price_cents: o.priceCents,
-        is_remote_service: o.isRemoteService,
-        is_active: o.isActive,
-        service,
-        accepts_barter: o.acceptsBarter ?? false,
-        barter_wants: o.barterWants ?? null,
-        created_at: event.data.createdAt,
-        updated_at: event.data.createdAt,
-      });
-      return;
-    }
-    // The later events carry the whole offering after the change.
-    offerings.update([o.offeringId], (row) => ({
-      ...row,
+    // Every event carries the whole offering as it now is: these columns follow it.
+    const current = {
       title: o.title,
       description: o.description,
       pricing_model: o.pricingModel,
       price_cents: o.priceCents,
       is_remote_service: o.isRemoteService,
       is_active: o.isActive,
-      service,
+      service: o.service ?? serviceFromText(o.title),
       accepts_barter: o.acceptsBarter ?? false,
       barter_wants: o.barterWants ?? null,
-      updated_at: offeringChangedAt(event),
-    }));
+    };
+    if (event.type === 'ServiceOfferingCreated') {
+      if (offerings.get([o.offeringId])) return;
+      offerings.put({
+        offering_id: o.offeringId,
+        contractor_id: o.contractorId,
+        ...current,
+        created_at: event.data.createdAt,
+        updated_at: event.data.createdAt,
+      });
+      return;
+    }
+    offerings.update([o.offeringId], (row) => ({ ...row, ...current, updated_at: offeringChangedAt(event) }));
   },
 });
 

@@ -1,6 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
 import { reviewedJobOf, type ReviewEvent } from '../shared/domain/reviews/events.ts';
+import { insertNewRows } from '../infrastructure/projections/insert-rows.ts';
 import { defineProjection } from '../infrastructure/projections/types.ts';
 
 /**
@@ -55,11 +56,7 @@ export const contractorReviewsProjection = defineProjection<ReviewEvent | Accoun
   async applyAll(tx, events) {
     let run = new Map<string, ContractorReviewInsert>();
     const flush = async () => {
-      if (run.size === 0) return;
-      await tx`
-        insert into rm_contractor_reviews
-        select * from jsonb_populate_recordset(null::rm_contractor_reviews, ${JSON.stringify([...run.values()])}::text::jsonb)
-        on conflict (job_id) do nothing`;
+      await insertNewRows(tx, 'rm_contractor_reviews', 'job_id', [...run.values()]);
       run = new Map();
     };
     for (const event of events) {
@@ -83,16 +80,12 @@ export const contractorReviewsProjection = defineProjection<ReviewEvent | Accoun
         submitted_at: review.submittedAt,
         published_at: event.data.publishedAt,
       });
-      if (run.size >= BATCH_ROWS) await flush();
     }
     await flush();
   },
 });
 
-/** Rows per insert statement. */
-const BATCH_ROWS = 2_000;
-
-/** A row of rm_contractor_reviews, in its columns' order, as JSON for `jsonb_populate_recordset`. */
+/** A row of rm_contractor_reviews as JSON for `insertNewRows` (timestamps as ISO 8601 text). */
 type ContractorReviewInsert = {
   job_id: string;
   contractor_id: string;

@@ -3,6 +3,7 @@ import type { NotificationActionEvent } from '../shared/domain/notifications/eve
 import { NOTIFICATION_ACTION_EVENT_TYPES } from '../shared/domain/notifications/events.ts';
 import { NOTIFYING_EVENT_TYPES, notificationsFor } from '../shared/domain/notifications/from-events.ts';
 import type { NotificationPriority, NotificationType } from '../shared/domain/notifications/types.ts';
+import { insertNewRows } from '../infrastructure/projections/insert-rows.ts';
 import { defineProjection } from '../infrastructure/projections/types.ts';
 import { isEventOf } from '../shared/eventstore/typed.ts';
 import type { RecordedEvent } from '../shared/eventstore/types.ts';
@@ -127,13 +128,7 @@ export const notificationsProjection = defineProjection({
     if (readEveryOf.size > 0) {
       await tx`update rm_notifications set is_read = true where user_id = any(${[...readEveryOf]}::uuid[]) and not is_read`;
     }
-    const rows = [...inserted.values()];
-    for (let at = 0; at < rows.length; at += BATCH_ROWS) {
-      await tx`
-        insert into rm_notifications
-        select * from jsonb_populate_recordset(null::rm_notifications, ${JSON.stringify(rows.slice(at, at + BATCH_ROWS))}::text::jsonb)
-        on conflict (id) do nothing`;
-    }
+    await insertNewRows(tx, 'rm_notifications', 'id', [...inserted.values()]);
     for (const [targets, column] of [
       [readOne, 'is_read'],
       [deletedOne, 'deleted'],
@@ -152,21 +147,10 @@ export const notificationsProjection = defineProjection({
   },
 });
 
-/** Rows per insert statement: one jsonb parameter of a few megabytes at most. */
-const BATCH_ROWS = 2_000;
-
-/** A new row of rm_notifications, in its columns' order, as JSON for `jsonb_populate_recordset`. */
-type NotificationInsert = {
-  id: string;
+/** A new row of rm_notifications as JSON for `insertNewRows` (timestamps as ISO 8601 text). */
+type NotificationInsert = Omit<Row, 'booking_start_time' | 'created_at'> & {
   user_id: string;
-  type: NotificationType;
-  priority: NotificationPriority;
-  title_key: string;
-  message_key: string;
-  values: Record<string, string | number>;
-  action_url: string | null;
   booking_start_time: string | null;
-  is_read: boolean;
   deleted: boolean;
   created_at: string;
 };
