@@ -363,8 +363,22 @@ async function revealVisibleIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
       .waitForFunction((count) => document.querySelectorAll('astro-island[ssr][client="visible"]').length < count, i, {
         timeout,
       })
-      .catch(() => {
-        throw new Error(`a client:visible island did not hydrate within ${timeout} ms on ${page.url()}`);
+      .catch(async () => {
+        // Which islands were left, and what Astro's visible directive had to watch in each (it
+        // observes an island's child elements: none, or none with a box, and it never fires).
+        const left = await page
+          .evaluate(() =>
+            [...document.querySelectorAll('astro-island[ssr][client="visible"]')].map((island) => {
+              const children = [...island.children];
+              const boxed = children.filter((child) => child.getClientRects().length > 0).length;
+              const top = Math.round(island.getBoundingClientRect().top);
+              return `${island.getAttribute('component-url')} (${children.length} children, ${boxed} with a box, top ${top} px)`;
+            }),
+          )
+          .catch((error: Error) => [`(${error.message})`]);
+        throw new Error(
+          `a client:visible island did not hydrate within ${timeout} ms on ${page.url()}; left: ${left.join('; ')}`,
+        );
       });
   }
   await hydrated(page, timeout);
