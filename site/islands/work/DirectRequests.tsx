@@ -45,7 +45,7 @@ function DirectRequests({ locale }: { locale: Locale }) {
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-8 space-y-4" id="direct-requests">
+    <section aria-labelledby={`${id}-title`} className="mt-8 scroll-mt-20 space-y-4" id="direct-requests">
       <h2 id={`${id}-title`} className="text-xl font-bold tracking-tight">
         {m.directTitle}
       </h2>
