@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from '../shared/config.ts';
+import { ConfigError, halfPoolSize, loadConfig } from '../shared/config.ts';
 import { startEmailSender } from '../shared/email/sender.ts';
 import { connect } from '../shared/db/postgres.ts';
 import { openEventStore } from '../shared/eventstore/index.ts';
@@ -20,9 +20,13 @@ import { allScheduledJobs } from '../workflows/scheduled-jobs.ts';
 async function main() {
   const config = loadConfig();
   const { url, embedded } = await resolveDatabaseUrl(config);
-  const sql = connect(url, { max: 10, applicationName: 'marketplace-projections' });
+  const sql = connect(url, { max: halfPoolSize(config), applicationName: 'marketplace-projections' });
   await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
-  const store = await openEventStore({ databaseUrl: url, eventStoreUrl: config.EVENTSTORE_URL });
+  const store = await openEventStore({
+    databaseUrl: url,
+    eventStoreUrl: config.EVENTSTORE_URL,
+    postgres: { poolSize: halfPoolSize(config) },
+  });
   const jsonLogger = {
     info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),
     error: (obj: object, msg?: string) =>

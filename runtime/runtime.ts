@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Config } from '../shared/config.ts';
+import { halfPoolSize, type Config } from '../shared/config.ts';
 import { ensureDatabase } from '../shared/db/databases.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../shared/db/embedded.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
@@ -85,11 +85,15 @@ export async function createRuntime(
   const { url, embedded } = options.databaseUrl
     ? { url: options.databaseUrl, embedded: null }
     : await resolveDatabaseUrl(config);
-  const sql = connect(url, { max: 20, applicationName: 'marketplace-api' });
+  const sql = connect(url, { max: config.DATABASE_POOL_SIZE, applicationName: 'marketplace-api' });
   const closers: Array<() => Promise<unknown>> = [];
   try {
     await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
-    const store = await openEventStore({ databaseUrl: url, eventStoreUrl: config.EVENTSTORE_URL });
+    const store = await openEventStore({
+      databaseUrl: url,
+      eventStoreUrl: config.EVENTSTORE_URL,
+      postgres: { poolSize: halfPoolSize(config) },
+    });
     const gateway = createSandboxGateway();
     const fileStorage = openFileStorage(config);
     const narrator = createDisputeNarrator(config, logger);

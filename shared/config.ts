@@ -95,6 +95,12 @@ export const configSchema = z
      * embedded database outside production; never allowed in production.
      */
     DEMO_MODE: booleanFlag.optional(),
+    /**
+     * The most connections a process's read-model pool opens (the API's; a projection worker's is
+     * half). Its event store pool is half of it. Size it so every instance fits the server's
+     * max_connections: an API process holds this plus half, plus a lock session or two.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
     /** Run the projection workers inside the API process (the one-process default). */
     RUN_PROJECTIONS: booleanFlag.optional(),
     /** Seed the demo accounts (published password) and marketplace. Same default and rule as DEMO_MODE. */
@@ -194,6 +200,11 @@ function displayValue(key: string, value: string): string {
 }
 
 /** Parses the environment; a bad value throws one message naming every bad variable. */
+/** The event store's pool, and a projection worker's read-model pool: half the API's, at least 2. */
+export function halfPoolSize(config: Pick<Config, 'DATABASE_POOL_SIZE'>): number {
+  return Math.max(2, Math.ceil(config.DATABASE_POOL_SIZE / 2));
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set", as a shell user would expect from `FOO= npm start`.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));

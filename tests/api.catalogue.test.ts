@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime } from '../runtime/runtime.ts';
-import { loadConfig } from '../shared/config.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { createTestApp, testConfig, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
 import { confirmationLinkFor } from './support/outbox.ts';
 import { waitUntil } from './support/wait.ts';
@@ -497,12 +496,7 @@ describe('commands with projections not running', () => {
 
     // Project what there is so far in another process-like runtime, then stop it again.
     const projector = await createRuntime(
-      loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: slow.database.url,
-        LOG_LEVEL: 'silent',
-        RUN_PROJECTIONS: 'true',
-      }),
+      testConfig({ DATABASE_URL: slow.database.url, RUN_PROJECTIONS: 'true' }),
     );
     try {
       await projector.runner!.idle();

@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../api/app.ts';
 import { createRuntime, type Runtime } from '../runtime/runtime.ts';
-import { loadConfig } from '../shared/config.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { createTestApp, testConfig, type TestApp } from './support/app.ts';
 import { Browser, createAdmin, eventsMentioning, signUp } from './support/http-client.ts';
 
 /**
@@ -88,15 +87,11 @@ describe('when the read models are later than the answer may wait', () => {
     // A second API on the same database that runs no projections and waits for nothing: the
     // first app's runner still builds the read models, so sign-up works, but every answer is early.
     dataDir = await mkdtemp(path.join(tmpdir(), 'pipeline-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
+    const config = testConfig({
       DATABASE_URL: t.database.url,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO_DATA: 'false',
       RUN_PROJECTIONS: 'false',
       READ_YOUR_WRITES_TIMEOUT_MS: '0',
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     });
     runtime = await createRuntime(config);
     app = await buildApp({

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { siteUrlOf } from '../shared/email/sender.ts';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseAuditSigningKey } from '../shared/config.ts';
+import { ConfigError, halfPoolSize, loadConfig, parseAuditSigningKey } from '../shared/config.ts';
 
 const DATABASE_URL = 'postgres://app:pw@db.internal:5432/marketplace';
 const SECRET = 's'.repeat(32);
@@ -31,6 +31,7 @@ describe('loadConfig defaults', () => {
       TRUST_PROXY: false,
       LOG_LEVEL: 'info',
       READ_YOUR_WRITES_TIMEOUT_MS: 3000,
+      DATABASE_POOL_SIZE: 20,
       DATA_DIR: '.data',
       production: false,
     });
@@ -65,8 +66,14 @@ describe('loadConfig defaults', () => {
       RUN_PROJECTIONS: 'false',
       TRUST_PROXY: '1',
       READ_YOUR_WRITES_TIMEOUT_MS: '250',
+      DATABASE_POOL_SIZE: '7',
       REDIS_URL: 'redis://cache:6379',
     });
+    expect(config.DATABASE_POOL_SIZE).toBe(7);
+    // The event store's pool and a projection worker's are half, rounded up, and never below 2.
+    expect(halfPoolSize(config)).toBe(4);
+    expect(halfPoolSize(loadConfig({ DATABASE_POOL_SIZE: '2' }))).toBe(2);
+    expect(halfPoolSize(loadConfig({}))).toBe(10);
     expect(config.PORT).toBe(8080);
     expect(config.RUN_PROJECTIONS).toBe(false);
     expect(config.TRUST_PROXY).toBe(true);
@@ -144,6 +151,10 @@ describe('loadConfig refuses bad values', () => {
       expect(error.message).not.toMatch(/\bPORT\b/);
     },
   );
+
+  it.each(['1', '0', '201', 'ten', '2.5'])('rejects DATABASE_POOL_SIZE=%s naming it', (size) => {
+    expect(configError({ DATABASE_POOL_SIZE: size }).message).toContain('DATABASE_POOL_SIZE');
+  });
 
   it('rejects a REDIS_URL that is not redis: naming REDIS_URL', () => {
     expect(configError({ REDIS_URL: 'http://cache:6379' }).message).toContain('REDIS_URL');

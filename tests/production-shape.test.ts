@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { uniqueRegistration } from './support/http-client.ts';
 import { confirmationLinkFor } from './support/outbox.ts';
 import { startRedisServer, type TestRedis } from './support/redis.ts';
+import { TEST_POOL_SIZE } from './support/app.ts';
 import { launchApp, launchProcess, makeDataDir, type LaunchedApp, type LaunchedProcess } from './support/start-app.ts';
 import { waitUntil } from './support/wait.ts';
 
@@ -120,6 +121,9 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
+    // Four processes on a server other suites share: each sizes its pools down, as a deployment
+    // that runs several instances would.
+    DATABASE_POOL_SIZE: TEST_POOL_SIZE,
     // The host is shared with other suites (and their PostgreSQL transactions, which hold back
     // every reader of the log): a command may wait longer for its read models before a 202.
     READ_YOUR_WRITES_TIMEOUT_MS: '10000',

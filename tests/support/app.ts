@@ -16,6 +16,25 @@ export type TestApp = {
 };
 
 /**
+ * Connections each test runtime may hold. Two test files run at once, and one file may run three
+ * runtimes beside a production-shaped set of processes, all on one server with PostgreSQL's default
+ * of 100 connections; at the production default (20 + 10 + lock sessions each) CI ran out.
+ */
+export const TEST_POOL_SIZE = '6';
+
+/** A runtime's configuration in the tests: quiet, no demo data, small pools, CI's Redis if set. */
+export function testConfig(env: Record<string, string>): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    DATABASE_POOL_SIZE: TEST_POOL_SIZE,
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+}
+
+/**
  * The real app on a fresh database of the test server, with projections running in-process and
  * Redis sessions when REDIS_URL is set. Requests go through `app.inject` (see `Browser`). Unless
  * the test gives one, the app gets its own temporary DATA_DIR (removed on close), so the e-mail it
@@ -24,13 +43,9 @@ export type TestApp = {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase('api');
   const ownDataDir = env.DATA_DIR ? null : await mkdtemp(path.join(tmpdir(), 'api-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const config = testConfig({
     DATABASE_URL: database.url,
     ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
-    LOG_LEVEL: 'silent',
-    SEED_DEMO_DATA: 'false',
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
   const runtime = await createRuntime(config);
