@@ -495,9 +495,7 @@ describe('commands with projections not running', () => {
     expect(body.user).toMatchObject({ name: 'Pending Person', role: 'contractor' });
 
     // Project what there is so far in another process-like runtime, then stop it again.
-    const projector = await createRuntime(
-      testConfig({ DATABASE_URL: slow.database.url, RUN_PROJECTIONS: 'true' }),
-    );
+    const projector = await createRuntime(testConfig({ DATABASE_URL: slow.database.url, RUN_PROJECTIONS: 'true' }));
     try {
       await projector.runner!.idle();
       await waitUntil(async () => (await browser.get('/api/auth/me')).statusCode === 200, {
