@@ -1,9 +1,16 @@
-import type { Sql } from '../shared/db/postgres.ts';
+import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
 import type { BookingRequested, BookingRescheduled } from '../shared/domain/booking/events.ts';
 import type { Participants } from '../shared/domain/messaging/decider.ts';
-import type { ConversationKind, ConversationRef, MessagingEvent } from '../shared/domain/messaging/events.ts';
+import {
+  conversationKinds,
+  type ConversationKind,
+  type ConversationRef,
+  type MessagingEvent,
+} from '../shared/domain/messaging/events.ts';
 import type { WorkOrderAwarded, WorkOrderEdited, WorkOrderPosted } from '../shared/domain/work/events.ts';
+import { insertNewRows } from '../infrastructure/projections/insert-rows.ts';
 import { defineProjection } from '../infrastructure/projections/types.ts';
+import type { RecordedEventOf } from '../shared/eventstore/typed.ts';
 
 /**
  * PostgreSQL channel on which this projection says "user X's conversations changed" (a message to
@@ -180,7 +187,422 @@ export const messagingProjection = defineProjection<MessagingReadModelEvent>({
       }
     }
   },
+  /**
+   * A batch in a handful of statements, equal to `apply` on each event in turn (tests/projections.
+   * rebuild-equivalence.test.ts and tests/projection.conversations-batch.test.ts). Several of the
+   * per-event statements reach rows the event does not name: a message updates every member of its
+   * conversation, an award deletes the contractors it replaces, a read recounts the conversation's
+   * messages. So the batch loads whole conversations instead of rows: each conversation it touches,
+   * with its members, and for those it reads, its messages' sequence numbers and senders (plus the
+   * messages its events name by id). It replays the events over them in memory, in log order, and
+   * writes back what changed with one statement per table (a conversation of a rebuild's window is
+   * loaded and written once, however many of its events the window holds). The NOTIFYs go out in
+   * log order too, in one statement.
+   */
+  async applyAll(tx, events) {
+    const batch = new ConversationsBatch();
+    for (const event of events) batch.name(event);
+    await batch.load(tx);
+    for (const event of events) batch.fold(event);
+    await batch.write(tx);
+  },
 });
+
+// --------------------------------------------------------------------------------- batch path
+
+/** A row of rm_conversations as the batch path holds it (JSON: timestamps as ISO 8601 text). */
+type ConversationRecord = {
+  kind: ConversationKind;
+  subject_id: string;
+  customer_id: string;
+  contractor_id: string | null;
+  title: string | null;
+  starts_at: string | null;
+  work_order_id: string | null;
+  created_at: string;
+  message_count: number;
+  last_message_id: string | null;
+  last_sender_id: string | null;
+  last_preview: string | null;
+  last_message_at: string | null;
+};
+
+type MemberRecord = {
+  kind: ConversationKind;
+  subject_id: string;
+  user_id: string;
+  role: 'customer' | 'contractor';
+  unread_count: number;
+  last_read_seq: number;
+  activity_at: string;
+};
+
+type MessageRecord = {
+  message_id: string;
+  kind: ConversationKind;
+  subject_id: string;
+  seq: number;
+  sender_id: string;
+  recipient_id: string;
+  body: string;
+  posted_at: string;
+};
+
+/** What a read needs of a message: its place in its conversation and its sender. */
+type MessageSeq = Pick<MessageRecord, 'seq' | 'sender_id'>;
+
+/** The columns an upsert rewrites: every column but the key, in the tables' order. */
+const CONVERSATION_VALUES = [
+  'customer_id',
+  'contractor_id',
+  'title',
+  'starts_at',
+  'work_order_id',
+  'created_at',
+  'message_count',
+  'last_message_id',
+  'last_sender_id',
+  'last_preview',
+  'last_message_at',
+] as const satisfies readonly (keyof ConversationRecord)[];
+const MEMBER_VALUES = [
+  'role',
+  'unread_count',
+  'last_read_seq',
+  'activity_at',
+] as const satisfies readonly (keyof MemberRecord)[];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * An id as PostgreSQL keeps it. The schemas accept a uuid in capitals, and the per-event SQL finds
+ * and compares it either way (as a uuid), so the batch's maps and comparisons use this form.
+ */
+const asStored = (id: string) => (UUID.test(id) ? id.toLowerCase() : id);
+
+/** Rows per statement: one jsonb parameter of a few megabytes at most. */
+const WRITE_CHUNK = 2_000;
+
+/** One statement per chunk inserting the rows, or rewriting the row of the same key. */
+async function upsertRows(
+  tx: TransactionSql,
+  table: string,
+  key: readonly string[],
+  values: readonly string[],
+  rows: readonly object[],
+) {
+  for (let at = 0; at < rows.length; at += WRITE_CHUNK) {
+    await tx.unsafe(
+      `insert into ${table}
+       select * from jsonb_populate_recordset(null::${table}, $1::text::jsonb)
+       on conflict (${key.join(', ')}) do update
+       set (${values.join(', ')}) = row(${values.map((column) => `excluded.${column}`).join(', ')})`,
+      [JSON.stringify(rows.slice(at, at + WRITE_CHUNK))],
+    );
+  }
+}
+
+/**
+ * One batch of the conversations read model: what it must load (`name`, every event first), the
+ * loaded conversations (`load`), the events replayed over them (`fold`, each as `apply` would run
+ * its statements) and the rows that changed written back (`write`).
+ */
+class ConversationsBatch {
+  /** Subject ids (stored form) by kind: conversations to load, their members, their messages. */
+  private readonly wanted = {
+    conversations: { booking: new Set<string>(), 'work-order': new Set<string>() },
+    members: { booking: new Set<string>(), 'work-order': new Set<string>() },
+    messages: { booking: new Set<string>(), 'work-order': new Set<string>() },
+  } satisfies Record<string, Record<ConversationKind, Set<string>>>;
+  /** Message ids (stored form) the events name: posted (to skip one posted twice) or read up to. */
+  private readonly wantedMessages = new Set<string>();
+
+  /** By `kind subject_id`; null: not in the table (yet). */
+  private readonly conversations = new Map<string, ConversationRecord | null>();
+  private readonly changedConversations = new Set<string>();
+  /** By `kind subject_id`, then user id. */
+  private readonly members = new Map<string, Map<string, MemberRecord>>();
+  /** Members written or deleted, as [conversation, user id]. */
+  private readonly changedMembers = new Map<string, [string, string]>();
+  /** The messages the events name, by id, and those the batch posts. */
+  private readonly messages = new Map<string, MessageSeq>();
+  /** Every message of the conversations the batch reads, by `kind subject_id`. */
+  private readonly messagesOf = new Map<string, MessageSeq[]>();
+  private readonly posted: MessageRecord[] = [];
+  /** NOTIFY payloads, in log order. */
+  private readonly notices: string[] = [];
+
+  name(event: RecordedEventOf<MessagingReadModelEvent>) {
+    const want = (kind: ConversationKind, id: string, what: readonly ('conversations' | 'members' | 'messages')[]) => {
+      for (const table of what) this.wanted[table][kind].add(asStored(id));
+    };
+    switch (event.type) {
+      case 'BookingRequested':
+        return want('booking', event.data.bookingId, ['conversations', 'members']);
+      case 'BookingRescheduled':
+        return want('booking', event.data.bookingId, ['conversations']);
+      case 'WorkOrderPosted':
+      case 'WorkOrderAwarded':
+        return want('work-order', event.data.workOrderId, ['conversations', 'members']);
+      case 'WorkOrderEdited':
+        return want('work-order', event.data.workOrderId, ['conversations']);
+      case 'MessagePosted':
+        this.wantedMessages.add(asStored(event.data.messageId));
+        return want(event.data.conversation.kind, event.data.conversation.id, ['conversations', 'members']);
+      case 'ConversationRead':
+        this.wantedMessages.add(asStored(event.data.upToMessageId));
+        return want(event.data.conversation.kind, event.data.conversation.id, ['members', 'messages']);
+      default:
+        return event satisfies never;
+    }
+  }
+
+  async load(tx: TransactionSql) {
+    for (const kind of conversationKinds) {
+      const conversationIds = [...this.wanted.conversations[kind]];
+      for (const id of conversationIds) this.conversations.set(`${kind} ${id}`, null);
+      if (conversationIds.length > 0) {
+        const rows = await tx<{ row: ConversationRecord }[]>`
+          select to_jsonb(c) as row from rm_conversations c
+          where c.kind = ${kind} and c.subject_id = any(${conversationIds}::uuid[])`;
+        for (const { row } of rows) this.conversations.set(`${kind} ${row.subject_id}`, row);
+      }
+      const memberIds = [...this.wanted.members[kind]];
+      for (const id of memberIds) this.members.set(`${kind} ${id}`, new Map());
+      if (memberIds.length > 0) {
+        const rows = await tx<{ row: MemberRecord }[]>`
+          select to_jsonb(m) as row from rm_conversation_members m
+          where m.kind = ${kind} and m.subject_id = any(${memberIds}::uuid[])`;
+        for (const { row } of rows) this.members.get(`${kind} ${row.subject_id}`)!.set(row.user_id, row);
+      }
+      const readIds = [...this.wanted.messages[kind]];
+      for (const id of readIds) this.messagesOf.set(`${kind} ${id}`, []);
+      if (readIds.length > 0) {
+        const rows = await tx<(MessageSeq & { subject_id: string })[]>`
+          select subject_id, seq, sender_id from rm_messages
+          where kind = ${kind} and subject_id = any(${readIds}::uuid[])`;
+        for (const row of rows) this.messagesOf.get(`${kind} ${row.subject_id}`)!.push(row);
+      }
+    }
+    if (this.wantedMessages.size > 0) {
+      const rows = await tx<(MessageSeq & { message_id: string })[]>`
+        select message_id, seq, sender_id from rm_messages where message_id = any(${[...this.wantedMessages]}::uuid[])`;
+      for (const row of rows) this.messages.set(row.message_id, { seq: row.seq, sender_id: row.sender_id });
+    }
+  }
+
+  /** The event, as `apply`'s statements would change the rows (see there). */
+  fold(event: RecordedEventOf<MessagingReadModelEvent>) {
+    const position = `${event.position.commit}/${event.position.prepare}`;
+    const notify = (userId: string, ref: ConversationRef, messageId: string | null) =>
+      this.notices.push(`${userId} ${ref.kind} ${ref.id} ${messageId ?? '-'} ${position}`);
+    switch (event.type) {
+      case 'BookingRequested': {
+        const b = event.data;
+        const key = this.conversationKey('booking', b.bookingId);
+        this.createConversation(key, {
+          customer_id: asStored(b.customerId),
+          contractor_id: asStored(b.contractorId),
+          title: null,
+          starts_at: b.startsAt,
+          work_order_id: b.workOrderId === null ? null : asStored(b.workOrderId),
+          created_at: b.requestedAt,
+        });
+        this.addMember(key, b.customerId, 'customer', b.requestedAt);
+        this.addMember(key, b.contractorId, 'contractor', b.requestedAt);
+        return;
+      }
+      case 'BookingRescheduled':
+        this.updateConversation(this.conversationKey('booking', event.data.bookingId), (row) => ({
+          ...row,
+          starts_at: event.data.startsAt,
+        }));
+        return;
+      case 'WorkOrderPosted': {
+        const w = event.data;
+        const key = this.conversationKey('work-order', w.workOrderId);
+        this.createConversation(key, {
+          customer_id: asStored(w.customerId),
+          contractor_id: w.directContractorId === null ? null : asStored(w.directContractorId),
+          title: w.title,
+          starts_at: null,
+          work_order_id: null,
+          created_at: w.postedAt,
+        });
+        this.addMember(key, w.customerId, 'customer', w.postedAt);
+        if (w.directContractorId) this.addMember(key, w.directContractorId, 'contractor', w.postedAt);
+        return;
+      }
+      case 'WorkOrderEdited':
+        this.updateConversation(this.conversationKey('work-order', event.data.workOrderId), (row) => ({
+          ...row,
+          title: event.data.title,
+        }));
+        return;
+      case 'WorkOrderAwarded': {
+        const w = event.data;
+        const key = this.conversationKey('work-order', w.workOrderId);
+        const awarded = asStored(w.contractorId);
+        for (const member of [...this.membersOf(key).values()]) {
+          if (member.role === 'contractor' && member.user_id !== awarded) this.deleteMember(key, member.user_id);
+        }
+        this.updateConversation(key, (row) => ({ ...row, contractor_id: awarded }));
+        this.addMember(key, w.contractorId, 'contractor', w.awardedAt);
+        return;
+      }
+      case 'MessagePosted': {
+        const m = event.data;
+        const { kind, id } = m.conversation;
+        const key = this.conversationKey(kind, id);
+        const messageId = asStored(m.messageId);
+        if (this.messages.has(messageId)) return;
+        const seq = (this.conversations.get(key)?.message_count ?? 0) + 1;
+        const message = {
+          message_id: messageId,
+          kind,
+          subject_id: asStored(id),
+          seq,
+          sender_id: asStored(m.senderId),
+          recipient_id: asStored(m.recipientId),
+          body: m.body,
+          posted_at: m.postedAt,
+        };
+        this.posted.push(message);
+        this.messages.set(messageId, { seq, sender_id: message.sender_id });
+        this.messagesOf.get(key)?.push({ seq, sender_id: message.sender_id });
+        this.updateConversation(key, (row) => ({
+          ...row,
+          message_count: seq,
+          last_message_id: messageId,
+          last_sender_id: message.sender_id,
+          last_preview: preview(m.body),
+          last_message_at: m.postedAt,
+        }));
+        for (const member of this.membersOf(key).values()) {
+          this.putMember(key, {
+            ...member,
+            activity_at: m.postedAt,
+            unread_count: member.unread_count + (member.user_id === message.recipient_id ? 1 : 0),
+          });
+        }
+        notify(m.recipientId, m.conversation, m.messageId);
+        notify(m.senderId, m.conversation, m.messageId);
+        return;
+      }
+      case 'ConversationRead': {
+        const r = event.data;
+        const key = this.conversationKey(r.conversation.kind, r.conversation.id);
+        const anchor = this.messages.get(asStored(r.upToMessageId));
+        const reader = asStored(r.readerId);
+        const member = this.membersOf(key).get(reader);
+        if (anchor && member) {
+          const readUpTo = Math.max(member.last_read_seq, anchor.seq);
+          let unread = 0;
+          for (const message of this.messagesOf.get(key)!) {
+            if (message.sender_id !== reader && message.seq > readUpTo) unread += 1;
+          }
+          this.putMember(key, { ...member, last_read_seq: readUpTo, unread_count: unread });
+        }
+        notify(r.readerId, r.conversation, null);
+        return;
+      }
+      default:
+        return event satisfies never;
+    }
+  }
+
+  async write(tx: TransactionSql) {
+    const conversations = [...this.changedConversations].map((key) => this.conversations.get(key)!);
+    await upsertRows(tx, 'rm_conversations', ['kind', 'subject_id'], CONVERSATION_VALUES, conversations);
+    const written: MemberRecord[] = [];
+    const deleted: Pick<MemberRecord, 'kind' | 'subject_id' | 'user_id'>[] = [];
+    for (const [key, userId] of this.changedMembers.values()) {
+      const member = this.members.get(key)!.get(userId);
+      if (member) written.push(member);
+      else {
+        const [kind, subjectId] = key.split(' ') as [ConversationKind, string];
+        deleted.push({ kind, subject_id: subjectId, user_id: userId });
+      }
+    }
+    for (let at = 0; at < deleted.length; at += WRITE_CHUNK) {
+      await tx.unsafe(
+        `delete from rm_conversation_members m
+         using jsonb_to_recordset($1::text::jsonb) as k(kind text, subject_id uuid, user_id uuid)
+         where m.kind = k.kind and m.subject_id = k.subject_id and m.user_id = k.user_id`,
+        [JSON.stringify(deleted.slice(at, at + WRITE_CHUNK))],
+      );
+    }
+    await upsertRows(tx, 'rm_conversation_members', ['kind', 'subject_id', 'user_id'], MEMBER_VALUES, written);
+    await insertNewRows(tx, 'rm_messages', 'message_id', this.posted);
+    if (this.notices.length > 0) {
+      await tx`select pg_notify(${CONVERSATIONS_CHANGED_CHANNEL}, payload) from unnest(${this.notices}::text[]) as payload`;
+    }
+  }
+
+  private conversationKey(kind: ConversationKind, id: string) {
+    return `${kind} ${asStored(id)}`;
+  }
+
+  /** `insert ... on conflict do nothing`: a conversation that exists stays as it is. */
+  private createConversation(
+    key: string,
+    row: Omit<ConversationRecord, 'kind' | 'subject_id' | 'message_count' | `last_${string}`>,
+  ) {
+    if (this.conversations.get(key)) return;
+    const [kind, subjectId] = key.split(' ') as [ConversationKind, string];
+    this.conversations.set(key, {
+      kind,
+      subject_id: subjectId,
+      ...row,
+      message_count: 0,
+      last_message_id: null,
+      last_sender_id: null,
+      last_preview: null,
+      last_message_at: null,
+    });
+    this.changedConversations.add(key);
+  }
+
+  /** `update ... where kind = ... and subject_id = ...`: nothing when there is no such conversation. */
+  private updateConversation(key: string, change: (row: ConversationRecord) => ConversationRecord) {
+    const row = this.conversations.get(key);
+    if (row === undefined) throw new Error(`conversations batch: ${key} was not loaded`);
+    if (row === null) return;
+    this.conversations.set(key, change(row));
+    this.changedConversations.add(key);
+  }
+
+  private membersOf(key: string) {
+    const members = this.members.get(key);
+    if (!members) throw new Error(`conversations batch: the members of ${key} were not loaded`);
+    return members;
+  }
+
+  /** `insert ... on conflict do nothing`: a member already there keeps their role and counts. */
+  private addMember(key: string, userId: string, role: MemberRecord['role'], at: string) {
+    const user = asStored(userId);
+    if (this.membersOf(key).has(user)) return;
+    const [kind, subjectId] = key.split(' ') as [ConversationKind, string];
+    this.putMember(key, {
+      kind,
+      subject_id: subjectId,
+      user_id: user,
+      role,
+      unread_count: 0,
+      last_read_seq: 0,
+      activity_at: at,
+    });
+  }
+
+  private putMember(key: string, member: MemberRecord) {
+    this.membersOf(key).set(member.user_id, member);
+    this.changedMembers.set(`${key} ${member.user_id}`, [key, member.user_id]);
+  }
+
+  private deleteMember(key: string, userId: string) {
+    this.membersOf(key).delete(userId);
+    this.changedMembers.set(`${key} ${userId}`, [key, userId]);
+  }
+}
 
 // ------------------------------------------------------------------------------------- queries
 
