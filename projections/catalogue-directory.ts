@@ -9,12 +9,7 @@ import {
 } from '../shared/domain/catalogue/badges.ts';
 import { categoryOfService, serviceCategories, serviceFromText } from '../shared/domain/catalogue/categories.ts';
 import { SERVICE_RADIUS_KM } from '../shared/domain/catalogue/decider.ts';
-import type {
-  ContractorEvent,
-  OfferingEvent,
-  PricingModel,
-  ServiceArea,
-} from '../shared/domain/catalogue/events.ts';
+import type { ContractorEvent, OfferingEvent, PricingModel, ServiceArea } from '../shared/domain/catalogue/events.ts';
 import { offeringChangedAt, offeringEventTypes } from '../shared/domain/catalogue/events.ts';
 import {
   fold,
