@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
+import type { Sql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
 import type { ScheduleEvent, WeeklyWindow } from '../shared/domain/booking/events.ts';
 import {
@@ -9,13 +9,7 @@ import {
 } from '../shared/domain/catalogue/badges.ts';
 import { categoryOfService, serviceCategories, serviceFromText } from '../shared/domain/catalogue/categories.ts';
 import { SERVICE_RADIUS_KM } from '../shared/domain/catalogue/decider.ts';
-import type {
-  ContractorEvent,
-  ContractorProfile,
-  OfferingEvent,
-  PricingModel,
-  ServiceArea,
-} from '../shared/domain/catalogue/events.ts';
+import type { ContractorEvent, OfferingEvent, PricingModel, ServiceArea } from '../shared/domain/catalogue/events.ts';
 import { offeringChangedAt, offeringEventTypes } from '../shared/domain/catalogue/events.ts';
 import {
   fold,
@@ -28,10 +22,16 @@ import { PLANS } from '../shared/domain/plans/catalogue.ts';
 import type { BoostEvent, PlanEvent } from '../shared/domain/plans/events.ts';
 import type { EscrowDistributed, EscrowReleased } from '../shared/domain/escrow/events.ts';
 import type { ReviewEvent } from '../shared/domain/reviews/events.ts';
+import type { RecordedEventOf } from '../shared/eventstore/typed.ts';
 import { distanceKm, lookupCity, type LatLng } from '../shared/geo/index.ts';
 import type { ProvinceCode } from '../shared/geo/provinces.ts';
 import { centsToDollarString } from './catalogue-offerings.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import {
+  defineFoldedProjection,
+  foldedTable,
+  type FoldedRows,
+  type RowKey,
+} from '../infrastructure/projections/folded-rows.ts';
 
 /** The events this read model is built from. */
 type DirectoryEvent =
@@ -48,7 +48,7 @@ type DirectoryEvent =
 /**
  * The public contractor directory (`GET /api/contractors/browse`, `/api/contractors/:id`,
  * `/api/service-directory`): one row per open contractor account with everything the search
- * filters and ranks on, kept by read-modify-write of one row per event:
+ * filters and ranks on, written as a fold (infrastructure/projections/folded-rows.ts):
  * - profile and active offerings (catalogue), the service area (catalogue);
  * - rating from published customer reviews, completed jobs, the contractor's own cancellations
  *   and how fast they answer booking requests (booking and reviews contracts), hence the badges;
@@ -59,12 +59,29 @@ type DirectoryEvent =
  *   contractor nothing takes the job back out (version 7, docs/decisions.md, "Completed jobs");
  * - whether they have weekly availability, and its summary;
  * - `boosted_until` and `priority_placement`, written by the plans issue.
- * `rm_service_directory` counts listed contractors per service and category, maintained here so
- * the service directory is one small read.
+ * The derived columns (place, services, categories, prices, search text, rating average, badges)
+ * are computed in the fold from the row's own columns whenever those change.
+ *
+ * Every row a fold touches must be named by an id the event carries, hence the side tables:
+ * unanswered booking requests per contractor (an account's closing drops its own), scheduled
+ * ends per booking, counted jobs per job, and the listed contractors per service and category in
+ * one row (`rm_service_directory_counts`, read whole by the service directory): a contractor's
+ * change moves the counts of the services they had and have, which the event does not name.
+ * Version 8: the fold, with those two tables replacing rm_directory_booking_requests and
+ * rm_service_directory (one row per count key).
  */
-export const catalogueDirectoryProjection = defineProjection<DirectoryEvent>({
+export const catalogueDirectoryProjection = defineFoldedProjection<
+  DirectoryEvent,
+  {
+    directory: DirectoryRow;
+    requests: OpenRequestsRow;
+    ends: BookingEndRow;
+    jobs: CompletedJobRow;
+    counts: ServiceCountsRow;
+  }
+>({
   name: 'contractor-directory', // the stored name (checkpoint key), kept when the file was renamed
-  version: 7,
+  version: 8,
   handles: [
     'AccountRegistered',
     'AccountClosed',
@@ -135,10 +152,9 @@ export const catalogueDirectoryProjection = defineProjection<DirectoryEvent>({
     create index if not exists rm_contractor_directory_place on rm_contractor_directory (lat, lng) where lat is not null;
     create index if not exists rm_contractor_directory_city on rm_contractor_directory (province, city);
     create index if not exists rm_contractor_directory_rating on rm_contractor_directory (rating_average desc nulls last);
-    create table if not exists rm_directory_booking_requests (
-      booking_id uuid primary key,
-      contractor_id uuid not null,
-      requested_at timestamptz not null
+    create table if not exists rm_directory_open_requests (
+      contractor_id uuid primary key,
+      requested_at jsonb not null
     );
     create table if not exists rm_directory_booking_ends (
       booking_id uuid primary key,
@@ -151,127 +167,31 @@ export const catalogueDirectoryProjection = defineProjection<DirectoryEvent>({
       scheduled boolean not null default false,
       on_time boolean not null default false
     );
-    create table if not exists rm_service_directory (
-      key text primary key,
-      contractors integer not null default 0
+    create table if not exists rm_service_directory_counts (
+      id smallint primary key,
+      contractors jsonb not null
     );`,
   reset: `
     drop table if exists rm_contractor_directory;
+    drop table if exists rm_directory_open_requests;
     drop table if exists rm_directory_booking_requests;
     drop table if exists rm_directory_booking_ends;
     drop table if exists rm_directory_completed_jobs;
+    drop table if exists rm_service_directory_counts;
     drop table if exists rm_service_directory;`,
-  async apply(tx, event) {
-    switch (event.type) {
-      // Paid placement: the plan's flags and the boost window (the ranking reads both).
-      case 'PlanPurchased': {
-        const plan = PLANS[event.data.planId];
-        await tx`
-          update rm_contractor_directory set priority_placement = ${plan.hasPriorityPlacement},
-            featured = ${plan.hasFeaturedBadge}
-          where contractor_id = ${event.data.accountId}`;
-        return;
-      }
-      case 'PlanEnded':
-        await tx`
-          update rm_contractor_directory set priority_placement = false, featured = false
-          where contractor_id = ${event.data.accountId}`;
-        return;
-      case 'BoostPurchased':
-        await tx`
-          update rm_contractor_directory
-          set boosted_until = greatest(coalesce(boosted_until, ${event.data.endsAt}), ${event.data.endsAt})
-          where contractor_id = ${event.data.contractorId}`;
-        return;
-      case 'AccountRegistered': {
-        if (event.data.role !== 'contractor') return;
-        if (await load(tx, event.data.accountId)) return;
-        await save(tx, null, emptyDoc(event.data.accountId, event.data.registeredAt));
-        return;
-      }
-      case 'AccountClosed': {
-        const before = await load(tx, event.data.accountId);
-        if (!before) return;
-        await save(tx, before, null);
-        await tx`delete from rm_directory_booking_requests where contractor_id = ${event.data.accountId}`;
-        return;
-      }
-      case 'BookingRequested': {
-        const d = event.data;
-        await tx`
-          insert into rm_directory_booking_requests (booking_id, contractor_id, requested_at)
-          values (${d.bookingId}, ${d.contractorId}, ${d.requestedAt})
-          on conflict (booking_id) do nothing`;
-        await tx`
-          insert into rm_directory_booking_ends (booking_id, ends_at) values (${d.bookingId}, ${d.endsAt})
-          on conflict (booking_id) do nothing`;
-        return;
-      }
-      case 'BookingRescheduled':
-        await tx`update rm_directory_booking_ends set ends_at = ${event.data.endsAt} where booking_id = ${event.data.bookingId}`;
-        return;
-      case 'BookingCompleted': {
-        // On time: marked complete no later than the grace after the scheduled end (the on-time badge).
-        const [booking] = await tx<{ ends_at: Date }[]>`
-          delete from rm_directory_booking_ends where booking_id = ${event.data.bookingId} returning ends_at`;
-        const onTime =
-          booking !== undefined &&
-          Date.parse(event.data.completedAt) <= booking.ends_at.getTime() + ON_TIME.graceHours * 3_600_000;
-        // A booking for a work order is that order's job: its release must not count it again.
-        const d = event.data;
-        await countJob(tx, d.workOrderId ?? d.bookingId, d.contractorId, { scheduled: true, onTime });
-        return;
-      }
-      case 'EscrowReleased':
-        // The customer approved the work (or it was released automatically): the job is done.
-        await countJob(tx, event.data.jobId, event.data.contractorId, { scheduled: false, onTime: false });
-        return;
-      case 'EscrowDistributed': {
-        // An arbitrator's decision: a share for the contractor completes the job; nothing for them undoes it.
-        const d = event.data;
-        if (d.contractorGrossCents > 0) {
-          await countJob(tx, d.jobId, d.contractorId, { scheduled: false, onTime: false });
-        } else {
-          await uncountJob(tx, d.jobId, d.contractorId);
-        }
-        return;
-      }
-      case 'BookingConfirmed':
-      case 'BookingDeclined': {
-        const d = event.data;
-        const answeredAt = event.type === 'BookingConfirmed' ? event.data.confirmedAt : event.data.declinedAt;
-        const [request] = await tx<{ requested_at: Date }[]>`
-          delete from rm_directory_booking_requests where booking_id = ${d.bookingId} returning requested_at`;
-        if (!request) return;
-        const withinDay = Date.parse(answeredAt) - request.requested_at.getTime() <= 24 * 3_600_000;
-        await change(tx, d.contractorId, (doc) => {
-          doc.stats.answeredRequests += 1;
-          if (withinDay) doc.stats.answeredWithinDay += 1;
-        });
-        return;
-      }
-      case 'BookingCancelled':
-        // A request cancelled before any answer never counts for or against responsiveness.
-        await tx`delete from rm_directory_booking_requests where booking_id = ${event.data.bookingId}`;
-        await tx`delete from rm_directory_booking_ends where booking_id = ${event.data.bookingId}`;
-        await change(tx, event.data.contractorId, (doc) => evolve(doc, event));
-        return;
-      case 'PlanRenewed':
-      case 'PlanPaymentFailed':
-      case 'PlanCancellationScheduled':
-      case 'PlanCancellationWithdrawn':
-      case 'AccountSuspended':
-      case 'AccountRestored':
-        // Not in `handles` (a suspension does not change the listing document).
-        return;
-      default:
-        await change(tx, contractorOf(event), (doc) => evolve(doc, event));
-    }
+  tables: {
+    directory: foldedTable<DirectoryRow>('rm_contractor_directory', ['contractor_id']),
+    requests: foldedTable<OpenRequestsRow>('rm_directory_open_requests', ['contractor_id']),
+    ends: foldedTable<BookingEndRow>('rm_directory_booking_ends', ['booking_id']),
+    jobs: foldedTable<CompletedJobRow>('rm_directory_completed_jobs', ['job_id']),
+    counts: foldedTable<ServiceCountsRow>('rm_service_directory_counts', ['id']),
   },
+  keys: keysOf,
+  fold: foldEvent,
 });
 
 // ---------------------------------------------------------------------------------------------
-// The document one row holds
+// The rows
 
 export type DirectoryOffering = {
   id: string;
@@ -298,63 +218,273 @@ type Place = {
   radiusKm: number;
 };
 
-type Doc = {
-  contractorId: string;
-  registeredAt: string;
-  updatedAt: string;
-  profile: ContractorProfile;
+/** A row of rm_contractor_directory as the fold sees it (timestamps as ISO text, numbers as JSON numbers). */
+type DirectoryRow = {
+  contractor_id: string;
+  location: string | null;
+  can_work_remotely: boolean;
+  years_of_experience: number | null;
+  expertise_statement: string | null;
   offerings: DirectoryOffering[];
-  serviceArea: ServiceArea | null;
-  stats: PerformanceStats;
+  offering_titles: string[];
+  service_area: ServiceArea | null;
+  place_source: Place['source'] | null;
+  fsa: string | null;
+  city: string | null;
+  province: ProvinceCode | null;
+  lat: number | null;
+  lng: number | null;
+  radius_km: number | null;
+  hourly_rate_cents: number | null;
+  services: string[];
+  categories: string[];
+  offers_remote: boolean;
+  min_price_cents: number | null;
+  rating_sum: number;
+  rating_count: number;
+  rating_average: number | null;
+  completed_jobs: number;
+  contractor_cancellations: number;
+  answered_requests: number;
+  answered_within_day: number;
+  on_time_jobs: number;
+  scheduled_jobs: number;
   availability: AvailabilitySummary | null;
-  boostedUntil: string | null;
-  priorityPlacement: boolean;
+  has_availability: boolean;
+  badges: PerformanceBadge[];
+  boosted_until: string | null;
+  priority_placement: boolean;
+  featured: boolean;
+  search_text: string;
+  registered_at: string;
+  updated_at: string;
 };
 
-type DocEvent = ContractorEvent | OfferingEvent | ReviewEvent | Exclude<ScheduleEvent, { type: 'BookingCompleted' }>;
+/** A contractor's booking requests not answered (nor cancelled) yet: booking id (lower case) → requested at. */
+type OpenRequestsRow = { contractor_id: string; requested_at: Record<string, string> };
 
-function emptyDoc(contractorId: string, registeredAt: string): Doc {
-  return {
-    contractorId,
-    registeredAt,
-    updatedAt: registeredAt,
-    profile: { location: null, canWorkRemotely: false, yearsOfExperience: null, expertiseStatement: null },
-    offerings: [],
-    serviceArea: null,
-    stats: {
-      ratingSum: 0,
-      ratingCount: 0,
-      completedJobs: 0,
-      contractorCancellations: 0,
-      answeredRequests: 0,
-      answeredWithinDay: 0,
-      onTimeJobs: 0,
-      scheduledJobs: 0,
-    },
-    availability: null,
-    boostedUntil: null,
-    priorityPlacement: false,
-  };
+type BookingEndRow = { booking_id: string; ends_at: string };
+
+type CompletedJobRow = {
+  job_id: string;
+  contractor_id: string;
+  counted: boolean;
+  scheduled: boolean;
+  on_time: boolean;
+};
+
+/** The one row of listed contractors per count key ('all', 'category:<slug>', 'service:<slug>'). */
+type ServiceCountsRow = { id: number; contractors: Record<string, number> };
+
+const COUNTS_KEY: RowKey = [1];
+
+type Rows = {
+  directory: FoldedRows<DirectoryRow>;
+  requests: FoldedRows<OpenRequestsRow>;
+  ends: FoldedRows<BookingEndRow>;
+  jobs: FoldedRows<CompletedJobRow>;
+  counts: FoldedRows<ServiceCountsRow>;
+};
+
+type Event = RecordedEventOf<DirectoryEvent>;
+
+/** Events that change what a contractor lists (services, place, prices, search text). */
+const LISTING_EVENTS = new Set<string>(['ContractorProfileUpdated', 'ContractorServiceAreaSet', ...offeringEventTypes]);
+
+/** Every row the event's fold may read or write, by the ids it carries. */
+function keysOf(event: Event): { [Name in keyof Rows]?: readonly RowKey[] } {
+  switch (event.type) {
+    case 'AccountRegistered':
+      return event.data.role === 'contractor' ? { directory: [[event.data.accountId]] } : {};
+    case 'AccountClosed':
+      return {
+        directory: [[event.data.accountId]],
+        requests: [[event.data.accountId]],
+        counts: [COUNTS_KEY],
+      };
+    case 'PlanPurchased':
+    case 'PlanEnded':
+      return { directory: [[event.data.accountId]] };
+    case 'BookingRequested':
+      return { requests: [[event.data.contractorId]], ends: [[event.data.bookingId]] };
+    case 'BookingRescheduled':
+      return { ends: [[event.data.bookingId]] };
+    case 'BookingConfirmed':
+    case 'BookingDeclined':
+      return { directory: [[event.data.contractorId]], requests: [[event.data.contractorId]] };
+    case 'BookingCancelled':
+      return {
+        directory: [[event.data.contractorId]],
+        requests: [[event.data.contractorId]],
+        ends: [[event.data.bookingId]],
+      };
+    case 'BookingCompleted':
+      return {
+        directory: [[event.data.contractorId]],
+        ends: [[event.data.bookingId]],
+        jobs: [[event.data.workOrderId ?? event.data.bookingId]],
+      };
+    case 'EscrowReleased':
+    case 'EscrowDistributed':
+      return { directory: [[event.data.contractorId]], jobs: [[event.data.jobId]] };
+    default:
+      if (!('contractorId' in event.data)) return {};
+      return LISTING_EVENTS.has(event.type)
+        ? { directory: [[event.data.contractorId]], counts: [COUNTS_KEY] }
+        : { directory: [[event.data.contractorId]] };
+  }
 }
-
-const contractorOf = (event: DocEvent): string => event.data.contractorId;
 
 const later = (a: string, b: string) => (Date.parse(b) > Date.parse(a) ? b : a);
 
-/** One event's effect on a contractor's document (mutates it). */
-function evolve(doc: Doc, event: DocEvent): void {
+function foldEvent(event: Event, rows: Rows): void {
+  const { directory } = rows;
   switch (event.type) {
+    // Paid placement: the plan's flags and the boost window (the ranking reads both).
+    case 'PlanPurchased': {
+      const plan = PLANS[event.data.planId];
+      directory.update([event.data.accountId], (row) => ({
+        ...row,
+        priority_placement: plan.hasPriorityPlacement,
+        featured: plan.hasFeaturedBadge,
+      }));
+      return;
+    }
+    case 'PlanEnded':
+      directory.update([event.data.accountId], (row) => ({ ...row, priority_placement: false, featured: false }));
+      return;
+    case 'BoostPurchased': {
+      const { endsAt } = event.data;
+      directory.update([event.data.contractorId], (row) => ({
+        ...row,
+        boosted_until: later(row.boosted_until ?? endsAt, endsAt),
+      }));
+      return;
+    }
+    case 'AccountRegistered': {
+      const d = event.data;
+      if (d.role !== 'contractor' || directory.get([d.accountId])) return;
+      directory.put(newContractor(d.accountId, d.registeredAt));
+      return;
+    }
+    case 'AccountClosed': {
+      const before = directory.get([event.data.accountId]);
+      if (!before) return;
+      directory.delete([event.data.accountId]);
+      moveCounts(rows.counts, before.services, []);
+      rows.requests.delete([event.data.accountId]);
+      return;
+    }
+    case 'BookingRequested': {
+      const d = event.data;
+      const bookingId = d.bookingId.toLowerCase();
+      const open = rows.requests.get([d.contractorId]);
+      if (!open?.requested_at[bookingId]) {
+        rows.requests.put({
+          contractor_id: d.contractorId,
+          requested_at: { ...open?.requested_at, [bookingId]: d.requestedAt },
+        });
+      }
+      if (!rows.ends.get([d.bookingId])) rows.ends.put({ booking_id: d.bookingId, ends_at: d.endsAt });
+      return;
+    }
+    case 'BookingRescheduled':
+      rows.ends.update([event.data.bookingId], (row) => ({ ...row, ends_at: event.data.endsAt }));
+      return;
+    case 'BookingCompleted': {
+      // On time: marked complete no later than the grace after the scheduled end (the on-time badge).
+      const d = event.data;
+      const booking = rows.ends.get([d.bookingId]);
+      rows.ends.delete([d.bookingId]);
+      const onTime =
+        booking !== undefined &&
+        Date.parse(d.completedAt) <= Date.parse(booking.ends_at) + ON_TIME.graceHours * 3_600_000;
+      // A booking for a work order is that order's job: its release must not count it again.
+      countJob(rows, d.workOrderId ?? d.bookingId, d.contractorId, { scheduled: true, onTime });
+      return;
+    }
+    case 'EscrowReleased':
+      // The customer approved the work (or it was released automatically): the job is done.
+      countJob(rows, event.data.jobId, event.data.contractorId, { scheduled: false, onTime: false });
+      return;
+    case 'EscrowDistributed': {
+      // An arbitrator's decision: a share for the contractor completes the job; nothing for them undoes it.
+      const d = event.data;
+      if (d.contractorGrossCents > 0) countJob(rows, d.jobId, d.contractorId, { scheduled: false, onTime: false });
+      else uncountJob(rows, d.jobId, d.contractorId);
+      return;
+    }
+    case 'BookingConfirmed':
+    case 'BookingDeclined': {
+      // The open request is looked up under the event's contractor: every event of a booking
+      // names the booking's one contractor (its stream's decider), so this finds what a lookup
+      // by booking id alone would.
+      const d = event.data;
+      const answeredAt = event.type === 'BookingConfirmed' ? event.data.confirmedAt : event.data.declinedAt;
+      const requestedAt = takeRequest(rows.requests, d.contractorId, d.bookingId);
+      if (requestedAt === undefined) return;
+      const withinDay = Date.parse(answeredAt) - Date.parse(requestedAt) <= 24 * 3_600_000;
+      directory.update([d.contractorId], (row) =>
+        withStats({
+          ...row,
+          answered_requests: row.answered_requests + 1,
+          answered_within_day: row.answered_within_day + (withinDay ? 1 : 0),
+        }),
+      );
+      return;
+    }
+    case 'BookingCancelled': {
+      // A request cancelled before any answer never counts for or against responsiveness.
+      const d = event.data;
+      takeRequest(rows.requests, d.contractorId, d.bookingId);
+      rows.ends.delete([d.bookingId]);
+      if (d.cancelledBy !== d.contractorId) return;
+      directory.update([d.contractorId], (row) =>
+        withStats({ ...row, contractor_cancellations: row.contractor_cancellations + 1 }),
+      );
+      return;
+    }
+    case 'ReviewsPublished': {
+      const customerReviews = event.data.reviews.filter((review) => review.side === 'customer');
+      if (customerReviews.length === 0) return;
+      directory.update([event.data.contractorId], (row) =>
+        withStats({
+          ...row,
+          rating_sum: row.rating_sum + customerReviews.reduce((sum, review) => sum + review.rating, 0),
+          rating_count: row.rating_count + customerReviews.length,
+        }),
+      );
+      return;
+    }
+    case 'AvailabilitySet': {
+      const { timeZone, slotMinutes, weekly } = event.data;
+      directory.update([event.data.contractorId], (row) => ({
+        ...row,
+        availability: { timeZone, slotMinutes, weekly },
+        has_availability: weekly.length > 0,
+      }));
+      return;
+    }
     case 'ContractorProfileUpdated': {
       const { location, canWorkRemotely, yearsOfExperience, expertiseStatement, updatedAt } = event.data;
-      doc.profile = { location, canWorkRemotely, yearsOfExperience, expertiseStatement };
-      doc.updatedAt = later(doc.updatedAt, updatedAt);
+      changeListing(rows, event.data.contractorId, (row) => ({
+        ...row,
+        location,
+        can_work_remotely: canWorkRemotely,
+        years_of_experience: yearsOfExperience,
+        expertise_statement: expertiseStatement,
+        updated_at: later(row.updated_at, updatedAt),
+      }));
       return;
     }
     case 'ContractorServiceAreaSet': {
       // A legacy event's full postal code is personal data: the directory keeps the FSA only.
-      const { contractorId: _id, setAt, postalCode: _postalCode, ...area } = event.data;
-      doc.serviceArea = area;
-      doc.updatedAt = later(doc.updatedAt, setAt);
+      const { contractorId, setAt, postalCode: _postalCode, ...area } = event.data;
+      changeListing(rows, contractorId, (row) => ({
+        ...row,
+        service_area: area,
+        updated_at: later(row.updated_at, setAt),
+      }));
       return;
     }
     case 'ServiceOfferingCreated':
@@ -364,8 +494,6 @@ function evolve(doc: Doc, event: DocEvent): void {
     case 'ServiceOfferingBarterSet': {
       // Each offering event carries the whole offering: replace the copy, and list it only while active.
       const o = event.data;
-      const at = offeringChangedAt(event);
-      const index = doc.offerings.findIndex((existing) => existing.id === o.offeringId);
       const offering: DirectoryOffering = {
         id: o.offeringId,
         title: o.title,
@@ -378,143 +506,33 @@ function evolve(doc: Doc, event: DocEvent): void {
         service: o.service ?? serviceFromText(o.title),
         acceptsBarter: o.acceptsBarter ?? false,
       };
-      if (index >= 0) doc.offerings.splice(index, 1, ...(o.isActive ? [offering] : []));
-      else if (o.isActive) doc.offerings.push(offering);
-      else return;
-      doc.updatedAt = later(doc.updatedAt, at);
-      return;
-    }
-    case 'ReviewsPublished':
-      for (const review of event.data.reviews) {
-        if (review.side !== 'customer') continue;
-        doc.stats.ratingSum += review.rating;
-        doc.stats.ratingCount += 1;
-      }
-      return;
-    case 'BookingCancelled':
-      if (event.data.cancelledBy === event.data.contractorId) doc.stats.contractorCancellations += 1;
-      return;
-    case 'AvailabilitySet': {
-      const { timeZone, slotMinutes, weekly } = event.data;
-      doc.availability = { timeZone, slotMinutes, weekly };
+      const listed = directory.get([o.contractorId])?.offerings;
+      const index = listed?.findIndex((existing) => existing.id === o.offeringId) ?? -1;
+      if (index < 0 && !o.isActive) return;
+      changeListing(rows, o.contractorId, (row) => {
+        const offerings = [...row.offerings];
+        if (index >= 0) offerings.splice(index, 1, ...(o.isActive ? [offering] : []));
+        else offerings.push(offering);
+        return { ...row, offerings, updated_at: later(row.updated_at, offeringChangedAt(event)) };
+      });
       return;
     }
     default:
+      // Not in `handles`: plan renewals and payment failures, suspensions (a suspension does not change the listing).
       return;
   }
 }
 
-function placeOf(doc: Doc): Place | null {
-  const area = doc.serviceArea;
-  if (area) {
-    return { source: 'service-area', ...area };
-  }
-  // Until a contractor sets a service area, a profile location that names a known city
-  // ('Montréal, QC') places them there, with the default radius.
-  const city = doc.profile.location ? lookupCity(doc.profile.location) : null;
-  if (!city) return null;
-  return { source: 'location', ...city, fsa: null, radiusKm: SERVICE_RADIUS_KM.default };
-}
-
-function derive(doc: Doc) {
-  const place = placeOf(doc);
-  const services = [
-    ...new Set([...(doc.serviceArea?.services ?? []), ...doc.offerings.flatMap((o) => (o.service ? [o.service] : []))]),
-  ];
-  const categories = [...new Set(services.map(categoryOfService).filter((c): c is NonNullable<typeof c> => !!c))];
-  const prices = [
-    ...doc.offerings.map((o) => o.priceCents),
-    ...(doc.serviceArea?.hourlyRateCents != null ? [doc.serviceArea.hourlyRateCents] : []),
-  ];
-  const labels = serviceCategories.flatMap((c) =>
-    c.services.filter((s) => services.includes(s.slug)).flatMap((s) => [s.en, s.fr, c.en, c.fr]),
-  );
-  const searchText = fold(
-    [
-      doc.profile.location,
-      doc.profile.expertiseStatement,
-      place?.city,
-      ...labels,
-      ...doc.offerings.flatMap((o) => [o.title, o.description]),
-    ]
-      .filter(Boolean)
-      .join(' '),
-  );
-  const { ratingSum, ratingCount } = doc.stats;
-  return {
-    place,
-    services,
-    categories,
-    minPriceCents: prices.length ? Math.min(...prices) : null,
-    offersRemote: doc.profile.canWorkRemotely || doc.offerings.some((o) => o.isRemoteService),
-    ratingAverage: ratingCount ? Math.round((ratingSum / ratingCount) * 100) / 100 : null,
-    badges: earnedBadges(doc.stats),
-    hasAvailability: (doc.availability?.weekly.length ?? 0) > 0,
-    searchText,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Storage
-
-type DocRow = {
-  contractor_id: string;
-  location: string | null;
-  can_work_remotely: boolean;
-  years_of_experience: number | null;
-  expertise_statement: string | null;
-  offerings: DirectoryOffering[];
-  service_area: ServiceArea | null;
-  rating_sum: number;
-  rating_count: number;
-  completed_jobs: number;
-  contractor_cancellations: number;
-  answered_requests: number;
-  answered_within_day: number;
-  on_time_jobs: number;
-  scheduled_jobs: number;
-  availability: AvailabilitySummary | null;
-  boosted_until: Date | null;
-  priority_placement: boolean;
-  services: string[];
-  registered_at: Date;
-  updated_at: Date;
-};
-
-async function load(tx: TransactionSql, contractorId: string): Promise<(Doc & { listedServices: string[] }) | null> {
-  const [row] = await tx<DocRow[]>`
-    select contractor_id, location, can_work_remotely, years_of_experience, expertise_statement, offerings,
-      service_area, rating_sum, rating_count, completed_jobs, contractor_cancellations, answered_requests,
-      answered_within_day, on_time_jobs, scheduled_jobs, availability, boosted_until, priority_placement, services, registered_at, updated_at
-    from rm_contractor_directory where contractor_id = ${contractorId}`;
-  if (!row) return null;
-  return {
-    contractorId: row.contractor_id,
-    registeredAt: row.registered_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    profile: {
-      location: row.location,
-      canWorkRemotely: row.can_work_remotely,
-      yearsOfExperience: row.years_of_experience,
-      expertiseStatement: row.expertise_statement,
-    },
-    offerings: row.offerings,
-    serviceArea: row.service_area,
-    stats: {
-      ratingSum: row.rating_sum,
-      ratingCount: row.rating_count,
-      completedJobs: row.completed_jobs,
-      contractorCancellations: row.contractor_cancellations,
-      answeredRequests: row.answered_requests,
-      answeredWithinDay: row.answered_within_day,
-      onTimeJobs: row.on_time_jobs,
-      scheduledJobs: row.scheduled_jobs,
-    },
-    availability: row.availability,
-    boostedUntil: row.boosted_until?.toISOString() ?? null,
-    priorityPlacement: row.priority_placement,
-    listedServices: row.services,
-  };
+/** Removes a booking's open request and returns when it was made (undefined: it was not open). */
+function takeRequest(requests: FoldedRows<OpenRequestsRow>, contractorId: string, bookingId: string) {
+  const open = requests.get([contractorId]);
+  const key = bookingId.toLowerCase();
+  const requestedAt = open?.requested_at[key];
+  if (!open || requestedAt === undefined) return undefined;
+  const { [key]: _answered, ...rest } = open.requested_at;
+  if (Object.keys(rest).length === 0) requests.delete([contractorId]);
+  else requests.put({ ...open, requested_at: rest });
+  return requestedAt;
 }
 
 type CountedAs = { scheduled: boolean; onTime: boolean };
@@ -523,97 +541,172 @@ type CountedAs = { scheduled: boolean; onTime: boolean };
  * Counts a completed job once (the first of its booking's completion, its release or a paying
  * arbitration); a job taken back out by an arbitration stays out.
  */
-async function countJob(tx: TransactionSql, jobId: string, contractorId: string, as: CountedAs) {
-  const [added] = await tx<{ job_id: string }[]>`
-    insert into rm_directory_completed_jobs (job_id, contractor_id, counted, scheduled, on_time)
-    values (${jobId}, ${contractorId}, true, ${as.scheduled}, ${as.onTime})
-    on conflict (job_id) do nothing
-    returning job_id`;
-  if (!added) return;
-  await change(tx, contractorId, (doc) => moveJob(doc, as, 1));
+function countJob(rows: Rows, jobId: string, contractorId: string, as: CountedAs) {
+  if (rows.jobs.get([jobId])) return;
+  rows.jobs.put({
+    job_id: jobId,
+    contractor_id: contractorId,
+    counted: true,
+    scheduled: as.scheduled,
+    on_time: as.onTime,
+  });
+  rows.directory.update([contractorId], (row) => moveJob(row, as, 1));
 }
 
 /** An arbitration that gave the contractor nothing: the job is not a completed one (now or later). */
-async function uncountJob(tx: TransactionSql, jobId: string, contractorId: string) {
-  const [before] = await tx<{ counted: boolean; scheduled: boolean; on_time: boolean }[]>`
-    select counted, scheduled, on_time from rm_directory_completed_jobs where job_id = ${jobId} for update`;
-  await tx`
-    insert into rm_directory_completed_jobs (job_id, contractor_id, counted) values (${jobId}, ${contractorId}, false)
-    on conflict (job_id) do update set counted = false, scheduled = false, on_time = false`;
+function uncountJob(rows: Rows, jobId: string, contractorId: string) {
+  const before = rows.jobs.get([jobId]);
+  rows.jobs.put({
+    job_id: jobId,
+    contractor_id: before?.contractor_id ?? contractorId,
+    counted: false,
+    scheduled: false,
+    on_time: false,
+  });
   if (!before?.counted) return;
-  await change(tx, contractorId, (doc) => moveJob(doc, { scheduled: before.scheduled, onTime: before.on_time }, -1));
+  const as = { scheduled: before.scheduled, onTime: before.on_time };
+  rows.directory.update([contractorId], (row) => moveJob(row, as, -1));
 }
 
-function moveJob(doc: Doc, as: CountedAs, by: 1 | -1) {
-  doc.stats.completedJobs += by;
-  if (as.scheduled) doc.stats.scheduledJobs += by;
-  if (as.onTime) doc.stats.onTimeJobs += by;
+function moveJob(row: DirectoryRow, as: CountedAs, by: 1 | -1): DirectoryRow {
+  return withStats({
+    ...row,
+    completed_jobs: row.completed_jobs + by,
+    scheduled_jobs: row.scheduled_jobs + (as.scheduled ? by : 0),
+    on_time_jobs: row.on_time_jobs + (as.onTime ? by : 0),
+  });
 }
 
-async function change(tx: TransactionSql, contractorId: string, mutate: (doc: Doc) => void) {
-  const before = await load(tx, contractorId);
+function statsOf(row: DirectoryRow): PerformanceStats {
+  return {
+    ratingSum: row.rating_sum,
+    ratingCount: row.rating_count,
+    completedJobs: row.completed_jobs,
+    contractorCancellations: row.contractor_cancellations,
+    answeredRequests: row.answered_requests,
+    answeredWithinDay: row.answered_within_day,
+    onTimeJobs: row.on_time_jobs,
+    scheduledJobs: row.scheduled_jobs,
+  };
+}
+
+/** The row with its columns derived from the stats (the rating average, the badges) brought up to date. */
+function withStats(row: DirectoryRow): DirectoryRow {
+  const { rating_sum: sum, rating_count: count } = row;
+  row.rating_average = count ? Math.round((sum / count) * 100) / 100 : null;
+  row.badges = earnedBadges(statsOf(row));
+  return row;
+}
+
+/** Changes what the contractor lists, derives the listing's columns again and moves the service counts. */
+function changeListing(rows: Rows, contractorId: string, change: (row: DirectoryRow) => DirectoryRow) {
+  const before = rows.directory.get([contractorId]);
   // Events about an account that is closed (or not a contractor) have no row to change.
   if (!before) return;
-  const after: Doc = structuredClone(before);
-  mutate(after);
-  await save(tx, before, after);
+  const after = withListing(change(before));
+  rows.directory.put(after);
+  moveCounts(rows.counts, before.services, after.services);
 }
 
-/** Writes `after` (or deletes the row) and moves the service counts by the difference. */
-async function save(tx: TransactionSql, before: (Doc & { listedServices: string[] }) | null, after: Doc | null) {
-  const was = before?.listedServices ?? [];
-  if (!after) {
-    await tx`delete from rm_contractor_directory where contractor_id = ${before!.contractorId}`;
-    await moveCounts(tx, was, []);
-    return;
+function newContractor(contractorId: string, registeredAt: string): DirectoryRow {
+  return withStats(
+    withListing({
+      contractor_id: contractorId,
+      location: null,
+      can_work_remotely: false,
+      years_of_experience: null,
+      expertise_statement: null,
+      offerings: [],
+      offering_titles: [],
+      service_area: null,
+      place_source: null,
+      fsa: null,
+      city: null,
+      province: null,
+      lat: null,
+      lng: null,
+      radius_km: null,
+      hourly_rate_cents: null,
+      services: [],
+      categories: [],
+      offers_remote: false,
+      min_price_cents: null,
+      rating_sum: 0,
+      rating_count: 0,
+      rating_average: null,
+      completed_jobs: 0,
+      contractor_cancellations: 0,
+      answered_requests: 0,
+      answered_within_day: 0,
+      on_time_jobs: 0,
+      scheduled_jobs: 0,
+      availability: null,
+      has_availability: false,
+      badges: [],
+      boosted_until: null,
+      priority_placement: false,
+      featured: false,
+      search_text: '',
+      registered_at: registeredAt,
+      updated_at: registeredAt,
+    }),
+  );
+}
+
+function placeOf(row: DirectoryRow): Place | null {
+  const area = row.service_area;
+  if (area) {
+    return { source: 'service-area', ...area };
   }
-  const d = derive(after);
-  const p = after.profile;
-  const row = {
-    contractor_id: after.contractorId,
-    location: p.location,
-    can_work_remotely: p.canWorkRemotely,
-    years_of_experience: p.yearsOfExperience,
-    expertise_statement: p.expertiseStatement,
-    offerings: tx.json(after.offerings),
-    offering_titles: after.offerings.map((o) => o.title),
-    service_area: after.serviceArea ? tx.json(after.serviceArea) : null,
-    place_source: d.place?.source ?? null,
-    fsa: d.place?.fsa ?? null,
-    city: d.place?.city ?? null,
-    province: d.place?.province ?? null,
-    lat: d.place?.lat ?? null,
-    lng: d.place?.lng ?? null,
-    radius_km: d.place?.radiusKm ?? null,
-    hourly_rate_cents: after.serviceArea?.hourlyRateCents ?? null,
-    services: d.services,
-    categories: d.categories,
-    offers_remote: d.offersRemote,
-    min_price_cents: d.minPriceCents,
-    rating_sum: after.stats.ratingSum,
-    rating_count: after.stats.ratingCount,
-    rating_average: d.ratingAverage,
-    completed_jobs: after.stats.completedJobs,
-    contractor_cancellations: after.stats.contractorCancellations,
-    answered_requests: after.stats.answeredRequests,
-    answered_within_day: after.stats.answeredWithinDay,
-    on_time_jobs: after.stats.onTimeJobs,
-    scheduled_jobs: after.stats.scheduledJobs,
-    availability: after.availability ? tx.json(after.availability) : null,
-    has_availability: d.hasAvailability,
-    badges: d.badges,
-    search_text: d.searchText,
-    registered_at: after.registeredAt,
-    updated_at: after.updatedAt,
+  // Until a contractor sets a service area, a profile location that names a known city
+  // ('Montréal, QC') places them there, with the default radius.
+  const city = row.location ? lookupCity(row.location) : null;
+  if (!city) return null;
+  return { source: 'location', ...city, fsa: null, radiusKm: SERVICE_RADIUS_KM.default };
+}
+
+/** The row with the columns derived from its profile, service area and offerings brought up to date. */
+function withListing(row: DirectoryRow): DirectoryRow {
+  const place = placeOf(row);
+  const area = row.service_area;
+  const services = [
+    ...new Set([...(area?.services ?? []), ...row.offerings.flatMap((o) => (o.service ? [o.service] : []))]),
+  ];
+  const prices = [
+    ...row.offerings.map((o) => o.priceCents),
+    ...(area?.hourlyRateCents != null ? [area.hourlyRateCents] : []),
+  ];
+  const labels = serviceCategories.flatMap((c) =>
+    c.services.filter((s) => services.includes(s.slug)).flatMap((s) => [s.en, s.fr, c.en, c.fr]),
+  );
+  const searchText = fold(
+    [
+      row.location,
+      row.expertise_statement,
+      place?.city,
+      ...labels,
+      ...row.offerings.flatMap((o) => [o.title, o.description]),
+    ]
+      .filter(Boolean)
+      .join(' '),
+  );
+  return {
+    ...row,
+    offering_titles: row.offerings.map((o) => o.title),
+    place_source: place?.source ?? null,
+    fsa: place?.fsa ?? null,
+    city: place?.city ?? null,
+    province: place?.province ?? null,
+    lat: place?.lat ?? null,
+    lng: place?.lng ?? null,
+    radius_km: place?.radiusKm ?? null,
+    hourly_rate_cents: area?.hourlyRateCents ?? null,
+    services,
+    categories: [...new Set(services.map(categoryOfService).filter((c): c is NonNullable<typeof c> => !!c))],
+    offers_remote: row.can_work_remotely || row.offerings.some((o) => o.isRemoteService),
+    min_price_cents: prices.length ? Math.min(...prices) : null,
+    search_text: searchText,
   };
-  // boosted_until, priority_placement and featured follow the plan and boost events above.
-  await tx`
-    insert into rm_contractor_directory ${tx(row)}
-    on conflict (contractor_id) do update set ${tx(
-      row,
-      (Object.keys(row) as (keyof typeof row)[]).filter((k) => k !== 'contractor_id'),
-    )}`;
-  await moveCounts(tx, was, d.services);
 }
 
 function countKeys(services: readonly string[]): string[] {
@@ -622,17 +715,17 @@ function countKeys(services: readonly string[]): string[] {
   return ['all', ...[...categories].map((c) => `category:${c}`), ...services.map((s) => `service:${s}`)];
 }
 
-async function moveCounts(tx: TransactionSql, before: readonly string[], after: readonly string[]) {
+/** Moves the listed contractors per key from the services a contractor had to those they have (a key at zero stays). */
+function moveCounts(counts: FoldedRows<ServiceCountsRow>, before: readonly string[], after: readonly string[]) {
   const was = new Set(countKeys(before));
   const now = new Set(countKeys(after));
-  const deltas = [
-    ...[...now].filter((k) => !was.has(k)).map((key) => ({ key, contractors: 1 })),
-    ...[...was].filter((k) => !now.has(k)).map((key) => ({ key, contractors: -1 })),
-  ];
-  if (deltas.length === 0) return;
-  await tx`
-    insert into rm_service_directory ${tx(deltas)}
-    on conflict (key) do update set contractors = rm_service_directory.contractors + excluded.contractors`;
+  const added = [...now].filter((key) => !was.has(key));
+  const removed = [...was].filter((key) => !now.has(key));
+  if (added.length === 0 && removed.length === 0) return;
+  const contractors = { ...counts.get(COUNTS_KEY)?.contractors };
+  for (const key of added) contractors[key] = (contractors[key] ?? 0) + 1;
+  for (const key of removed) contractors[key] = (contractors[key] ?? 0) - 1;
+  counts.put({ id: 1, contractors });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -881,6 +974,7 @@ export async function serviceAreaOf(
 
 /** Listed contractors per service and per category ('all', 'category:<slug>', 'service:<slug>'). */
 export async function serviceDirectoryCounts(sql: Sql): Promise<Map<string, number>> {
-  const rows = await sql<{ key: string; contractors: number }[]>`select key, contractors from rm_service_directory`;
-  return new Map(rows.map((r) => [r.key, r.contractors]));
+  const [row] = await sql<{ contractors: Record<string, number> }[]>`
+    select contractors from rm_service_directory_counts where id = 1`;
+  return new Map(Object.entries(row?.contractors ?? {}));
 }

@@ -29,8 +29,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await sql.unsafe(
-    'truncate rm_contractor_directory, rm_directory_booking_requests, rm_directory_booking_ends, ' +
-      'rm_directory_completed_jobs, rm_service_directory',
+    'truncate rm_contractor_directory, rm_directory_open_requests, rm_directory_booking_ends, ' +
+      'rm_directory_completed_jobs, rm_service_directory_counts',
   );
 });
 
