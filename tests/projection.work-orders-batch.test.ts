@@ -407,7 +407,7 @@ describe('work orders, folded', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.record({ step, capitals: fc.boolean(), again: fc.nat({ max: 9 }).map((n) => n === 0) }), {
-          minLength: 1,
+          minLength: 20,
           maxLength: 40,
         }),
         fc.array(fc.boolean(), { minLength: ORDERS.length, maxLength: ORDERS.length }),
@@ -431,7 +431,7 @@ describe('work orders, folded', () => {
           if (orders.some((o) => o.money_status !== null)) seen.moneyFollowed++;
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
     // The logs did schedule orders, set them back by a declined or cancelled booking, count
     // proposals and follow the money (a property over untouched orders would prove little).
