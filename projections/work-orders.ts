@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
+import type { Sql } from '../shared/db/postgres.ts';
 import type { ScheduleEvent } from '../shared/domain/booking/events.ts';
 import type { ContractEvent } from '../shared/domain/contracts/events.ts';
 import type { EscrowEvent } from '../shared/domain/escrow/events.ts';
@@ -8,7 +8,7 @@ import {
   type WorkOrderDetails,
   type WorkOrderEvent,
 } from '../shared/domain/work/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import { defineFoldedProjection, foldedTable, type FoldedRows } from '../infrastructure/projections/folded-rows.ts';
 import type {
   BrowseSort,
   ProposalReadStatus,
@@ -43,36 +43,76 @@ export {
 
 export const WORK_ORDERS_READ_MODEL = 'work-orders';
 
-export const workOrdersProjection = defineProjection<WorkOrderEvent | ScheduleEvent | ContractEvent | EscrowEvent>({
+const WORK_ORDERS_HANDLES = [
+  'WorkOrderPosted',
+  'WorkOrderEdited',
+  'WorkOrderCancelled',
+  'DirectRequestAccepted',
+  'DirectRequestDeclined',
+  'ProposalSubmitted',
+  'ProposalWithdrawn',
+  'ProposalAccepted',
+  'ProposalDeclined',
+  'WorkOrderAwarded',
+  'BookingRequested',
+  'BookingDeclined',
+  'BookingCancelled',
+  'BookingCompleted',
+  'ContractGenerated',
+  'ContractRevised',
+  'EscrowCreated',
+  'EscrowFunded',
+  'WorkMarkedComplete',
+  'ChangesRequested',
+  'EscrowReleased',
+  'EscrowCancelled',
+  'EscrowRefunded',
+  'EscrowFrozen',
+  'EscrowDistributed',
+] as const;
+
+/** The events this read model is built from. */
+type WorkOrdersEvent = Extract<
+  WorkOrderEvent | ScheduleEvent | ContractEvent | EscrowEvent,
+  { type: (typeof WORK_ORDERS_HANDLES)[number] }
+>;
+
+/** Where the job's money stands after each escrow event (EscrowCreated also sets the price). */
+const MONEY_STATUS_AFTER = {
+  EscrowFunded: 'funded',
+  WorkMarkedComplete: 'completed',
+  ChangesRequested: 'funded',
+  EscrowReleased: 'released',
+  EscrowCancelled: 'cancelled',
+  EscrowRefunded: 'refunded',
+  EscrowFrozen: 'disputed',
+  EscrowDistributed: 'decided',
+} as const satisfies Partial<Record<WorkOrdersEvent['type'], WorkOrderMoneyStatus>>;
+
+/**
+ * A fold (infrastructure/projections/folded-rows.ts): each event names the order and proposal rows
+ * it touches by id, so a batch or a rebuild loads them once, folds in memory and writes them back
+ * once. Two things the per-event SQL reached through other rows are kept where a key reaches them:
+ *
+ * - "n proposals so far" was a recount of the order's live and accepted proposals after each
+ *   proposal event; the fold moves `proposal_count` by the change the event makes instead. Equal,
+ *   because a proposal's events are the order's (its stream), after the order was posted, and name
+ *   the order the proposal was submitted to.
+ * - A declined or cancelled booking names only itself, and set its order back to 'awarded'
+ *   (`where booking_id = ...`): `rm_work_order_bookings` keeps the order of each booking requested
+ *   for one, and `followedKeys` loads that order. A booking is requested once (its id is unique in
+ *   the contractor's calendar), so it leads to one order; its lookup is dropped once it is declined
+ *   or cancelled, after which no event of that booking changes the order again.
+ *
+ * Version 6 made the read model a fold and added the bookings lookup table.
+ */
+export const workOrdersProjection = defineFoldedProjection<
+  WorkOrdersEvent,
+  { orders: WorkOrderRecord; proposals: ProposalRecord; bookings: WorkOrderBookingRecord }
+>({
   name: WORK_ORDERS_READ_MODEL,
-  version: 5,
-  handles: [
-    'WorkOrderPosted',
-    'WorkOrderEdited',
-    'WorkOrderCancelled',
-    'DirectRequestAccepted',
-    'DirectRequestDeclined',
-    'ProposalSubmitted',
-    'ProposalWithdrawn',
-    'ProposalAccepted',
-    'ProposalDeclined',
-    'WorkOrderAwarded',
-    'BookingRequested',
-    'BookingDeclined',
-    'BookingCancelled',
-    'BookingCompleted',
-    'ContractGenerated',
-    'ContractRevised',
-    'EscrowCreated',
-    'EscrowFunded',
-    'WorkMarkedComplete',
-    'ChangesRequested',
-    'EscrowReleased',
-    'EscrowCancelled',
-    'EscrowRefunded',
-    'EscrowFrozen',
-    'EscrowDistributed',
-  ],
+  version: 6,
+  handles: WORK_ORDERS_HANDLES,
   schema: `
     create table if not exists rm_work_orders (
       work_order_id uuid primary key,
@@ -141,181 +181,341 @@ export const workOrdersProjection = defineProjection<WorkOrderEvent | ScheduleEv
       updated_at timestamptz not null
     );
     create index if not exists rm_work_proposals_order on rm_work_proposals (work_order_id, submitted_at);
-    create index if not exists rm_work_proposals_contractor on rm_work_proposals (contractor_id, submitted_at desc);`,
-  reset: 'drop table if exists rm_work_orders, rm_work_proposals',
-  async apply(tx, event) {
+    create index if not exists rm_work_proposals_contractor on rm_work_proposals (contractor_id, submitted_at desc);
+    create table if not exists rm_work_order_bookings (
+      booking_id uuid primary key,
+      work_order_id uuid not null
+    );`,
+  reset: 'drop table if exists rm_work_orders, rm_work_proposals, rm_work_order_bookings',
+  tables: {
+    orders: foldedTable<WorkOrderRecord>('rm_work_orders', ['work_order_id']),
+    proposals: foldedTable<ProposalRecord>('rm_work_proposals', ['proposal_id']),
+    bookings: foldedTable<WorkOrderBookingRecord>('rm_work_order_bookings', ['booking_id']),
+  },
+  keys(event) {
+    switch (event.type) {
+      case 'WorkOrderPosted':
+      case 'WorkOrderEdited':
+      case 'WorkOrderCancelled':
+      case 'DirectRequestDeclined':
+      case 'WorkOrderAwarded':
+        return { orders: [[event.data.workOrderId]] };
+      case 'DirectRequestAccepted':
+        return {};
+      case 'ProposalSubmitted':
+      case 'ProposalWithdrawn':
+      case 'ProposalAccepted':
+      case 'ProposalDeclined':
+        return { orders: [[event.data.workOrderId]], proposals: [[event.data.proposalId]] };
+      case 'BookingRequested':
+      case 'BookingCompleted':
+        return event.data.workOrderId ? { orders: [[event.data.workOrderId]] } : {};
+      case 'BookingDeclined':
+      case 'BookingCancelled':
+        return { bookings: [[event.data.bookingId]] };
+      case 'ContractGenerated':
+      case 'ContractRevised': {
+        const { terms } = event.data;
+        return isWorkOrderPrice(terms) ? { orders: [[terms.jobId]] } : {};
+      }
+      default:
+        // The escrow's events: a work order's escrow has its id (another job's matches no row).
+        return { orders: [[event.data.jobId]] };
+    }
+  },
+  followedKeys(event, { bookings }) {
+    if (event.type !== 'BookingDeclined' && event.type !== 'BookingCancelled') return {};
+    const booked = bookings.get([event.data.bookingId]);
+    return booked ? { orders: [[booked.work_order_id]] } : {};
+  },
+  fold(event, { orders, proposals, bookings }) {
     switch (event.type) {
       case 'WorkOrderPosted': {
         const o = event.data;
-        const place = placeColumns(o);
-        await tx`
-          insert into rm_work_orders (work_order_id, customer_id, mode, status, direct_contractor_id, title, description,
-            category, service, remote, fsa, city, province, lat, lng, budget_min_cents, budget_max_cents,
-            preferred_dates, photos, urgent_alert_id, posted_at, updated_at)
-          values (${o.workOrderId}, ${o.customerId}, ${o.mode}, 'open', ${o.directContractorId}, ${o.title},
-            ${o.description}, ${o.category}, ${o.service}, ${o.remote}, ${place.fsa},
-            ${place.city}, ${place.province}, ${place.lat}, ${place.lng}, ${o.budgetMinCents}, ${o.budgetMaxCents},
-            ${o.preferredDates}, ${o.photos}, ${o.urgentAlertId ?? null}, ${o.postedAt}, ${o.postedAt})
-          on conflict (work_order_id) do nothing`;
+        if (orders.get([o.workOrderId])) return;
+        orders.put({
+          work_order_id: o.workOrderId,
+          customer_id: o.customerId,
+          mode: o.mode,
+          status: 'open',
+          direct_contractor_id: o.directContractorId,
+          awarded_contractor_id: null,
+          awarded_proposal_id: null,
+          awarded_price_cents: null,
+          agreed_price_cents: null,
+          money_status: null,
+          awarded_at: null,
+          booking_id: null,
+          ...detailColumns(o),
+          proposal_count: 0,
+          cancel_reason: null,
+          decline_reason: null,
+          urgent_alert_id: o.urgentAlertId ?? null,
+          posted_at: o.postedAt,
+          updated_at: o.postedAt,
+        });
         return;
       }
       case 'WorkOrderEdited': {
         const o = event.data;
-        const place = placeColumns(o);
-        await tx`
-          update rm_work_orders set title = ${o.title}, description = ${o.description}, category = ${o.category},
-            service = ${o.service}, remote = ${o.remote}, fsa = ${place.fsa},
-            city = ${place.city}, province = ${place.province}, lat = ${place.lat}, lng = ${place.lng},
-            budget_min_cents = ${o.budgetMinCents}, budget_max_cents = ${o.budgetMaxCents},
-            preferred_dates = ${o.preferredDates}, photos = ${o.photos}, updated_at = ${o.editedAt}
-          where work_order_id = ${o.workOrderId}`;
+        orders.update([o.workOrderId], (row) => ({ ...row, ...detailColumns(o), updated_at: o.editedAt }));
         return;
       }
-      case 'WorkOrderCancelled':
-        await tx`
-          update rm_work_orders set status = 'cancelled', cancel_reason = ${event.data.reason},
-            updated_at = ${event.data.cancelledAt}
-          where work_order_id = ${event.data.workOrderId}`;
+      case 'WorkOrderCancelled': {
+        const c = event.data;
+        orders.update([c.workOrderId], (row) => ({
+          ...row,
+          status: 'cancelled',
+          cancel_reason: c.reason,
+          updated_at: c.cancelledAt,
+        }));
         return;
+      }
       case 'DirectRequestAccepted':
         // WorkOrderAwarded follows in the same append and sets the status.
         return;
-      case 'DirectRequestDeclined':
-        await tx`
-          update rm_work_orders set status = 'declined', decline_reason = ${event.data.reason},
-            updated_at = ${event.data.declinedAt}
-          where work_order_id = ${event.data.workOrderId}`;
+      case 'DirectRequestDeclined': {
+        const d = event.data;
+        orders.update([d.workOrderId], (row) => ({
+          ...row,
+          status: 'declined',
+          decline_reason: d.reason,
+          updated_at: d.declinedAt,
+        }));
         return;
+      }
       case 'WorkOrderAwarded': {
         const a = event.data;
-        await tx`
-          update rm_work_orders set status = 'awarded', awarded_contractor_id = ${a.contractorId},
-            awarded_proposal_id = ${a.proposalId}, awarded_price_cents = ${a.priceCents},
-            agreed_price_cents = ${a.priceCents}, awarded_at = ${a.awardedAt},
-            updated_at = ${a.awardedAt}
-          where work_order_id = ${a.workOrderId}`;
+        orders.update([a.workOrderId], (row) => ({
+          ...row,
+          status: 'awarded',
+          awarded_contractor_id: a.contractorId,
+          awarded_proposal_id: a.proposalId,
+          awarded_price_cents: a.priceCents,
+          agreed_price_cents: a.priceCents,
+          awarded_at: a.awardedAt,
+          updated_at: a.awardedAt,
+        }));
         return;
       }
       case 'ProposalSubmitted': {
         const p = event.data;
-        await tx`
-          insert into rm_work_proposals (proposal_id, work_order_id, customer_id, contractor_id, price_cents,
-            duration_hours, earliest_start, message, status, submitted_at, updated_at)
-          values (${p.proposalId}, ${p.workOrderId}, ${p.customerId}, ${p.contractorId}, ${p.priceCents},
-            ${p.durationHours}, ${p.earliestStart}, ${p.message}, 'live', ${p.submittedAt}, ${p.submittedAt})
-          on conflict (proposal_id) do nothing`;
-        await recount(tx, p.workOrderId);
+        if (proposals.get([p.proposalId])) return;
+        proposals.put({
+          proposal_id: p.proposalId,
+          work_order_id: p.workOrderId,
+          customer_id: p.customerId,
+          contractor_id: p.contractorId,
+          price_cents: p.priceCents,
+          duration_hours: p.durationHours,
+          earliest_start: p.earliestStart,
+          message: p.message,
+          status: 'live',
+          submitted_at: p.submittedAt,
+          updated_at: p.submittedAt,
+        });
+        countProposals(orders, p.workOrderId, 1);
         return;
       }
       case 'ProposalWithdrawn':
-        await setProposalStatus(tx, event.data.workOrderId, event.data.proposalId, 'withdrawn', event.data.withdrawnAt);
-        return;
       case 'ProposalAccepted':
-        await setProposalStatus(tx, event.data.workOrderId, event.data.proposalId, 'accepted', event.data.acceptedAt);
+      case 'ProposalDeclined': {
+        const [status, at] =
+          event.type === 'ProposalWithdrawn'
+            ? (['withdrawn', event.data.withdrawnAt] as const)
+            : event.type === 'ProposalAccepted'
+              ? (['accepted', event.data.acceptedAt] as const)
+              : (['declined', event.data.declinedAt] as const);
+        const proposal = proposals.get([event.data.proposalId]);
+        if (!proposal) return;
+        proposals.put({ ...proposal, status, updated_at: at });
+        if (sameId(proposal.work_order_id, event.data.workOrderId)) {
+          countProposals(orders, event.data.workOrderId, counted(status) - counted(proposal.status));
+        }
         return;
-      case 'ProposalDeclined':
-        await setProposalStatus(tx, event.data.workOrderId, event.data.proposalId, 'declined', event.data.declinedAt);
-        return;
+      }
       case 'BookingRequested': {
         const b = event.data;
         if (!b.workOrderId) return;
-        await tx`
-          update rm_work_orders set status = 'scheduled', booking_id = ${b.bookingId}, updated_at = ${b.requestedAt}
-          where work_order_id = ${b.workOrderId} and status in ('awarded', 'scheduled')`;
+        bookings.put({ booking_id: b.bookingId, work_order_id: b.workOrderId });
+        const order = orders.get([b.workOrderId]);
+        if (order && (order.status === 'awarded' || order.status === 'scheduled')) {
+          orders.put({ ...order, status: 'scheduled', booking_id: b.bookingId, updated_at: b.requestedAt });
+        }
         return;
       }
       case 'BookingDeclined':
       case 'BookingCancelled': {
+        const { bookingId } = event.data;
         const at = event.type === 'BookingDeclined' ? event.data.declinedAt : event.data.cancelledAt;
-        await tx`
-          update rm_work_orders set status = 'awarded', booking_id = null, updated_at = ${at}
-          where booking_id = ${event.data.bookingId} and status = 'scheduled'`;
+        const booked = bookings.get([bookingId]);
+        if (!booked) return;
+        bookings.delete([bookingId]);
+        const order = orders.get([booked.work_order_id]);
+        if (order && order.status === 'scheduled' && sameId(order.booking_id, bookingId)) {
+          orders.put({ ...order, status: 'awarded', booking_id: null, updated_at: at });
+        }
         return;
       }
       case 'BookingCompleted': {
         const b = event.data;
         if (!b.workOrderId) return;
-        await tx`
-          update rm_work_orders set status = 'completed', updated_at = ${b.completedAt}
-          where work_order_id = ${b.workOrderId} and status in ('awarded', 'scheduled')`;
+        const order = orders.get([b.workOrderId]);
+        if (order && (order.status === 'awarded' || order.status === 'scheduled')) {
+          orders.put({ ...order, status: 'completed', updated_at: b.completedAt });
+        }
         return;
       }
       // The job's money (the contract and escrow of a work order share its id; other jobs match no row).
       case 'ContractGenerated':
       case 'ContractRevised': {
         const { terms } = event.data;
-        if (terms.jobKind !== 'work-order' || terms.priceCents === null) return;
-        await tx`
-          update rm_work_orders set agreed_price_cents = ${terms.priceCents} where work_order_id = ${terms.jobId}`;
+        if (!isWorkOrderPrice(terms)) return;
+        orders.update([terms.jobId], (row) => ({ ...row, agreed_price_cents: terms.priceCents }));
         return;
       }
-      case 'EscrowCreated':
-        await tx`
-          update rm_work_orders set agreed_price_cents = ${event.data.amountCents}, money_status = 'awaiting-payment',
-            updated_at = ${event.data.createdAt}
-          where work_order_id = ${event.data.jobId}`;
+      case 'EscrowCreated': {
+        const e = event.data;
+        orders.update([e.jobId], (row) => ({
+          ...row,
+          agreed_price_cents: e.amountCents,
+          money_status: 'awaiting-payment',
+          updated_at: e.createdAt,
+        }));
         return;
-      case 'EscrowFunded':
-        await setMoneyStatus(tx, event.data.jobId, 'funded', event.data.fundedAt);
+      }
+      default: {
+        const at = moneyEventTime(event);
+        orders.update([event.data.jobId], (row) => ({
+          ...row,
+          money_status: MONEY_STATUS_AFTER[event.type],
+          updated_at: at,
+        }));
         return;
-      case 'WorkMarkedComplete':
-        await setMoneyStatus(tx, event.data.jobId, 'completed', event.data.completedAt);
-        return;
-      case 'ChangesRequested':
-        await setMoneyStatus(tx, event.data.jobId, 'funded', event.data.requestedAt);
-        return;
-      case 'EscrowReleased':
-        await setMoneyStatus(tx, event.data.jobId, 'released', event.data.releasedAt);
-        return;
-      case 'EscrowCancelled':
-        await setMoneyStatus(tx, event.data.jobId, 'cancelled', event.data.cancelledAt);
-        return;
-      case 'EscrowRefunded':
-        await setMoneyStatus(tx, event.data.jobId, 'refunded', event.data.refundedAt);
-        return;
-      case 'EscrowFrozen':
-        await setMoneyStatus(tx, event.data.jobId, 'disputed', event.data.frozenAt);
-        return;
-      case 'EscrowDistributed':
-        await setMoneyStatus(tx, event.data.jobId, 'decided', event.data.distributedAt);
-        return;
+      }
     }
   },
 });
 
-async function setMoneyStatus(tx: TransactionSql, jobId: string, status: WorkOrderMoneyStatus, at: string) {
-  await tx`update rm_work_orders set money_status = ${status}, updated_at = ${at} where work_order_id = ${jobId}`;
+/** A contract's price the order follows: a work order's, when the terms have one. */
+function isWorkOrderPrice<Terms extends { jobKind: string; priceCents: number | null }>(
+  terms: Terms,
+): terms is Terms & { priceCents: number } {
+  return terms.jobKind === 'work-order' && terms.priceCents !== null;
 }
 
-function placeColumns(details: WorkOrderDetails) {
+type MoneyEvent = Extract<WorkOrdersEvent, { type: keyof typeof MONEY_STATUS_AFTER }>;
+
+function moneyEventTime(event: MoneyEvent): string {
+  switch (event.type) {
+    case 'EscrowFunded':
+      return event.data.fundedAt;
+    case 'WorkMarkedComplete':
+      return event.data.completedAt;
+    case 'ChangesRequested':
+      return event.data.requestedAt;
+    case 'EscrowReleased':
+      return event.data.releasedAt;
+    case 'EscrowCancelled':
+      return event.data.cancelledAt;
+    case 'EscrowRefunded':
+      return event.data.refundedAt;
+    case 'EscrowFrozen':
+      return event.data.frozenAt;
+    case 'EscrowDistributed':
+      return event.data.distributedAt;
+    default:
+      return event satisfies never;
+  }
+}
+
+/** The columns an order's details (posted or edited) set. */
+function detailColumns(details: WorkOrderDetails) {
   const l = details.location;
   return {
+    title: details.title,
+    description: details.description,
+    category: details.category,
+    service: details.service,
+    remote: details.remote,
     fsa: l ? locationFsa(l) : null,
     city: l?.city ?? null,
     province: l?.province ?? null,
     lat: l?.lat ?? null,
     lng: l?.lng ?? null,
+    budget_min_cents: details.budgetMinCents,
+    budget_max_cents: details.budgetMaxCents,
+    preferred_dates: details.preferredDates,
+    photos: details.photos,
   };
 }
 
-async function setProposalStatus(
-  tx: TransactionSql,
-  workOrderId: string,
-  proposalId: string,
-  status: ProposalReadStatus,
-  at: string,
-) {
-  await tx`update rm_work_proposals set status = ${status}, updated_at = ${at} where proposal_id = ${proposalId}`;
-  await recount(tx, workOrderId);
+/** Live and accepted proposals: what a bidder sees as "n proposals so far". */
+const counted = (status: ProposalReadStatus) => (status === 'live' || status === 'accepted' ? 1 : 0);
+
+function countProposals(orders: FoldedRows<WorkOrderRecord>, workOrderId: string, change: number) {
+  if (change !== 0) orders.update([workOrderId], (row) => ({ ...row, proposal_count: row.proposal_count + change }));
 }
 
-/** Live and accepted proposals: what a bidder sees as "n proposals so far". */
-async function recount(tx: TransactionSql, workOrderId: string) {
-  await tx`
-    update rm_work_orders set proposal_count = (
-      select count(*) from rm_work_proposals where work_order_id = ${workOrderId} and status in ('live', 'accepted'))
-    where work_order_id = ${workOrderId}`;
-}
+/** Ids as PostgreSQL compares uuids: an event may write one in capitals, the table keeps lower case. */
+const sameId = (a: string | null, b: string) => a !== null && a.toLowerCase() === b.toLowerCase();
+
+/** A row of rm_work_orders as the fold sees it (column names; timestamps as ISO text). */
+type WorkOrderRecord = {
+  work_order_id: string;
+  customer_id: string;
+  mode: WorkMode;
+  status: WorkOrderReadStatus;
+  direct_contractor_id: string | null;
+  awarded_contractor_id: string | null;
+  awarded_proposal_id: string | null;
+  awarded_price_cents: number | null;
+  agreed_price_cents: number | null;
+  money_status: WorkOrderMoneyStatus | null;
+  awarded_at: string | null;
+  booking_id: string | null;
+  title: string;
+  description: string;
+  category: string;
+  service: string | null;
+  remote: boolean;
+  fsa: string | null;
+  city: string | null;
+  province: string | null;
+  lat: number | null;
+  lng: number | null;
+  budget_min_cents: number;
+  budget_max_cents: number;
+  preferred_dates: string[];
+  photos: string[];
+  proposal_count: number;
+  cancel_reason: string | null;
+  decline_reason: string | null;
+  urgent_alert_id: string | null;
+  posted_at: string;
+  updated_at: string;
+};
+
+/** A row of rm_work_proposals as the fold sees it. */
+type ProposalRecord = {
+  proposal_id: string;
+  work_order_id: string;
+  customer_id: string;
+  contractor_id: string;
+  price_cents: number;
+  duration_hours: number;
+  earliest_start: string;
+  message: string;
+  status: ProposalReadStatus;
+  submitted_at: string;
+  updated_at: string;
+};
+
+/** A booking requested for a work order, until it is declined or cancelled: which order it is for. */
+type WorkOrderBookingRecord = {
+  booking_id: string;
+  work_order_id: string;
+};
 
 // ─── Queries ─────────────────────────────────────────────────────────────────────────────────
 

@@ -54,6 +54,17 @@ export type FoldedProjection<E extends EventShape, T extends Tables> = Omit<
   tables: { [Name in keyof T]: FoldedTable<T[Name]> };
   /** Every row the event's fold may read or write, by table. A row not named here is not loaded. */
   keys(event: RecordedEventOf<E>): { [Name in keyof T]?: readonly RowKey[] };
+  /**
+   * Optional: rows the event reaches only through a row its `keys` named, as a read model's own
+   * lookup table (a booking id → its work order) leads to a row the event does not name. Called
+   * once the named rows are loaded, with them as they stood before the batch; the rows it names
+   * are loaded before the fold. So an event that writes a lookup row must name in its own `keys`
+   * the row the lookup leads to: a later event of the same batch follows the written lookup there.
+   */
+  followedKeys?(
+    event: RecordedEventOf<E>,
+    rows: { [Name in keyof T]: Pick<FoldedRows<T[Name]>, 'get'> },
+  ): { [Name in keyof T]?: readonly RowKey[] };
   fold(event: RecordedEventOf<E>, rows: { [Name in keyof T]: FoldedRows<T[Name]> }): void;
 };
 
@@ -323,25 +334,33 @@ async function applyFolded<E extends EventShape, T extends Tables>(
   rebuild?: { [Name in keyof T]: RebuildTable<T[Name]> },
 ) {
   const names = Object.keys(definition.tables) as (keyof T & string)[];
-  const wanted = new Map<string, RowKey[]>(names.map((name) => [name, []]));
-  for (const event of events) {
-    const keys = definition.keys(event);
-    for (const name of names) {
-      const some = keys[name];
-      if (some) wanted.get(name)!.push(...some);
-    }
-  }
   const batch = {} as { [Name in keyof T]: BatchRows<T[Name]> };
   const start = <Name extends keyof T>(name: Name) => {
     batch[name] = new BatchRows(definition.tables[name]);
   };
   for (const name of names) start(name);
-  for (const name of names) {
-    let keys = wanted.get(name)!;
-    const known = rebuild?.[name];
-    if (known) keys = recall(known, keys, batch[name]);
-    if (keys.length > 0) await loadRows(tx, definition.tables[name], keys, batch[name]);
-  }
+  const load = async (named: (event: RecordedEventOf<E>) => { [Name in keyof T]?: readonly RowKey[] }) => {
+    const wanted = new Map<string, RowKey[]>(names.map((name) => [name, []]));
+    for (const event of events) {
+      const keys = named(event);
+      for (const name of names) {
+        const some = keys[name];
+        if (some) wanted.get(name)!.push(...some);
+      }
+    }
+    for (const name of names) {
+      // A row already in the batch may be newer than the table's (a rebuild's row held in memory).
+      const rows = batch[name];
+      let keys =
+        rows.known.size === 0 ? wanted.get(name)! : wanted.get(name)!.filter((key) => !rows.known.has(encodeKey(key)));
+      const known = rebuild?.[name];
+      if (known) keys = recall(known, keys, rows);
+      if (keys.length > 0) await loadRows(tx, definition.tables[name], keys, rows);
+    }
+  };
+  await load((event) => definition.keys(event));
+  const { followedKeys } = definition;
+  if (followedKeys) await load((event) => followedKeys(event, batch));
   for (const event of events) definition.fold(event, batch);
   for (const name of names) {
     const known = rebuild?.[name];
@@ -440,7 +459,7 @@ function foldedRebuild<E extends EventShape, T extends Tables>(
 export function defineFoldedProjection<E extends EventShape, T extends Tables>(
   definition: FoldedProjection<E, T>,
 ): Projection & { folded: FoldedProjection<E, T> } {
-  const { tables: _tables, keys: _keys, fold: _fold, ...projection } = definition;
+  const { tables: _tables, keys: _keys, followedKeys: _followedKeys, fold: _fold, ...projection } = definition;
   return {
     ...defineProjection<E>({
       ...projection,
