@@ -54,6 +54,18 @@ export type FoldedProjection<E extends EventShape, T extends Tables> = Omit<
   tables: { [Name in keyof T]: FoldedTable<T[Name]> };
   /** Every row the event's fold may read or write, by table. A row not named here is not loaded. */
   keys(event: RecordedEventOf<E>): { [Name in keyof T]?: readonly RowKey[] };
+  /**
+   * Optional: rows the event reaches through other rows rather than by the ids it carries (a
+   * cancelled job's bidders, listed in a lookup row keyed by the job). Asked once the rows `keys`
+   * named are loaded, with those rows as the batch found them; the rows it names are loaded next.
+   * A lookup row that an earlier event of the same batch extends names a row that event named
+   * itself (it wrote it), so the rows as found are enough as long as what a lookup lists is never
+   * removed from it.
+   */
+  reach?(
+    event: RecordedEventOf<E>,
+    rows: { [Name in keyof T]: Pick<FoldedRows<T[Name]>, 'get'> },
+  ): { [Name in keyof T]?: readonly RowKey[] };
   fold(event: RecordedEventOf<E>, rows: { [Name in keyof T]: FoldedRows<T[Name]> }): void;
 };
 
@@ -315,7 +327,7 @@ export type FoldedRebuildOptions = {
   storedKeys?: number;
 };
 
-/** Applies a batch of handled events, in log order, with one load and one write per table. */
+/** Applies a batch of handled events, in log order, with one load (two with `reach`) and one write per table. */
 async function applyFolded<E extends EventShape, T extends Tables>(
   definition: FoldedProjection<E, T>,
   tx: TransactionSql,
@@ -336,11 +348,25 @@ async function applyFolded<E extends EventShape, T extends Tables>(
     batch[name] = new BatchRows(definition.tables[name]);
   };
   for (const name of names) start(name);
-  for (const name of names) {
-    let keys = wanted.get(name)!;
-    const known = rebuild?.[name];
-    if (known) keys = recall(known, keys, batch[name]);
-    if (keys.length > 0) await loadRows(tx, definition.tables[name], keys, batch[name]);
+  const load = async (wanted: Map<string, RowKey[]>) => {
+    for (const name of names) {
+      let keys = wanted.get(name)!;
+      const known = rebuild?.[name];
+      if (known) keys = recall(known, keys, batch[name]);
+      if (keys.length > 0) await loadRows(tx, definition.tables[name], keys, batch[name]);
+    }
+  };
+  await load(wanted);
+  if (definition.reach) {
+    const reached = new Map<string, RowKey[]>(names.map((name) => [name, []]));
+    for (const event of events) {
+      const keys = definition.reach(event, batch);
+      for (const name of names) {
+        const some = keys[name]?.filter((key) => !batch[name].known.has(encodeKey(key)));
+        if (some) reached.get(name)!.push(...some);
+      }
+    }
+    await load(reached);
   }
   for (const event of events) definition.fold(event, batch);
   for (const name of names) {
@@ -440,7 +466,7 @@ function foldedRebuild<E extends EventShape, T extends Tables>(
 export function defineFoldedProjection<E extends EventShape, T extends Tables>(
   definition: FoldedProjection<E, T>,
 ): Projection & { folded: FoldedProjection<E, T> } {
-  const { tables: _tables, keys: _keys, fold: _fold, ...projection } = definition;
+  const { tables: _tables, keys: _keys, reach: _reach, fold: _fold, ...projection } = definition;
   return {
     ...defineProjection<E>({
       ...projection,
