@@ -1,15 +1,21 @@
 import { DateTime } from 'luxon';
-import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
+import type { Sql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
 import type { BarterTradeEvent } from '../shared/domain/barter/events.ts';
 import type { ScheduleEvent } from '../shared/domain/booking/events.ts';
 import { offeringEventTypes, type OfferingEvent } from '../shared/domain/catalogue/events.ts';
 import type { ClientNoteEvent } from '../shared/domain/crm/events.ts';
-import type { EscrowEvent, PayoutSent } from '../shared/domain/escrow/events.ts';
+import type { EscrowEvent, PayoutSent, ScheduledPayout } from '../shared/domain/escrow/events.ts';
 import type { MessagingEvent } from '../shared/domain/messaging/events.ts';
 import type { UrgentAlertEvent } from '../shared/domain/urgent/events.ts';
 import type { WorkOrderEvent } from '../shared/domain/work/events.ts';
-import { defineProjection } from '../infrastructure/projections/types.ts';
+import {
+  defineFoldedProjection,
+  foldedTable,
+  type FoldedRows,
+  type JsonRow,
+  type RowKey,
+} from '../infrastructure/projections/folded-rows.ts';
 
 import {
   leadKinds,
@@ -39,6 +45,79 @@ type CrmEvent =
   | OfferingEvent
   | ClientNoteEvent;
 
+// Rows as the fold sees them (column names; timestamps as ISO text, bigints as numbers).
+type ContractorRecord = { contractor_id: string };
+type TitleRecord = { id: string; title: string };
+type LeadRecord = {
+  lead_id: string;
+  contractor_id: string;
+  kind: LeadKind;
+  customer_id: string;
+  source_id: string;
+  title: string;
+  amount_cents: number | null;
+  status: LeadStatus;
+  at: string;
+  updated_at: string;
+};
+type PipelineRecord = {
+  job_id: string;
+  contractor_id: string;
+  customer_id: string;
+  title: string;
+  stage: PipelineStage;
+  amount_cents: number | null;
+  paid_cents: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  updated_at: string;
+};
+type ClientRecord = {
+  contractor_id: string;
+  customer_id: string;
+  jobs: number;
+  completed_jobs: number;
+  earned_cents: number;
+  note: string | null;
+  note_updated_at: string | null;
+  first_at: string;
+  last_at: string;
+};
+type EarningsRecord = {
+  contractor_id: string;
+  month: string;
+  gross_cents: number;
+  fee_cents: number;
+  tax_cents: number;
+  net_cents: number;
+  jobs: number;
+};
+type PayoutRecord = {
+  payout_id: string;
+  contractor_id: string;
+  job_id: string;
+  amount_cents: number;
+  due_on: string;
+  status: 'scheduled' | 'sent';
+  sent_at: string | null;
+};
+type JobContractorsRecord = { job_id: string; contractor_ids: string[] };
+type AlertLeadsRecord = { alert_id: string; lead_ids: string[] };
+
+type CrmTables = {
+  contractors: ContractorRecord;
+  titles: TitleRecord;
+  leads: LeadRecord;
+  pipeline: PipelineRecord;
+  clients: ClientRecord;
+  earnings: EarningsRecord;
+  payouts: PayoutRecord;
+  jobContractors: JobContractorsRecord;
+  alertLeads: AlertLeadsRecord;
+};
+type CrmRows = { [Name in keyof CrmTables]: FoldedRows<CrmTables[Name]> };
+type CrmKeys = { [Name in keyof CrmTables]?: RowKey[] };
+
 /**
  * The contractor dashboard's CRM (issue 10): every figure on that screen comes from these tables,
  * kept for it alone.
@@ -50,16 +129,24 @@ type CrmEvent =
  *   the contractor's private note;
  * - `rm_crm_earnings`: gross, platform fee, tax on the fee and net, per month of release;
  * - `rm_crm_payouts`: payouts scheduled and sent.
- * Titles of offerings and work orders are kept in `rm_crm_titles` so rows can name their job.
+ * Titles of offerings and work orders are kept in `rm_crm_titles` so rows can name their job, and
+ * contractors in `rm_crm_contractors` so a message tells a customer's first word from a reply.
  *
  * Version 2: a pipeline row keeps `paid_cents`, what the contractor was actually paid (gross,
  * before the platform fee): the whole price on a release, the contractor's share after an
  * arbitration, the late-cancellation fee after a refund; and its price follows what the escrow
  * was funded with (docs/decisions.md, "Dashboards tell the truth").
+ *
+ * Version 3: a fold (folded-rows.ts), so batches and rebuilds are set-based. Two events reach rows
+ * by ids they do not carry: a cancelled work order loses every contractor's pipeline row of it,
+ * and an accepted or cancelled urgent alert settles every recipient's lead. Two lookup tables,
+ * read by no one else, list those rows by the id the event carries (`followedKeys`):
+ * `rm_crm_job_contractors` the contractors with a pipeline row of a job, `rm_crm_alert_leads`
+ * the leads of an urgent alert. Rows are never removed from either, as the fold's `followedKeys` needs.
  */
-export const crmProjection = defineProjection<CrmEvent>({
+export const crmProjection = defineFoldedProjection<CrmEvent, CrmTables>({
   name: 'contractor-crm', // the stored name (checkpoint key), kept when the file was renamed
-  version: 2,
+  version: 3,
   handles: [
     'AccountRegistered',
     'BookingRequested',
@@ -157,22 +244,195 @@ export const crmProjection = defineProjection<CrmEvent>({
       status text not null,
       sent_at timestamptz
     );
-    create index if not exists rm_crm_payouts_contractor on rm_crm_payouts (contractor_id, due_on);`,
+    create index if not exists rm_crm_payouts_contractor on rm_crm_payouts (contractor_id, due_on);
+    create table if not exists rm_crm_job_contractors (job_id uuid primary key, contractor_ids uuid[] not null);
+    create table if not exists rm_crm_alert_leads (alert_id uuid primary key, lead_ids text[] not null);`,
   reset: `drop table if exists rm_crm_contractors, rm_crm_titles, rm_crm_leads, rm_crm_pipeline, rm_crm_clients,
-    rm_crm_earnings, rm_crm_payouts`,
-  async apply(tx, event) {
-    await applyCrm(tx, event);
+    rm_crm_earnings, rm_crm_payouts, rm_crm_job_contractors, rm_crm_alert_leads`,
+  tables: {
+    contractors: foldedTable<ContractorRecord>('rm_crm_contractors', ['contractor_id']),
+    titles: foldedTable<TitleRecord>('rm_crm_titles', ['id']),
+    leads: foldedTable<LeadRecord>('rm_crm_leads', ['lead_id']),
+    pipeline: foldedTable<PipelineRecord>('rm_crm_pipeline', ['job_id', 'contractor_id']),
+    clients: foldedTable<ClientRecord>('rm_crm_clients', ['contractor_id', 'customer_id']),
+    earnings: foldedTable<EarningsRecord>('rm_crm_earnings', ['contractor_id', 'month']),
+    payouts: foldedTable<PayoutRecord>('rm_crm_payouts', ['payout_id']),
+    jobContractors: foldedTable<JobContractorsRecord>('rm_crm_job_contractors', ['job_id']),
+    alertLeads: foldedTable<AlertLeadsRecord>('rm_crm_alert_leads', ['alert_id']),
   },
+  keys: keysOf,
+  followedKeys(event, { jobContractors, alertLeads }) {
+    switch (event.type) {
+      case 'WorkOrderCancelled': {
+        const jobId = event.data.workOrderId;
+        return { pipeline: jobContractors.get([jobId])?.contractor_ids.map((id) => [jobId, id]) ?? [] };
+      }
+      case 'UrgentAlertAccepted':
+      case 'UrgentAlertCancelled':
+        return { leads: alertLeads.get([event.data.alertId])?.lead_ids.map((id) => [id]) ?? [] };
+      default:
+        return {};
+    }
+  },
+  fold: foldCrm,
 });
 
-async function title(tx: TransactionSql, id: string | null, fallback: string): Promise<string> {
-  if (!id) return fallback;
-  const [row] = await tx<{ title: string }[]>`select title from rm_crm_titles where id = ${id}`;
-  return row?.title ?? fallback;
+const monthOf = (at: string) => DateTime.fromISO(at, { zone: EARNINGS_ZONE }).toFormat('yyyy-MM');
+
+/**
+ * The rows a job's pipeline row may be created with: the row, the job's lookup row (which lists
+ * the row's contractor) and the client's row (which counts the job).
+ */
+const newJob = (jobId: string, contractorId: string, customerId: string): CrmKeys => ({
+  pipeline: [[jobId, contractorId]],
+  jobContractors: [[jobId]],
+  clients: [[contractorId, customerId]],
+});
+
+const payoutKeys = (payout: ScheduledPayout | null): RowKey[] =>
+  payout && payout.amountCents > 0 ? [[payout.payoutId]] : [];
+
+function keysOf(event: CrmEvent): CrmKeys {
+  switch (event.type) {
+    case 'AccountRegistered':
+      return { contractors: [[event.data.accountId]] };
+    case 'ServiceOfferingCreated':
+    case 'ServiceOfferingUpdated':
+    case 'ServiceOfferingPaused':
+    case 'ServiceOfferingResumed':
+    case 'ServiceOfferingBarterSet':
+      return { titles: [[event.data.offeringId]] };
+    case 'WorkOrderPosted': {
+      const d = event.data;
+      if (!d.directContractorId) return { titles: [[d.workOrderId]] };
+      return {
+        titles: [[d.workOrderId]],
+        leads: [[`direct:${d.workOrderId}`]],
+        ...newJob(d.workOrderId, d.directContractorId, d.customerId),
+      };
+    }
+    case 'WorkOrderEdited':
+      return { titles: [[event.data.workOrderId]] };
+    case 'DirectRequestAccepted':
+    case 'DirectRequestDeclined':
+      return {
+        leads: [[`direct:${event.data.workOrderId}`]],
+        pipeline: [[event.data.workOrderId, event.data.contractorId]],
+      };
+    case 'WorkOrderCancelled':
+      // The pipeline rows are the job's contractors', which `followedKeys` names from the lookup row.
+      return { leads: [[`direct:${event.data.workOrderId}`]], jobContractors: [[event.data.workOrderId]] };
+    case 'ProposalSubmitted': {
+      const d = event.data;
+      return {
+        titles: [[d.workOrderId]],
+        leads: [[`bid:${d.proposalId}`]],
+        ...newJob(d.workOrderId, d.contractorId, d.customerId),
+      };
+    }
+    case 'ProposalWithdrawn':
+    case 'ProposalAccepted':
+    case 'ProposalDeclined':
+      return {
+        leads: [[`bid:${event.data.proposalId}`]],
+        pipeline: [[event.data.workOrderId, event.data.contractorId]],
+      };
+    case 'WorkOrderAwarded': {
+      const d = event.data;
+      return { titles: [[d.workOrderId]], ...newJob(d.workOrderId, d.contractorId, d.customerId) };
+    }
+    case 'BookingRequested': {
+      const d = event.data;
+      if (d.workOrderId) return { pipeline: [[d.workOrderId, d.contractorId]] };
+      return {
+        titles: d.offeringId ? [[d.offeringId]] : [],
+        leads: d.recurring ? [] : [[`booking:${d.bookingId}`]],
+        ...newJob(d.bookingId, d.contractorId, d.customerId),
+      };
+    }
+    case 'BookingConfirmed':
+    case 'BookingDeclined':
+    case 'BookingCancelled':
+      return {
+        leads: [[`booking:${event.data.bookingId}`]],
+        pipeline: [[event.data.bookingId, event.data.contractorId]],
+      };
+    case 'BookingRescheduled':
+    case 'BookingCompleted':
+      return { pipeline: [[event.data.bookingId, event.data.contractorId]] };
+    case 'UrgentAlertSent': {
+      const d = event.data;
+      return {
+        leads: d.recipients.map((contractorId) => [`urgent:${d.alertId}:${contractorId}`]),
+        alertLeads: [[d.alertId]],
+      };
+    }
+    case 'UrgentAlertAccepted':
+    case 'UrgentAlertCancelled':
+      // The leads are the recipients', which `followedKeys` names from the lookup row.
+      return { alertLeads: [[event.data.alertId]] };
+    case 'MessagePosted': {
+      const d = event.data;
+      return { contractors: [[d.recipientId], [d.senderId]], leads: [[`message:${d.recipientId}:${d.senderId}`]] };
+    }
+    case 'BarterTradeProposed':
+    case 'BarterTradeAccepted':
+    case 'BarterTradeDeclined':
+    case 'BarterTradeWithdrawn':
+      return { leads: [[`barter:${event.data.tradeId}`]] };
+    case 'EscrowFunded':
+    case 'WorkMarkedComplete':
+      return { pipeline: [[event.data.jobId, event.data.contractorId]] };
+    case 'EscrowReleased': {
+      const d = event.data;
+      return {
+        pipeline: [[d.jobId, d.contractorId]],
+        clients: [[d.contractorId, d.customerId]],
+        earnings: [[d.contractorId, monthOf(d.releasedAt)]],
+        payouts: payoutKeys(d.payout),
+      };
+    }
+    case 'EscrowDistributed': {
+      const d = event.data;
+      if (d.contractorGrossCents <= 0) return { pipeline: [[d.jobId, d.contractorId]] };
+      return {
+        pipeline: [[d.jobId, d.contractorId]],
+        clients: [[d.contractorId, d.customerId]],
+        earnings: [[d.contractorId, monthOf(d.distributedAt)]],
+        payouts: payoutKeys(d.payout),
+      };
+    }
+    case 'EscrowRefunded': {
+      const d = event.data;
+      const payout = payoutKeys(d.payout);
+      if (payout.length === 0) return { pipeline: [[d.jobId, d.contractorId]] };
+      return {
+        pipeline: [[d.jobId, d.contractorId]],
+        earnings: [[d.contractorId, monthOf(d.refundedAt)]],
+        payouts: payout,
+      };
+    }
+    case 'PayoutSent':
+      return event.data.kind === 'payout' ? { payouts: [[event.data.payoutId]] } : {};
+    case 'ClientNoteSaved':
+      return { clients: [[event.data.contractorId, event.data.customerId]] };
+    default:
+      return {};
+  }
 }
 
-async function lead(
-  tx: TransactionSql,
+/** Puts the row unless `next` returns it as it was (a row left alone is not written back). */
+function change<Row extends JsonRow>(rows: FoldedRows<Row>, key: RowKey, next: (row: Row) => Row) {
+  const row = rows.get(key);
+  if (!row) return;
+  const changed = next(row);
+  if (changed !== row) rows.put(changed);
+}
+
+const titleOf = (rows: CrmRows, id: string | null) => (id ? (rows.titles.get([id])?.title ?? '') : '');
+
+function lead(
+  rows: CrmRows,
   row: {
     leadId: string;
     contractorId: string;
@@ -184,113 +444,181 @@ async function lead(
     at: string;
   },
 ) {
-  await tx`
-    insert into rm_crm_leads (lead_id, contractor_id, kind, customer_id, source_id, title, amount_cents, status, at, updated_at)
-    values (${row.leadId}, ${row.contractorId}, ${row.kind}, ${row.customerId}, ${row.sourceId}, ${row.title},
-      ${row.amountCents}, 'open', ${row.at}, ${row.at})
-    on conflict (lead_id) do nothing`;
+  if (rows.leads.get([row.leadId])) return;
+  rows.leads.put({
+    lead_id: row.leadId,
+    contractor_id: row.contractorId,
+    kind: row.kind,
+    customer_id: row.customerId,
+    source_id: row.sourceId,
+    title: row.title,
+    amount_cents: row.amountCents,
+    status: 'open',
+    at: row.at,
+    updated_at: row.at,
+  });
 }
 
-async function settleLead(tx: TransactionSql, leadId: string, status: LeadStatus, at: string) {
-  await tx`update rm_crm_leads set status = ${status}, updated_at = ${at} where lead_id = ${leadId} and status = 'open'`;
+function settleLead(rows: CrmRows, leadId: string, status: LeadStatus, at: string) {
+  change(rows.leads, [leadId], (row): LeadRecord => (row.status === 'open' ? { ...row, status, updated_at: at } : row));
 }
 
 /** Moves a job forward on the line (never back; `lost` only from before completion). */
-async function stage(
-  tx: TransactionSql,
+function stage(
+  rows: CrmRows,
   jobId: string,
-  contractorId: string | null,
+  contractorId: string,
   to: PipelineStage,
   at: string,
-  extra: { customerId?: string; title?: string; amountCents?: number | null; startsAt?: string; endsAt?: string } = {},
+  extra: {
+    customerId?: string;
+    title?: string;
+    amountCents?: number | null;
+    startsAt?: string;
+    endsAt?: string;
+  } = {},
 ) {
-  const [current] = contractorId
-    ? await tx<{ stage: PipelineStage; contractor_id: string }[]>`
-        select stage, contractor_id from rm_crm_pipeline where job_id = ${jobId} and contractor_id = ${contractorId}`
-    : await tx<{ stage: PipelineStage; contractor_id: string }[]>`
-        select stage, contractor_id from rm_crm_pipeline where job_id = ${jobId} and stage <> 'lost' limit 1`;
+  const current = rows.pipeline.get([jobId, contractorId]);
   if (!current) {
-    if (!contractorId || !extra.customerId) return;
-    await tx`
-      insert into rm_crm_pipeline (job_id, contractor_id, customer_id, title, stage, amount_cents, starts_at, ends_at, updated_at)
-      values (${jobId}, ${contractorId}, ${extra.customerId}, ${extra.title ?? ''}, ${to}, ${extra.amountCents ?? null},
-        ${extra.startsAt ?? null}, ${extra.endsAt ?? null}, ${at})`;
-    await touchClient(tx, contractorId, extra.customerId, at, { newJob: true });
+    if (!extra.customerId) return;
+    rows.pipeline.put({
+      job_id: jobId,
+      contractor_id: contractorId,
+      customer_id: extra.customerId,
+      title: extra.title ?? '',
+      stage: to,
+      amount_cents: extra.amountCents ?? null,
+      paid_cents: null,
+      starts_at: extra.startsAt ?? null,
+      ends_at: extra.endsAt ?? null,
+      updated_at: at,
+    });
+    listContractor(rows, jobId, contractorId);
+    touchClient(rows, contractorId, extra.customerId, at, { newJob: true });
     return;
   }
   const forward =
     to === 'lost' ? stageRank(current.stage) < stageRank('completed') : stageRank(to) > stageRank(current.stage);
-  await tx`
-    update rm_crm_pipeline set
-      stage = ${forward ? to : current.stage},
-      amount_cents = coalesce(${extra.amountCents ?? null}, amount_cents),
-      starts_at = coalesce(${extra.startsAt ?? null}, starts_at),
-      ends_at = coalesce(${extra.endsAt ?? null}, ends_at),
-      updated_at = ${at}
-    where job_id = ${jobId} and contractor_id = ${current.contractor_id}`;
+  rows.pipeline.put({
+    ...current,
+    stage: forward ? to : current.stage,
+    amount_cents: extra.amountCents ?? current.amount_cents,
+    starts_at: extra.startsAt ?? current.starts_at,
+    ends_at: extra.endsAt ?? current.ends_at,
+    updated_at: at,
+  });
+}
+
+/** Adds the contractor to the job's lookup row (ids as PostgreSQL keeps a uuid, in lower case). */
+function listContractor(rows: CrmRows, jobId: string, contractorId: string) {
+  const id = contractorId.toLowerCase();
+  const row = rows.jobContractors.get([jobId]);
+  if (!row) rows.jobContractors.put({ job_id: jobId, contractor_ids: [id] });
+  else if (!row.contractor_ids.includes(id))
+    rows.jobContractors.put({ ...row, contractor_ids: [...row.contractor_ids, id] });
 }
 
 /** What the contractor was actually paid for a job (gross, before the platform fee). */
-async function paid(tx: TransactionSql, jobId: string, contractorId: string, cents: number) {
-  await tx`update rm_crm_pipeline set paid_cents = ${cents} where job_id = ${jobId} and contractor_id = ${contractorId}`;
+function paid(rows: CrmRows, jobId: string, contractorId: string, cents: number) {
+  change(rows.pipeline, [jobId, contractorId], (row) => ({ ...row, paid_cents: cents }));
 }
 
-async function touchClient(
-  tx: TransactionSql,
+/** The later of two instants, as `greatest` compares timestamps (not their text). */
+const later = (a: string, b: string) => (Date.parse(b) > Date.parse(a) ? b : a);
+
+function touchClient(
+  rows: CrmRows,
   contractorId: string,
   customerId: string,
   at: string,
-  change: { newJob?: boolean; completed?: boolean; earnedCents?: number } = {},
+  counts: { newJob?: boolean; completed?: boolean; earnedCents?: number } = {},
 ) {
-  await tx`
-    insert into rm_crm_clients (contractor_id, customer_id, jobs, completed_jobs, earned_cents, first_at, last_at)
-    values (${contractorId}, ${customerId}, ${change.newJob ? 1 : 0}, ${change.completed ? 1 : 0},
-      ${change.earnedCents ?? 0}, ${at}, ${at})
-    on conflict (contractor_id, customer_id) do update set
-      jobs = rm_crm_clients.jobs + excluded.jobs,
-      completed_jobs = rm_crm_clients.completed_jobs + excluded.completed_jobs,
-      earned_cents = rm_crm_clients.earned_cents + excluded.earned_cents,
-      last_at = greatest(rm_crm_clients.last_at, excluded.last_at)`;
+  const jobs = counts.newJob ? 1 : 0;
+  const completed = counts.completed ? 1 : 0;
+  const earned = counts.earnedCents ?? 0;
+  const row = rows.clients.get([contractorId, customerId]);
+  rows.clients.put(
+    row
+      ? {
+          ...row,
+          jobs: row.jobs + jobs,
+          completed_jobs: row.completed_jobs + completed,
+          earned_cents: row.earned_cents + earned,
+          last_at: later(row.last_at, at),
+        }
+      : {
+          contractor_id: contractorId,
+          customer_id: customerId,
+          jobs,
+          completed_jobs: completed,
+          earned_cents: earned,
+          note: null,
+          note_updated_at: null,
+          first_at: at,
+          last_at: at,
+        },
+  );
 }
 
-async function earn(
-  tx: TransactionSql,
+function earn(
+  rows: CrmRows,
   contractorId: string,
   at: string,
   amounts: { grossCents: number; feeCents: number; taxCents: number; netCents: number },
 ) {
-  const month = DateTime.fromISO(at, { zone: EARNINGS_ZONE }).toFormat('yyyy-MM');
-  await tx`
-    insert into rm_crm_earnings (contractor_id, month, gross_cents, fee_cents, tax_cents, net_cents, jobs)
-    values (${contractorId}, ${month}, ${amounts.grossCents}, ${amounts.feeCents}, ${amounts.taxCents}, ${amounts.netCents}, 1)
-    on conflict (contractor_id, month) do update set
-      gross_cents = rm_crm_earnings.gross_cents + excluded.gross_cents,
-      fee_cents = rm_crm_earnings.fee_cents + excluded.fee_cents,
-      tax_cents = rm_crm_earnings.tax_cents + excluded.tax_cents,
-      net_cents = rm_crm_earnings.net_cents + excluded.net_cents,
-      jobs = rm_crm_earnings.jobs + 1`;
+  const month = monthOf(at);
+  const row = rows.earnings.get([contractorId, month]) ?? {
+    contractor_id: contractorId,
+    month,
+    gross_cents: 0,
+    fee_cents: 0,
+    tax_cents: 0,
+    net_cents: 0,
+    jobs: 0,
+  };
+  rows.earnings.put({
+    ...row,
+    gross_cents: row.gross_cents + amounts.grossCents,
+    fee_cents: row.fee_cents + amounts.feeCents,
+    tax_cents: row.tax_cents + amounts.taxCents,
+    net_cents: row.net_cents + amounts.netCents,
+    jobs: row.jobs + 1,
+  });
 }
 
-async function schedulePayout(
-  tx: TransactionSql,
-  contractorId: string,
-  jobId: string,
-  payout: { payoutId: string; amountCents: number; dueOn: string } | null,
-) {
-  if (!payout || payout.amountCents <= 0) return;
-  await tx`
-    insert into rm_crm_payouts (payout_id, contractor_id, job_id, amount_cents, due_on, status)
-    values (${payout.payoutId}, ${contractorId}, ${jobId}, ${payout.amountCents}, ${payout.dueOn}, 'scheduled')
-    on conflict (payout_id) do nothing`;
+function schedulePayout(rows: CrmRows, contractorId: string, jobId: string, payout: ScheduledPayout | null) {
+  if (!payout || payout.amountCents <= 0 || rows.payouts.get([payout.payoutId])) return;
+  rows.payouts.put({
+    payout_id: payout.payoutId,
+    contractor_id: contractorId,
+    job_id: jobId,
+    amount_cents: payout.amountCents,
+    due_on: payout.dueOn,
+    status: 'scheduled',
+    sent_at: null,
+  });
 }
 
 const taxOf = (lines: readonly { cents: number }[]) => lines.reduce((sum, line) => sum + line.cents, 0);
 
-async function applyCrm(tx: TransactionSql, event: CrmEvent) {
+/** Ids compared as PostgreSQL compares uuids (an event may write one in capitals). */
+const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * A message's first characters as PostgreSQL receives them from a parameter: a cut through an
+ * emoji leaves half a surrogate pair, which the UTF-8 encoding of a parameter turns into U+FFFD
+ * and which JSON (how the fold writes rows) would reject.
+ */
+const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
+const ACTIVE_STAGES: readonly PipelineStage[] = ['lead', 'quoted', 'booked', 'in_progress'];
+
+function foldCrm(event: CrmEvent, rows: CrmRows) {
   switch (event.type) {
     case 'AccountRegistered':
-      if (event.data.role === 'contractor') {
-        await tx`insert into rm_crm_contractors (contractor_id) values (${event.data.accountId}) on conflict do nothing`;
+      if (event.data.role === 'contractor' && !rows.contractors.get([event.data.accountId])) {
+        rows.contractors.put({ contractor_id: event.data.accountId });
       }
       return;
     case 'ServiceOfferingCreated':
@@ -298,19 +626,15 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
     case 'ServiceOfferingPaused':
     case 'ServiceOfferingResumed':
     case 'ServiceOfferingBarterSet':
-      await tx`
-        insert into rm_crm_titles (id, title) values (${event.data.offeringId}, ${event.data.title})
-        on conflict (id) do update set title = excluded.title`;
+      rows.titles.put({ id: event.data.offeringId, title: event.data.title });
       return;
     case 'WorkOrderPosted':
     case 'WorkOrderEdited': {
       const d = event.data;
-      await tx`
-        insert into rm_crm_titles (id, title) values (${d.workOrderId}, ${d.title})
-        on conflict (id) do update set title = excluded.title`;
+      rows.titles.put({ id: d.workOrderId, title: d.title });
       if (event.type === 'WorkOrderPosted' && event.data.directContractorId) {
         const p = event.data;
-        await lead(tx, {
+        lead(rows, {
           leadId: `direct:${p.workOrderId}`,
           contractorId: p.directContractorId!,
           kind: 'direct_request',
@@ -320,7 +644,7 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
           amountCents: p.budgetMaxCents,
           at: p.postedAt,
         });
-        await stage(tx, p.workOrderId, p.directContractorId!, 'lead', p.postedAt, {
+        stage(rows, p.workOrderId, p.directContractorId!, 'lead', p.postedAt, {
           customerId: p.customerId,
           title: p.title,
           amountCents: p.budgetMaxCents,
@@ -330,28 +654,31 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
     }
     case 'DirectRequestAccepted': {
       const d = event.data;
-      await settleLead(tx, `direct:${d.workOrderId}`, 'won', d.acceptedAt);
-      await stage(tx, d.workOrderId, d.contractorId, 'booked', d.acceptedAt);
+      settleLead(rows, `direct:${d.workOrderId}`, 'won', d.acceptedAt);
+      stage(rows, d.workOrderId, d.contractorId, 'booked', d.acceptedAt);
       return;
     }
     case 'DirectRequestDeclined': {
       const d = event.data;
-      await settleLead(tx, `direct:${d.workOrderId}`, 'lost', d.declinedAt);
-      await stage(tx, d.workOrderId, d.contractorId, 'lost', d.declinedAt);
+      settleLead(rows, `direct:${d.workOrderId}`, 'lost', d.declinedAt);
+      stage(rows, d.workOrderId, d.contractorId, 'lost', d.declinedAt);
       return;
     }
     case 'WorkOrderCancelled': {
       const d = event.data;
-      await settleLead(tx, `direct:${d.workOrderId}`, 'lost', d.cancelledAt);
-      await tx`
-        update rm_crm_pipeline set stage = 'lost', updated_at = ${d.cancelledAt}
-        where job_id = ${d.workOrderId} and stage in ('lead', 'quoted', 'booked', 'in_progress')`;
+      settleLead(rows, `direct:${d.workOrderId}`, 'lost', d.cancelledAt);
+      // Every contractor's row of the job still on the line, as listed by the lookup row.
+      for (const contractorId of rows.jobContractors.get([d.workOrderId])?.contractor_ids ?? []) {
+        change(rows.pipeline, [d.workOrderId, contractorId], (row): PipelineRecord =>
+          ACTIVE_STAGES.includes(row.stage) ? { ...row, stage: 'lost', updated_at: d.cancelledAt } : row,
+        );
+      }
       return;
     }
     case 'ProposalSubmitted': {
       const d = event.data;
-      const name = await title(tx, d.workOrderId, '');
-      await lead(tx, {
+      const name = titleOf(rows, d.workOrderId);
+      lead(rows, {
         leadId: `bid:${d.proposalId}`,
         contractorId: d.contractorId,
         kind: 'bid',
@@ -361,7 +688,7 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
         amountCents: d.priceCents,
         at: d.submittedAt,
       });
-      await stage(tx, d.workOrderId, d.contractorId, 'quoted', d.submittedAt, {
+      stage(rows, d.workOrderId, d.contractorId, 'quoted', d.submittedAt, {
         customerId: d.customerId,
         title: name,
         amountCents: d.priceCents,
@@ -370,28 +697,28 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
     }
     case 'ProposalWithdrawn': {
       const d = event.data;
-      await settleLead(tx, `bid:${d.proposalId}`, 'withdrawn', d.withdrawnAt);
-      await stage(tx, d.workOrderId, d.contractorId, 'lost', d.withdrawnAt);
+      settleLead(rows, `bid:${d.proposalId}`, 'withdrawn', d.withdrawnAt);
+      stage(rows, d.workOrderId, d.contractorId, 'lost', d.withdrawnAt);
       return;
     }
     case 'ProposalAccepted': {
       const d = event.data;
-      await settleLead(tx, `bid:${d.proposalId}`, 'won', d.acceptedAt);
-      await stage(tx, d.workOrderId, d.contractorId, 'booked', d.acceptedAt, { amountCents: d.priceCents });
+      settleLead(rows, `bid:${d.proposalId}`, 'won', d.acceptedAt);
+      stage(rows, d.workOrderId, d.contractorId, 'booked', d.acceptedAt, { amountCents: d.priceCents });
       return;
     }
     case 'ProposalDeclined': {
       const d = event.data;
-      await settleLead(tx, `bid:${d.proposalId}`, 'lost', d.declinedAt);
-      await stage(tx, d.workOrderId, d.contractorId, 'lost', d.declinedAt);
+      settleLead(rows, `bid:${d.proposalId}`, 'lost', d.declinedAt);
+      stage(rows, d.workOrderId, d.contractorId, 'lost', d.declinedAt);
       return;
     }
     case 'WorkOrderAwarded': {
       // Bids were on the line already; a direct post or an urgent job joins it here.
       const d = event.data;
-      await stage(tx, d.workOrderId, d.contractorId, 'booked', d.awardedAt, {
+      stage(rows, d.workOrderId, d.contractorId, 'booked', d.awardedAt, {
         customerId: d.customerId,
-        title: await title(tx, d.workOrderId, ''),
+        title: titleOf(rows, d.workOrderId),
         amountCents: d.priceCents,
       });
       return;
@@ -400,15 +727,12 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
       const d = event.data;
       if (d.workOrderId) {
         // Scheduling an awarded work order: the work order's row gets its dates.
-        await stage(tx, d.workOrderId, d.contractorId, 'booked', d.requestedAt, {
-          startsAt: d.startsAt,
-          endsAt: d.endsAt,
-        });
+        stage(rows, d.workOrderId, d.contractorId, 'booked', d.requestedAt, { startsAt: d.startsAt, endsAt: d.endsAt });
         return;
       }
-      const name = await title(tx, d.offeringId, '');
+      const name = titleOf(rows, d.offeringId);
       if (!d.recurring) {
-        await lead(tx, {
+        lead(rows, {
           leadId: `booking:${d.bookingId}`,
           contractorId: d.contractorId,
           kind: 'booking_request',
@@ -419,7 +743,7 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
           at: d.requestedAt,
         });
       }
-      await stage(tx, d.bookingId, d.contractorId, d.recurring ? 'booked' : 'lead', d.requestedAt, {
+      stage(rows, d.bookingId, d.contractorId, d.recurring ? 'booked' : 'lead', d.requestedAt, {
         customerId: d.customerId,
         title: name,
         amountCents: d.priceCents,
@@ -430,39 +754,44 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
     }
     case 'BookingConfirmed': {
       const d = event.data;
-      await settleLead(tx, `booking:${d.bookingId}`, 'won', d.confirmedAt);
-      await stage(tx, d.bookingId, d.contractorId, 'booked', d.confirmedAt);
+      settleLead(rows, `booking:${d.bookingId}`, 'won', d.confirmedAt);
+      stage(rows, d.bookingId, d.contractorId, 'booked', d.confirmedAt);
       return;
     }
     case 'BookingDeclined': {
       const d = event.data;
-      await settleLead(tx, `booking:${d.bookingId}`, 'lost', d.declinedAt);
-      await stage(tx, d.bookingId, d.contractorId, 'lost', d.declinedAt);
+      settleLead(rows, `booking:${d.bookingId}`, 'lost', d.declinedAt);
+      stage(rows, d.bookingId, d.contractorId, 'lost', d.declinedAt);
       return;
     }
     case 'BookingCancelled': {
       const d = event.data;
-      await settleLead(tx, `booking:${d.bookingId}`, 'lost', d.cancelledAt);
-      await stage(tx, d.bookingId, d.contractorId, 'lost', d.cancelledAt);
+      settleLead(rows, `booking:${d.bookingId}`, 'lost', d.cancelledAt);
+      stage(rows, d.bookingId, d.contractorId, 'lost', d.cancelledAt);
       return;
     }
     case 'BookingRescheduled': {
       const d = event.data;
-      await tx`
-        update rm_crm_pipeline set starts_at = ${d.startsAt}, ends_at = ${d.endsAt}
-        where job_id = ${d.bookingId} and contractor_id = ${d.contractorId}`;
+      change(rows.pipeline, [d.bookingId, d.contractorId], (row) => ({
+        ...row,
+        starts_at: d.startsAt,
+        ends_at: d.endsAt,
+      }));
       return;
     }
     case 'BookingCompleted': {
       const d = event.data;
-      await stage(tx, d.bookingId, d.contractorId, 'completed', d.completedAt);
+      stage(rows, d.bookingId, d.contractorId, 'completed', d.completedAt);
       return;
     }
     case 'UrgentAlertSent': {
       const d = event.data;
+      const leadIds: string[] = [];
       for (const contractorId of d.recipients) {
-        await lead(tx, {
-          leadId: `urgent:${d.alertId}:${contractorId}`,
+        const leadId = `urgent:${d.alertId}:${contractorId}`;
+        leadIds.push(leadId);
+        lead(rows, {
+          leadId,
           contractorId,
           kind: 'urgent_alert',
           customerId: d.customerId,
@@ -472,34 +801,42 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
           at: d.sentAt,
         });
       }
+      listLeads(rows, d.alertId, leadIds);
       return;
     }
     case 'UrgentAlertAccepted': {
       const d = event.data;
-      await tx`
-        update rm_crm_leads set status = case when contractor_id = ${d.contractorId} then 'won' else 'lost' end,
-          updated_at = ${d.acceptedAt}
-        where source_id = ${d.alertId} and kind = 'urgent_alert' and status = 'open'`;
+      for (const leadId of rows.alertLeads.get([d.alertId])?.lead_ids ?? []) {
+        change(rows.leads, [leadId], (row): LeadRecord =>
+          row.kind === 'urgent_alert' && row.status === 'open'
+            ? { ...row, status: sameId(row.contractor_id, d.contractorId) ? 'won' : 'lost', updated_at: d.acceptedAt }
+            : row,
+        );
+      }
       return;
     }
-    case 'UrgentAlertCancelled':
-      await tx`
-        update rm_crm_leads set status = 'withdrawn', updated_at = ${event.data.cancelledAt}
-        where source_id = ${event.data.alertId} and kind = 'urgent_alert' and status = 'open'`;
+    case 'UrgentAlertCancelled': {
+      const d = event.data;
+      for (const leadId of rows.alertLeads.get([d.alertId])?.lead_ids ?? []) {
+        change(rows.leads, [leadId], (row): LeadRecord =>
+          row.kind === 'urgent_alert' && row.status === 'open'
+            ? { ...row, status: 'withdrawn', updated_at: d.cancelledAt }
+            : row,
+        );
+      }
       return;
+    }
     case 'MessagePosted': {
       // A conversation a customer starts with a contractor is a lead: one per pair, the first message.
       const d = event.data;
-      const [isContractor] = await tx`select 1 from rm_crm_contractors where contractor_id = ${d.recipientId}`;
-      const [senderIsContractor] = await tx`select 1 from rm_crm_contractors where contractor_id = ${d.senderId}`;
-      if (!isContractor || senderIsContractor) return;
-      await lead(tx, {
+      if (!rows.contractors.get([d.recipientId]) || rows.contractors.get([d.senderId])) return;
+      lead(rows, {
         leadId: `message:${d.recipientId}:${d.senderId}`,
         contractorId: d.recipientId,
         kind: 'message',
         customerId: d.senderId,
         sourceId: d.messageId,
-        title: d.body.slice(0, 120),
+        title: wellFormed(d.body.slice(0, 120)),
         amountCents: null,
         at: d.postedAt,
       });
@@ -507,7 +844,7 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
     }
     case 'BarterTradeProposed': {
       const d = event.data;
-      await lead(tx, {
+      lead(rows, {
         leadId: `barter:${d.tradeId}`,
         contractorId: d.recipientId,
         kind: 'barter',
@@ -520,93 +857,107 @@ async function applyCrm(tx: TransactionSql, event: CrmEvent) {
       return;
     }
     case 'BarterTradeAccepted':
-      await settleLead(tx, `barter:${event.data.tradeId}`, 'won', event.data.acceptedAt);
+      settleLead(rows, `barter:${event.data.tradeId}`, 'won', event.data.acceptedAt);
       return;
     case 'BarterTradeDeclined':
-      await settleLead(tx, `barter:${event.data.tradeId}`, 'lost', event.data.declinedAt);
+      settleLead(rows, `barter:${event.data.tradeId}`, 'lost', event.data.declinedAt);
       return;
     case 'BarterTradeWithdrawn':
-      await settleLead(tx, `barter:${event.data.tradeId}`, 'withdrawn', event.data.withdrawnAt);
+      settleLead(rows, `barter:${event.data.tradeId}`, 'withdrawn', event.data.withdrawnAt);
       return;
     case 'EscrowFunded': {
       const d = event.data;
-      await stage(tx, d.jobId, d.contractorId, 'in_progress', d.fundedAt, { amountCents: d.amountCents });
+      stage(rows, d.jobId, d.contractorId, 'in_progress', d.fundedAt, { amountCents: d.amountCents });
       return;
     }
     case 'WorkMarkedComplete': {
       const d = event.data;
-      await stage(tx, d.jobId, d.contractorId, 'completed', d.completedAt);
+      stage(rows, d.jobId, d.contractorId, 'completed', d.completedAt);
       return;
     }
     case 'EscrowReleased': {
       const d = event.data;
-      await stage(tx, d.jobId, d.contractorId, 'paid', d.releasedAt);
-      await paid(tx, d.jobId, d.contractorId, d.amountCents);
-      await touchClient(tx, d.contractorId, d.customerId, d.releasedAt, {
+      stage(rows, d.jobId, d.contractorId, 'paid', d.releasedAt);
+      paid(rows, d.jobId, d.contractorId, d.amountCents);
+      touchClient(rows, d.contractorId, d.customerId, d.releasedAt, {
         completed: true,
         earnedCents: d.contractorNetCents,
       });
-      await earn(tx, d.contractorId, d.releasedAt, {
+      earn(rows, d.contractorId, d.releasedAt, {
         grossCents: d.amountCents,
         feeCents: d.fee.feeCents,
         taxCents: taxOf(d.fee.taxLines),
         netCents: d.contractorNetCents,
       });
-      await schedulePayout(tx, d.contractorId, d.jobId, d.payout);
+      schedulePayout(rows, d.contractorId, d.jobId, d.payout);
       return;
     }
     case 'EscrowDistributed': {
       const d = event.data;
-      await paid(tx, d.jobId, d.contractorId, Math.max(0, d.contractorGrossCents));
+      paid(rows, d.jobId, d.contractorId, Math.max(0, d.contractorGrossCents));
       if (d.contractorGrossCents <= 0) {
-        await stage(tx, d.jobId, d.contractorId, 'lost', d.distributedAt);
+        stage(rows, d.jobId, d.contractorId, 'lost', d.distributedAt);
         return;
       }
-      await stage(tx, d.jobId, d.contractorId, 'paid', d.distributedAt);
-      await touchClient(tx, d.contractorId, d.customerId, d.distributedAt, {
+      stage(rows, d.jobId, d.contractorId, 'paid', d.distributedAt);
+      touchClient(rows, d.contractorId, d.customerId, d.distributedAt, {
         completed: true,
         earnedCents: d.contractorNetCents,
       });
-      await earn(tx, d.contractorId, d.distributedAt, {
+      earn(rows, d.contractorId, d.distributedAt, {
         grossCents: d.contractorGrossCents,
         feeCents: d.fee.feeCents,
         taxCents: taxOf(d.fee.taxLines),
         netCents: d.contractorNetCents,
       });
-      await schedulePayout(tx, d.contractorId, d.jobId, d.payout);
+      schedulePayout(rows, d.contractorId, d.jobId, d.payout);
       return;
     }
     case 'EscrowRefunded': {
       // A cancellation: the job is lost; a late-cancellation fee is the contractor's, without a platform fee.
       const d = event.data;
-      await stage(tx, d.jobId, d.contractorId, 'lost', d.refundedAt);
-      await paid(tx, d.jobId, d.contractorId, d.lateFeeCents);
+      stage(rows, d.jobId, d.contractorId, 'lost', d.refundedAt);
+      paid(rows, d.jobId, d.contractorId, d.lateFeeCents);
       if (d.payout && d.payout.amountCents > 0) {
-        await earn(tx, d.contractorId, d.refundedAt, {
+        earn(rows, d.contractorId, d.refundedAt, {
           grossCents: d.payout.amountCents,
           feeCents: 0,
           taxCents: 0,
           netCents: d.payout.amountCents,
         });
-        await schedulePayout(tx, d.contractorId, d.jobId, d.payout);
+        schedulePayout(rows, d.contractorId, d.jobId, d.payout);
       }
       return;
     }
     case 'PayoutSent':
       if (event.data.kind !== 'payout') return;
-      await tx`
-        update rm_crm_payouts set status = 'sent', sent_at = ${event.data.sentAt} where payout_id = ${event.data.payoutId}`;
+      change(rows.payouts, [event.data.payoutId], (row): PayoutRecord => ({
+        ...row,
+        status: 'sent',
+        sent_at: event.data.sentAt,
+      }));
       return;
     case 'ClientNoteSaved': {
       const d = event.data;
-      await tx`
-        update rm_crm_clients set note = ${d.note}, note_updated_at = ${d.savedAt}
-        where contractor_id = ${d.contractorId} and customer_id = ${d.customerId}`;
+      change(rows.clients, [d.contractorId, d.customerId], (row) => ({
+        ...row,
+        note: d.note,
+        note_updated_at: d.savedAt,
+      }));
       return;
     }
     default:
       return;
   }
+}
+
+/** Adds an urgent alert's leads to its lookup row. */
+function listLeads(rows: CrmRows, alertId: string, leadIds: readonly string[]) {
+  const row = rows.alertLeads.get([alertId]);
+  const listed = new Set(row?.lead_ids);
+  const added = [...new Set(leadIds)].filter((id) => !listed.has(id));
+  if (added.length === 0) return;
+  rows.alertLeads.put({ alert_id: row?.alert_id ?? alertId, lead_ids: [...(row?.lead_ids ?? []), ...added] });
 }
 
 // ---------------------------------------------------------------------------------------------

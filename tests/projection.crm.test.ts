@@ -31,7 +31,7 @@ const customerId = randomUUID();
 
 beforeEach(async () => {
   await sql.unsafe(
-    'truncate rm_crm_contractors, rm_crm_titles, rm_crm_leads, rm_crm_pipeline, rm_crm_clients, rm_crm_earnings, rm_crm_payouts',
+    'truncate rm_crm_contractors, rm_crm_titles, rm_crm_leads, rm_crm_pipeline, rm_crm_clients, rm_crm_earnings, rm_crm_payouts, rm_crm_job_contractors, rm_crm_alert_leads',
   );
   await apply('AccountRegistered', {
     accountId: contractorId,
