@@ -6,7 +6,16 @@ import { DEMO } from '../tests/support/start-app.ts';
  * Lighthouse run and tests/e2e/signed-in-pages.test.ts sign in through the API and carry the
  * session cookie.
  */
-export type SignedInPage = { path: string; email: string; label: string };
+export type SignedInPage = {
+  path: string;
+  email: string;
+  label: string;
+  /**
+   * The reads a page rendered per request puts in its HTML for its visitor (site/lib/first-reads.ts):
+   * the browser never asks for them. The prerendered dashboards preload theirs instead.
+   */
+  inHtml?: readonly string[];
+};
 
 /** At most this much JavaScript (gzip) before interaction on each signed-in page. */
 export const SIGNED_IN_JS_BUDGET_BYTES = 150 * 1024;
@@ -48,14 +57,27 @@ export async function signedInPages(baseURL: string, password: string): Promise<
     if (list[0] === undefined) throw new Error(`the demo customer has no ${what}`);
     return list[0];
   };
+  const contract = first(contracts.contracts, 'contract').jobId;
+  const booking = first(bookings, 'booking').id;
+  const order = first(orders.orders, 'work order').id;
   return [
-    { path: '/customer-dashboard', email: DEMO.customer, label: 'customer dashboard' },
+    {
+      path: '/customer-dashboard',
+      email: DEMO.customer,
+      label: 'customer dashboard',
+      inHtml: ['/api/work-orders/mine', '/api/bookings/mine?when=upcoming'],
+    },
     { path: '/contractor-dashboard', email: DEMO.contractor, label: 'contractor dashboard' },
     { path: '/admin-dashboard', email: DEMO.admin, label: 'admin dashboard' },
     { path: '/arbitration-dashboard', email: DEMO.admin, label: 'arbitration dashboard' },
-    { path: `/contracts/${first(contracts.contracts, 'contract').jobId}`, email: DEMO.customer, label: 'contract' },
-    { path: `/bookings/${first(bookings, 'booking').id}`, email: DEMO.customer, label: 'booking' },
-    { path: `/projects/${first(orders.orders, 'work order').id}`, email: DEMO.customer, label: 'work order' },
+    { path: `/contracts/${contract}`, email: DEMO.customer, label: 'contract', inHtml: [`/api/contracts/${contract}`] },
+    { path: `/bookings/${booking}`, email: DEMO.customer, label: 'booking', inHtml: [`/api/bookings/${booking}`] },
+    {
+      path: `/projects/${order}`,
+      email: DEMO.customer,
+      label: 'work order',
+      inHtml: [`/api/work-orders/${order}`, `/api/work-orders/${order}/time-proposals`],
+    },
   ];
 }
 

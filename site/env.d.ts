@@ -12,4 +12,16 @@ declare module 'astro' {
   }
 }
 
+declare global {
+  namespace App {
+    interface Locals {
+      /**
+       * A GET of an API route as the visitor (api/plugins/site.ts): its JSON on a 200, else null.
+       * Only pages rendered per request by the app have it (not `astro dev`, not prerendered pages).
+       */
+      readApi?: (url: string) => Promise<unknown>;
+    }
+  }
+}
+
 export {};

@@ -27,6 +27,25 @@ export function sessionHintCookie(request: FastifyRequest): string | null {
     : `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }
 
+/**
+ * What a page rendered per request may ask of the API (Astro.locals, typed in site/env.d.ts): the
+ * JSON a GET of one of its routes answers this visitor, or null for anything but a 200. The read
+ * goes through the app itself (`inject`), with the visitor's cookie, language and address, so the
+ * page sees exactly what the island's own request would: the same session, role and ownership
+ * checks, never more.
+ */
+export function apiReaderFor(app: FastifyInstance, request: FastifyRequest) {
+  return async function readApi(url: string): Promise<unknown> {
+    if (!url.startsWith('/api/')) throw new Error(`readApi reads API routes only, not ${url}`);
+    const headers: Record<string, string> = {};
+    if (request.headers.cookie) headers.cookie = request.headers.cookie;
+    const language = request.headers['accept-language'];
+    if (language) headers['accept-language'] = language;
+    const answer = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+    return answer.statusCode === 200 ? answer.json() : null;
+  };
+}
+
 function splitUrl(url: string): [string, string] {
   const index = url.indexOf('?');
   return index < 0 ? [url, ''] : [url.slice(0, index), url.slice(index)];
@@ -118,12 +137,17 @@ export default fp<{ distDir: string }>(
       if (astro) {
         reply.hijack();
         if (hint) reply.raw.appendHeader('set-cookie', hint);
-        await astro(request.raw, reply.raw, () => {
-          // No Astro route matched: the prerendered 404 page.
-          reply.raw.statusCode = 404;
-          reply.raw.setHeader('content-type', notFoundHtml ? 'text/html; charset=utf-8' : 'text/plain');
-          reply.raw.end(notFoundHtml ?? 'Not found');
-        });
+        await astro(
+          request.raw,
+          reply.raw,
+          () => {
+            // No Astro route matched: the prerendered 404 page.
+            reply.raw.statusCode = 404;
+            reply.raw.setHeader('content-type', notFoundHtml ? 'text/html; charset=utf-8' : 'text/plain');
+            reply.raw.end(notFoundHtml ?? 'Not found');
+          },
+          { readApi: apiReaderFor(app, request) },
+        );
         return reply;
       }
       if (notFoundHtml) return reply.code(404).type('text/html; charset=utf-8').send(notFoundHtml);

@@ -21,3 +21,13 @@ describe('shared Intl formatters', () => {
     expect(dateTimeFormat('en-CA', { dateStyle: 'long', timeZone: 'UTC' }).format(when)).toBe('November 25, 2026');
   });
 });
+
+describe('dates read the same on the server and in the browser', () => {
+  it('writes ranges and times with plain spaces, as Chromium does, where Node puts narrow and thin ones', () => {
+    const options = { timeZone: 'America/Toronto', hour: 'numeric', minute: '2-digit' } as const;
+    const start = new Date('2026-11-28T16:00:00Z');
+    const end = new Date('2026-11-28T19:00:00Z');
+    expect(dateTimeFormat('en-CA', options).formatRange(start, end)).toBe('11:00 a.m.–2:00 p.m.');
+    expect(dateTimeFormat('fr-CA', options).formatRange(start, end)).toBe('11 h 00 – 14 h 00');
+  });
+});

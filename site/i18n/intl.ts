@@ -26,9 +26,26 @@ export function numberFormat(lang: string, options: Intl.NumberFormatOptions = {
   return cached(numberFormats, lang, options, () => new Intl.NumberFormat(lang, options));
 }
 
-/** `new Intl.DateTimeFormat(lang, options)`, built once. */
+/**
+ * Node's ICU puts narrow and thin spaces in some dates and ranges ("2:00\u202Fp.m.",
+ * "12 h 00\u2009–\u200914 h 00") where Chromium's has plain ones, and a page rendered on the
+ * server must read the same in the browser, or React throws the server's text away (error #418).
+ * Both are written with plain spaces.
+ */
+const UNEVEN_SPACES = /[\u202F\u2009]/g;
+
+class DateTimeFormatInPlainSpaces extends Intl.DateTimeFormat {
+  override format(date?: Date | number): string {
+    return super.format(date).replace(UNEVEN_SPACES, ' ');
+  }
+  override formatRange(start: Date | number | bigint, end: Date | number | bigint): string {
+    return super.formatRange(start, end).replace(UNEVEN_SPACES, ' ');
+  }
+}
+
+/** `new Intl.DateTimeFormat(lang, options)`, built once, its text the same on the server and in the browser. */
 export function dateTimeFormat(lang: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  return cached(dateTimeFormats, lang, options, () => new Intl.DateTimeFormat(lang, options));
+  return cached(dateTimeFormats, lang, options, () => new DateTimeFormatInPlainSpaces(lang, options));
 }
 
 const pluralRulesCache = new Map<string, Intl.PluralRules>();

@@ -1,12 +1,18 @@
-import { nanoquery, type FetcherStore } from '@nanostores/query';
+import { nanoquery, type CommonSettings, type FetcherStore, type KeyInput } from '@nanostores/query';
 import { atom } from 'nanostores';
 import { getJson } from './api.ts';
+
+/** The answers nanoquery keeps, by key (a read's URL); `seedQueryCache` fills it from the page. */
+const cache = new Map<string, { data?: unknown; created?: number; expires?: number }>();
+/** The URLs seeded on this page: each once, so an island hydrating later never brings back an old answer. */
+const seeded = new Set<string>();
 
 /**
  * Cached reads (docs/product.md#api): the path is the key's segments joined with '/', data never
  * goes stale, nothing refetches on focus or reconnect, and a failed read is not retried.
  */
-export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+const [createQueryStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+  cache,
   fetcher: (...parts) => getJson(parts.join('/')),
   dedupeTime: Infinity,
   cacheLifetime: Infinity,
@@ -14,6 +20,22 @@ export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalida
   revalidateOnReconnect: false,
   onErrorRetry: null,
 });
+
+export { createMutatorStore, invalidateKeys, revalidateKeys, mutateCache };
+
+/** The URL of each store read from one fixed URL: what a server-rendered page may have read for it. */
+const urlOfStore = new WeakMap<FetcherStore, string>();
+
+/** nanoquery's fetcher store, remembering its URL when the key is one fixed URL (most reads). */
+export function createFetcherStore<T = unknown>(keys: KeyInput, settings?: CommonSettings<T>): FetcherStore<T> {
+  const store = createQueryStore<T>(keys, settings);
+  const only = Array.isArray(keys) && keys.length === 1 ? keys[0] : keys;
+  if (typeof only === 'string') urlOfStore.set(store as FetcherStore, only);
+  return store;
+}
+
+/** The fixed URL a store reads, if it has one. */
+export const urlOf = <T>(store: FetcherStore<T>): string | undefined => urlOfStore.get(store as FetcherStore);
 
 /**
  * One cached read per URL: a URL is its store's key, so a write can refetch it by name
@@ -28,4 +50,21 @@ export function storesByUrl<T>() {
     if (!store) stores.set(url, (store = createFetcherStore<T>([url])));
     return store;
   };
+}
+
+/**
+ * In the browser: keeps answers the server read for this page (site/lib/first-reads.ts) as if they
+ * had just been fetched, so the islands render them at once and ask for them no more. An answer
+ * already kept (another island's read) is as new and stays; each URL is seeded once a page, so
+ * an island that hydrates after a write never brings back the older answer. Never on the server,
+ * where this cache is shared by every visitor's render.
+ */
+export function seedQueryCache(answers: Readonly<Record<string, unknown>>) {
+  if (typeof window === 'undefined') return;
+  const now = Date.now();
+  for (const [url, data] of Object.entries(answers)) {
+    if (seeded.has(url)) continue;
+    seeded.add(url);
+    if (!cache.has(url)) cache.set(url, { data, created: now, expires: Infinity });
+  }
 }

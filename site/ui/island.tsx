@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import type { Locale } from '../i18n/locales.ts';
+import { FirstReadsContext, type FirstReads } from '../lib/first-reads.ts';
+import { seedQueryCache } from '../lib/query.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+
+const NO_READS: FirstReads = {};
 
 /** Tooltips open after 700 ms, and 300 ms after another closed (docs/product.md#site). */
 export const TOOLTIP_DELAY_MS = 700;
@@ -8,13 +12,19 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
  * Every island is its own React root: this gives each one the error screen of docs/product.md#site.
- * Islands take their locale as a prop from the page.
+ * Islands take their locale as a prop from the page, and the page's first data when it read some
+ * (site/lib/first-reads.ts): in the browser it goes into the query cache before anything renders.
  */
-export function island<P extends { locale: Locale }>(Inner: ComponentType<P>): ComponentType<P> {
-  function Island(props: P) {
+export function island<P extends { locale: Locale }>(
+  Inner: ComponentType<P>,
+): ComponentType<P & { firstReads?: FirstReads }> {
+  function Island(props: P & { firstReads?: FirstReads }) {
+    if (props.firstReads) seedQueryCache(props.firstReads);
     return (
       <ErrorBoundary locale={props.locale}>
-        <Inner {...props} />
+        <FirstReadsContext.Provider value={props.firstReads ?? NO_READS}>
+          <Inner {...props} />
+        </FirstReadsContext.Provider>
       </ErrorBoundary>
     );
   }

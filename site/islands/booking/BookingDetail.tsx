@@ -1,7 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import { ConversationThread } from '../messaging/ConversationThread.tsx';
 import { BookingReviews } from '../reviews/BookingReviews.tsx';
-import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { cancellationFeeCents } from '../../../shared/domain/booking/policy.ts';
 import { format } from '../../i18n/index.ts';
@@ -21,6 +20,7 @@ import { browserTimeZone, formatDateTime, formatRange, zoneLabel } from './forma
 import { PolicyNote } from './PolicyNote.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { useQuery } from '../../lib/first-reads.ts';
 
 const personName = (m: BookingMessages, name: string) => (name === FORMER_MEMBER ? m.formerMember : name);
 
@@ -40,14 +40,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  */
 function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: string }) {
   const m = bookingMessages[locale];
-  const [zone, setZone] = useState<string | null>(null);
+  const [detectedZone, setZone] = useState<string | null>(null);
   const [busy, setBusy] = useState<BookingAction | null>(null);
   const [dialog, setDialog] = useState<'cancel' | 'decline' | 'reschedule' | null>(null);
   const [reason, setReason] = useState('');
-  const [pickZone, setPickZone] = useState<string | null>(null);
+  const [pickedZone, setPickZone] = useState<string | null>(null);
   const [newSlot, setNewSlot] = useState<Slot | null>(null);
   const $detail = $booking(bookingId);
-  const load = useStore($detail);
+  const load = useQuery($detail);
 
   useEffect(() => {
     const detected = browserTimeZone();
@@ -68,8 +68,12 @@ function BookingDetail({ locale, bookingId }: { locale: Locale; bookingId: strin
       </div>
     );
   }
-  if (!load.data || !zone || !pickZone) return <PageSkeleton label={m.loading} />;
+  if (!load.data) return <PageSkeleton label={m.loading} />;
   const booking = load.data;
+  // The server, and the browser's first render, know only the booking's own zone; the viewer's
+  // replaces it once the browser has told it (the page is in it from the server when both agree).
+  const zone = detectedZone ?? booking.timeZone;
+  const pickZone = pickedZone ?? zone;
   const other = booking.viewerRole === 'customer' ? booking.contractor : booking.customer;
   // Worked out at the moment the dialog shows, with the rule the server applies.
   const fee =

@@ -1,5 +1,4 @@
 import { CalendarDays } from 'lucide-react';
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -12,6 +11,7 @@ import { $myBookings, bookingAction, FORMER_MEMBER, type Booking } from './api.t
 import { browserTimeZone, formatRange } from './format.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { colon } from '../../i18n/punctuation.ts';
+import { useQuery } from '../../lib/first-reads.ts';
 
 type When = 'upcoming' | 'past';
 
@@ -26,7 +26,7 @@ export function BookingsList({ locale, viewer }: { locale: Locale; viewer: 'cust
   const [zone, setZone] = useState('America/Toronto');
   const [busy, setBusy] = useState<string | null>(null);
   const $list = $myBookings(when);
-  const list = useStore($list);
+  const list = useQuery($list);
   // What the list had stays on screen while it is read again (after a confirm).
   const items = list.data;
 

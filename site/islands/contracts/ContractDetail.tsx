@@ -1,5 +1,4 @@
 import { Printer, ShieldCheck } from 'lucide-react';
-import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -24,6 +23,7 @@ import { ContractRevise } from './ContractRevise.tsx';
 import { EscrowPanel } from './EscrowPanel.tsx';
 import { Badge, FORMER_MEMBER, formatWhen, LoadError } from './shared.tsx';
 import { colon } from '../../i18n/punctuation.ts';
+import { useQuery } from '../../lib/first-reads.ts';
 
 type VerifyResult = { server: Verification; browserHash: string };
 
@@ -37,7 +37,7 @@ const shortHash = (hash: string) => `${hash.slice(0, 12)}…${hash.slice(-6)}`;
 function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
   const m = contractsMessages[locale];
   const $detail = $contract(jobId);
-  const load = loadedOf(useStore($detail));
+  const load = loadedOf(useQuery($detail));
   const [typedName, setTypedName] = useState('');
   const [consent, setConsent] = useState(false);
   const [signing, setSigning] = useState(false);

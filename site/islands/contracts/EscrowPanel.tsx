@@ -1,5 +1,4 @@
 import { Check } from 'lucide-react';
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -14,6 +13,7 @@ import { $escrow, escrowAction, readEscrowAgain, type Escrow, type EscrowAction 
 import { bpsToPercent, pcmToPercent } from './card.ts';
 import { useCardFields } from './CardFields.tsx';
 import { EscrowBadge, FORMER_MEMBER, formatWhen, payoutDate, percent } from './shared.tsx';
+import { useQuery } from '../../lib/first-reads.ts';
 
 type Load = { status: 'loading' } | { status: 'absent' } | { status: 'error' } | { status: 'ready'; escrow: Escrow };
 
@@ -64,7 +64,7 @@ export function EscrowPanel({
 }) {
   const m = contractsMessages[locale];
   const $store = $escrow(jobId);
-  const value = useStore($store);
+  const value = useQuery($store);
   // Read again (a poll, a retry, after a write): what was shown stays until the answer.
   const [shown, setShown] = useState<Load>({ status: 'loading' });
   const settled: Load | null =

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
@@ -7,6 +6,7 @@ import { buttonClasses } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { $contracts, $escrows, loadedOf, type ContractSummary, type Escrow } from './api.ts';
 import { Badge, EscrowBadge, FORMER_MEMBER, LoadError } from './shared.tsx';
+import { useQuery } from '../../lib/first-reads.ts';
 
 type Load =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; toSign: ContractSummary[]; escrows: Escrow[] };
@@ -17,8 +17,8 @@ type Load =
  */
 export function PaymentsList({ locale }: { locale: Locale }) {
   const m = contractsMessages[locale];
-  const contractsLoad = loadedOf(useStore($contracts));
-  const escrowsLoad = loadedOf(useStore($escrows));
+  const contractsLoad = loadedOf(useQuery($contracts));
+  const escrowsLoad = loadedOf(useQuery($escrows));
   const load: Load =
     contractsLoad.status === 'error' || escrowsLoad.status === 'error'
       ? { status: 'error' }

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { format } from '../../i18n/index.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { $session, type Role } from '../../stores/session.ts';
+import { FirstReadsContext } from '../../lib/first-reads.ts';
+import { $session, ME_KEY, type CurrentUser, type Role, type SessionState } from '../../stores/session.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
@@ -17,9 +18,14 @@ type Props = { locale: Locale; role?: Role; children?: ReactNode };
  * returnTo, and the wrong role sees the access-denied text. The server checks again on every call.
  */
 function RouteGuard({ locale, role, children }: Props) {
-  const session = useStore($session);
+  const stored = useStore($session);
   const mounted = useMounted();
   const m = commonMessages[locale];
+  // Read with the page on the server (site/lib/first-reads.ts): the server rendered the page for
+  // this user, and the browser's first render must match it, whatever the session store says yet.
+  const firstUser = useContext(FirstReadsContext)[ME_KEY] as CurrentUser | undefined;
+  const session: SessionState =
+    firstUser && (!mounted || stored.status === 'loading') ? { status: 'authenticated', user: firstUser } : stored;
 
   useEffect(() => {
     if (session.status === 'unauthenticated') {
@@ -28,8 +34,9 @@ function RouteGuard({ locale, role, children }: Props) {
   }, [session.status, locale]);
 
   // Until mounted, render what the server rendered: another island may already have loaded the
-  // session, and showing the page during hydration would mismatch (React error #418).
-  if (!mounted || session.status !== 'authenticated') return <PageSkeleton label={m.loading} />;
+  // session, and showing the page during hydration would mismatch (React error #418). A server
+  // that knew the user rendered the page itself, so the first render is the page.
+  if ((!mounted && !firstUser) || session.status !== 'authenticated') return <PageSkeleton label={m.loading} />;
   if (role && session.user.role !== role) {
     const roleLabel = { customer: m.roleCustomer, contractor: m.roleContractor, admin: m.roleAdmin }[role];
     return (

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { ArrowLeft, LoaderCircle, MessageSquare, Send } from 'lucide-react';
 import {
   useEffect,
@@ -25,6 +24,7 @@ import { fetchMessages, markRead, sendMessage, threadStores, type ConversationKi
 import { subscribeLive } from './live.ts';
 import { MessageList } from './MessageList.tsx';
 import { displayName, subjectLine } from './names.ts';
+import { useQuery } from '../../lib/first-reads.ts';
 
 export { displayName, subjectLine } from './names.ts';
 
@@ -85,8 +85,8 @@ export function ConversationThread({
   // The conversation and its latest page come from the thread's stores; older pages, live
   // messages and my sent ones are added here, each once.
   const stores = useMemo(() => threadStores(kind, id), [kind, id]);
-  const conversationRead = useStore(stores.$conversation);
-  const latestRead = useStore(stores.$latest);
+  const conversationRead = useQuery(stores.$conversation);
+  const latestRead = useQuery(stores.$latest);
   const [added, setAdded] = useState<Message[]>([]);
   const [older, setOlder] = useState<{ hasMore: boolean; loading: boolean } | null>(null);
   const [liveUnread, setUnread] = useState<number | null>(null);

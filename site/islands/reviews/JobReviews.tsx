@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -9,6 +8,7 @@ import { $jobReviews, type ReviewJobRef } from './api.ts';
 import { formatDate } from './format.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 import { ReviewForm, ReviewSaved } from './ReviewForm.tsx';
+import { useQuery } from '../../lib/first-reads.ts';
 
 /**
  * The reviews of one completed job (a booking, or a work order once its payment is released), for
@@ -20,7 +20,7 @@ export function JobReviews({ job, locale }: { job: ReviewJobRef; locale: Locale 
   const m = reviewMessages[locale];
   const headingId = useId();
   const $reviews = $jobReviews({ kind, jobId });
-  const load = useStore($reviews);
+  const load = useQuery($reviews);
   const [saved, setSaved] = useState<{ published: boolean } | null>(null);
 
   // A read again after a submitted review keeps the reviews shown meanwhile (and on failure).

@@ -1,5 +1,4 @@
 import { ClipboardCheck } from 'lucide-react';
-import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -10,6 +9,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { $pendingReviews } from './api.ts';
 import { formatDate, jobLabel } from './format.ts';
 import { ReviewForm } from './ReviewForm.tsx';
+import { useQuery } from '../../lib/first-reads.ts';
 
 /**
  * "Reviews to write": my completed jobs (bookings, recurring visits, work orders whose payment was
@@ -20,7 +20,7 @@ import { ReviewForm } from './ReviewForm.tsx';
 export function PendingReviews({ locale }: { locale: Locale }) {
   const m = reviewMessages[locale];
   const headingId = useId();
-  const load = useStore($pendingReviews);
+  const load = useQuery($pendingReviews);
   const [open, setOpen] = useState<string | null>(null);
   const items = load.loading ? null : (load.data ?? null);
   const failed = !load.loading && load.error;

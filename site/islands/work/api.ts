@@ -10,9 +10,9 @@ import type {
   WorkOrderView,
 } from '../../../shared/http/work.ts';
 import type { ProposalReadStatus, WorkOrderReadStatus } from '../../../shared/domain/work/read-states.ts';
-import { useStore } from '@nanostores/react';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { revalidateKeys, storesByUrl } from '../../lib/query.ts';
+import { useQuery } from '../../lib/first-reads.ts';
 
 /** What the work-order API answers (shared/http/work.ts, the one schema of each shape). Money in integer CAD cents. */
 export type Person = { id: string; name: string };
@@ -129,7 +129,7 @@ const jsonStores = storesByUrl<unknown>();
  * `reload` refetches it.
  */
 export function useJson<T>(url: string | null): Loaded<T> {
-  const value = useStore(jsonStores(url));
+  const value = useQuery(jsonStores(url));
   return {
     data: value.data as T | undefined,
     error: value.error ?? null,

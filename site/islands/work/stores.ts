@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/http/work.ts';
 import { createFetcherStore } from '../../lib/query.ts';
 import { workUrls, type Listed, type Loaded, type Proposal, type TimeProposal } from './api.ts';
+import { useQuery } from '../../lib/first-reads.ts';
 
 /**
  * The work islands' reads (GET /api/work-orders/…, /api/proposals/mine), as nanoquery stores
@@ -55,7 +56,7 @@ export async function refetch(store: FetcherStore) {
  * screen while a reload runs, and the error of the last failed fetch.
  */
 export function useRead<T>(store: FetcherStore<T> | null): Loaded<T> {
-  const value = useStore(store ?? $nothing);
+  const value = useQuery<T>(store ?? ($nothing as FetcherStore<T>));
   const waiting = store !== null && value.data === undefined && value.error === undefined;
   return {
     data: store ? value.data : undefined,
