@@ -388,33 +388,37 @@ export async function waitUntilReadable(sql: Sql, timeoutMs = 600_000): Promise<
   }
 }
 
-/** A projection whose apply and applyAll add their time to `spent[name]`. */
+/**
+ * A projection whose apply and applyAll, and a folded read model's rebuild path (start, windows,
+ * finish: what a from-zero rebuild uses instead of applyAll), add their time to `spent[name]`.
+ */
 function timed(projection: Projection, spent: Map<string, number>): Projection {
   const add = (started: number) =>
     spent.set(projection.name, (spent.get(projection.name) ?? 0) + performance.now() - started);
-  return {
-    ...projection,
-    apply: async (tx, event) => {
+  const timing =
+    <A extends unknown[]>(step: (...args: A) => Promise<void>) =>
+    async (...args: A) => {
       const started = performance.now();
       try {
-        await projection.apply(tx, event);
+        await step(...args);
       } finally {
         add(started);
       }
-    },
-    ...(projection.applyAll && {
-      applyAll: async (
-        tx: Parameters<NonNullable<Projection['applyAll']>>[0],
-        events: Parameters<NonNullable<Projection['applyAll']>>[1],
-      ) => {
-        const started = performance.now();
-        try {
-          await projection.applyAll!(tx, events);
-        } finally {
-          add(started);
-        }
+    };
+  return {
+    ...projection,
+    ...(projection.rebuild && {
+      rebuild: (options) => {
+        const inner = projection.rebuild!(options);
+        return {
+          start: timing((tx) => inner.start(tx)),
+          applyAll: timing((tx, events) => inner.applyAll(tx, events)),
+          finish: timing((tx) => inner.finish(tx)),
+        };
       },
     }),
+    apply: timing((tx, event) => projection.apply(tx, event)),
+    ...(projection.applyAll && { applyAll: timing((tx, events) => projection.applyAll!(tx, events)) }),
   };
 }
 

@@ -56,7 +56,14 @@ describe('the scale bench generator', () => {
     const [{ stored }] = await sql<[{ stored: number }]>`select count(*)::int as stored from es_events`;
     expect(stored).toBeGreaterThanOrEqual(written);
     await waitUntilReadable(sql);
-    await buildScaleReadModels(sql, t.runtime.store, { quiet: true });
+    const { perReadModel } = await buildScaleReadModels(sql, t.runtime.store, { quiet: true });
+    // Each read model's time is reported, a fold's rebuild path included, and the four largest are
+    // set-based.
+    const timed = new Map(perReadModel.map((r) => [r.name, r]));
+    for (const name of ['contractor-directory', 'work-orders', 'contractor-crm', 'conversations', 'escrows']) {
+      expect(timed.get(name), name).toMatchObject({ setBased: true });
+      expect(timed.get(name)!.seconds, name).toBeGreaterThan(0);
+    }
 
     const counted = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
     const open = Math.ceil(sizes.orders / 5);
