@@ -29,8 +29,8 @@ const urlOfStore = new WeakMap<FetcherStore, string>();
 /** nanoquery's fetcher store, remembering its URL when the key is one fixed URL (most reads). */
 export function createFetcherStore<T = unknown>(keys: KeyInput, settings?: CommonSettings<T>): FetcherStore<T> {
   const store = createQueryStore<T>(keys, settings);
-  const only = Array.isArray(keys) && keys.length === 1 ? keys[0] : keys;
-  if (typeof only === 'string') urlOfStore.set(store as FetcherStore, only);
+  const [first, ...more] = Array.isArray(keys) ? keys : [keys];
+  if (typeof first === 'string' && more.length === 0) urlOfStore.set(store as FetcherStore, first);
   return store;
 }
 
