@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
 import { publishReviews as publishReviewsIn } from './support/directory.ts';
 import { settleMotion } from './support/axe.ts';
@@ -223,13 +223,28 @@ describe('contractor directory', { timeout: 120_000 }, () => {
     });
   });
 
+  /**
+   * Scrolls to the service area island's first element. It is the server's placeholder until the
+   * island hydrates, which replaces it: an element that goes while Playwright scrolls to it is
+   * looked up again.
+   */
+  async function scrollToServiceArea(page: Page) {
+    await vi.waitFor(
+      () =>
+        page
+          .locator('astro-island[component-url*="/ServiceAreaSection."] > :first-child')
+          .scrollIntoViewIfNeeded({ timeout: 2_000 }),
+      { timeout: 10_000, interval: 100 },
+    );
+  }
+
   it('lets a contractor set their service area and services on the dashboard, and be found there', async () => {
     await e2e.run(async ({ page, context }) => {
       const person = await signUpViaApi(context, 'contractor');
       await open(page, '/contractor-dashboard');
       const section = page.getByRole('region', { name: 'Service area and services' });
       // Below the fold the section loads when scrolled to, as a person reaching it would.
-      await page.locator('astro-island[component-url*="/ServiceAreaSection."] > :first-child').scrollIntoViewIfNeeded();
+      await scrollToServiceArea(page);
       await visible(section);
       await visible(section.getByText('You have not set a service area yet.'));
 
@@ -250,12 +265,15 @@ describe('contractor directory', { timeout: 120_000 }, () => {
         `${e2e.app.baseURL}/api/contractors/browse?service=snow-removal&postalCode=E1A%201A1&distanceKm=25`,
       );
       const { contractors } = (await found.json()) as { contractors: { name: string; minPriceCents: number }[] };
-      expect(contractors).toEqual([expect.objectContaining({ name: person.name, minPriceCents: 3850 })]);
+      // (Only this person: a retried run finds the first run's contractor there too.)
+      expect(contractors.filter((found) => found.name === person.name)).toEqual([
+        expect.objectContaining({ minPriceCents: 3850 }),
+      ]);
 
       // Saved values come back on the next visit.
       await page.reload();
       await hydrated(page);
-      await page.locator('astro-island[component-url*="/ServiceAreaSection."] > :first-child').scrollIntoViewIfNeeded();
+      await scrollToServiceArea(page);
       await visible(section.getByText('Listed in Moncton, NB (E1C), up to 60 km away.'));
       expect(await section.getByLabel('Postal code').inputValue()).toBe('E1C 4M3');
       expect(await section.getByLabel('Snow Removal').isChecked()).toBe(true);
