@@ -30,7 +30,7 @@ const TBT_PATHS: readonly string[] = ['/', '/pricing', '/privacy-policy', '/upda
 /** Audits per page; the median is reported (override with LIGHTHOUSE_RUNS). */
 export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-/** A page to audit; with `cookie`, as the signed-in session it names (sent as an extra header). */
+/** A page to audit; with `cookie`, as the signed-in session it names (`name=value` pairs, put in the browser's jar). */
 export type AuditedPage = string | { path: string; cookie: string };
 
 export async function runLighthouse(baseURL: string, pages: AuditedPage[]): Promise<LighthouseResult[]> {
@@ -52,8 +52,18 @@ export async function runLighthouse(baseURL: string, pages: AuditedPage[]): Prom
       DISMISSED_ANNOUNCEMENTS_KEY,
       JSON.stringify([ROADMAP_ANNOUNCEMENT_ID]),
     );
+    const devtools = await page.createCDPSession();
     for (const audited of pages) {
       const { path, cookie } = typeof audited === 'string' ? { path: audited, cookie: undefined } : audited;
+      // Storage is kept between audits (the announcement flags above), cookies included: each page
+      // starts from its own visitor's session in the browser's cookie jar, as a real visit does. A
+      // Cookie header added to every request instead lost to the jar's cookie, which the previous
+      // page's session had set, so an admin page was audited as the customer's "access denied".
+      await devtools.send('Network.clearBrowserCookies');
+      for (const pair of cookie ? cookie.split('; ') : []) {
+        const [name, ...value] = pair.split('=');
+        await devtools.send('Network.setCookie', { name: name!, value: value.join('='), url: baseURL });
+      }
       const runs: LighthouseResult[] = [];
       // Lighthouse's own advice: TBT under simulated throttling swings with CPU noise, so each page
       // is audited several times and the median run (by performance score) is reported. A run that
@@ -66,7 +76,6 @@ export async function runLighthouse(baseURL: string, pages: AuditedPage[]): Prom
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility'],
             disableStorageReset: true,
-            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
           },
           undefined,
           page,

@@ -49,7 +49,19 @@ describe('npm start (embedded default)', () => {
       expect(await me.json()).toMatchObject({ role: 'customer', email: 'customer@demo.ca', authenticated: true });
 
       const browse = await fetch(url('/api/contractors/browse'));
-      expect(((await browse.json()) as { total: number }).total).toBe(demoContractors);
+      const browsed = (await browse.json()) as { total: number; contractors: { id: string }[] };
+      expect(browsed.total).toBe(demoContractors);
+
+      // A page rendered per request (a contractor's profile) is compressed as the browser accepts.
+      const contractor = browsed.contractors[0]!;
+      for (const encoding of ['br', 'gzip']) {
+        const profile = await fetch(url(`/contractors/${contractor.id}`), { headers: { 'accept-encoding': encoding } });
+        expect(profile.status).toBe(200);
+        expect(profile.headers.get('content-encoding'), encoding).toBe(encoding);
+        const page = await profile.text();
+        expect(page).toContain(`/contractors/${contractor.id}`);
+        expect(page.trimEnd().endsWith('</html>'), 'the decoded page is whole').toBe(true);
+      }
 
       // Hashed assets go out precompressed with immutable caching.
       const script = /"(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];

@@ -2,11 +2,21 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import compression from 'compression';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_HINT_COOKIE } from '../../shared/http/accounts.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next?: (error?: unknown) => void, locals?: object) => Promise<void>;
+type NodeMiddleware = (req: unknown, res: unknown, next: (error?: unknown) => void) => void;
+
+/**
+ * Pages rendered per request are written by Astro straight to Node's response, past
+ * @fastify/compress: this compresses them (brotli or gzip, as the browser accepts). A dashboard's
+ * HTML with its first reads is about 70 KB, 12 KB compressed, and on a phone's connection those
+ * bytes come before the first paint.
+ */
+const compressRendered = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
 
 /** The locale cookie the language switch sets (site/i18n/locales.ts). */
 const LOCALE_COOKIE = 'lang';
@@ -137,6 +147,8 @@ export default fp<{ distDir: string }>(
       if (astro) {
         reply.hijack();
         if (hint) reply.raw.appendHeader('set-cookie', hint);
+        // Wraps the response's write and end; it calls back at once.
+        compressRendered(request.raw, reply.raw, () => {});
         await astro(
           request.raw,
           reply.raw,
