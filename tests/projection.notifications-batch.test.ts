@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationsProjection } from '../projections/notifications.ts';
+import { NOTIFICATIONS_CHANGED_CHANNEL, notificationsProjection } from '../projections/notifications.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import { notificationIdFor } from '../shared/domain/notifications/draft.ts';
 import type { RecordedEvent } from '../shared/eventstore/types.ts';
@@ -143,5 +143,26 @@ describe('notifications, set-based', () => {
       [false, false],
       [true, true],
     ]);
+  });
+
+  it("announces each changed user once a batch, at the user's last event in it (what the live updates listen for)", async () => {
+    await recreateTable();
+    const heard: string[] = [];
+    const listening = await sql.listen(NOTIFICATIONS_CHANGED_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const [first, second] = USERS;
+      const at = '2026-11-01T00:00:00.000Z';
+      const log = [
+        recordedEvent('AccountRegistered', { accountId: first, role: 'customer', registeredAt: at }),
+        recordedEvent('AccountRegistered', { accountId: second, role: 'customer', registeredAt: at }),
+        recordedEvent('AllNotificationsRead', { userId: first, readAt: at }),
+      ];
+      await sql.begin((tx) => notificationsProjection.applyAll!(tx, log));
+      const position = (event: RecordedEvent) => `${event.position.commit}/${event.position.prepare}`;
+      await expect.poll(() => heard.length).toBe(2);
+      expect(heard.sort()).toEqual([`${first} ${position(log[2]!)}`, `${second} ${position(log[1]!)}`].sort());
+    } finally {
+      await listening.unlisten();
+    }
   });
 });
