@@ -144,7 +144,9 @@ export const notificationsProjection = defineProjection({
     // One statement for the batch's announcements: a rebuild's batch changes thousands of users,
     // and a round trip each was most of its time.
     if (changed.size > 0) {
-      const payloads = [...changed].map(([userId, last]) => `${userId} ${last.position.commit}/${last.position.prepare}`);
+      const payloads = [...changed].map(
+        ([userId, last]) => `${userId} ${last.position.commit}/${last.position.prepare}`,
+      );
       await tx`select pg_notify(${NOTIFICATIONS_CHANGED_CHANNEL}, payload) from unnest(${payloads}::text[]) as payload`;
     }
   },

@@ -378,6 +378,26 @@ function eventStoreContract(name: string, open: () => Promise<EventStoreOptions>
       if (!options.eventStoreUrl) expect(read.map((e) => e.id)).toEqual(wanted);
     });
 
+    it('readAll with streamPrefixes returns every event of those streams in order; the PostgreSQL store only those', async () => {
+      const after = await marker();
+      const chained = chainedStream();
+      const plain = plainStream();
+      // An underscore in a prefix is a character, not LIKE's any-character: "ord_r-" is not "order-".
+      const lookalike = `ord_r-${randomUUID()}`;
+      const wanted: string[] = [];
+      for (const streamId of [plain, chained, lookalike, chained, plain]) {
+        const e = event('One');
+        if (streamId === chained || streamId === lookalike) wanted.push(e.id!);
+        await store.append(streamId, [e]);
+      }
+      const ours = new Set([chained, plain, lookalike]);
+      const read = (await store.readAll({ after, limit: 1000, streamPrefixes: ['escrow-', 'ord_r-'] })).filter((e) =>
+        ours.has(e.streamId),
+      );
+      expect(read.filter((e) => e.streamId !== plain).map((e) => e.id)).toEqual(wanted);
+      if (!options.eventStoreUrl) expect(read.map((e) => e.id)).toEqual(wanted);
+    });
+
     it('headPosition is at or past the last readable append and readAll has nothing of ours after it', async () => {
       const streamId = plainStream();
       const { position } = await store.append(streamId, [event('One'), event('Two')]);

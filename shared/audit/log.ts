@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { isChainedStream } from '../eventstore/hash-chain.ts';
+import { CHAINED_STREAM_PREFIXES, isChainedStream } from '../eventstore/hash-chain.ts';
 import {
   comparePositions,
   parsePosition,
@@ -40,6 +40,7 @@ export const HEAD_FILE_FORMAT = 'marketplace-tree-head/1';
 export const MAX_ENTRIES_PER_HEAD = 20_000;
 
 export const isAuditedStream = isChainedStream;
+const AUDITED_STREAM_PREFIXES = CHAINED_STREAM_PREFIXES;
 
 const headFileSchema = signedTreeHeadSchema.extend({
   format: z.literal(HEAD_FILE_FORMAT),
@@ -153,7 +154,13 @@ export function createAuditPublisher(deps: {
     const entries: HeadFile['entries'] = [];
     let lastRead = position;
     while (entries.length < MAX_ENTRIES_PER_HEAD) {
-      const events = await deps.store.readAll({ after: lastRead, limit: batchSize });
+      // Only the audited streams: on a log of millions of events, parsing every one of them in the
+      // app's process after each start held up its requests for as long.
+      const events = await deps.store.readAll({
+        after: lastRead,
+        limit: batchSize,
+        streamPrefixes: AUDITED_STREAM_PREFIXES,
+      });
       if (events.length === 0) break;
       for (const event of events) {
         if (entries.length === MAX_ENTRIES_PER_HEAD) break;

@@ -106,6 +106,9 @@ type EventRow = {
   recorded_at: Date;
 };
 
+/** A LIKE pattern for the ids that start with `prefix`, its own percent signs, underscores and backslashes taken literally. */
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+
 function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
@@ -252,6 +255,7 @@ export class PostgresEventStore implements EventStore {
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         and (transaction_id, global_position) > (${afterCommit}::xid8, ${String(after.prepare)}::bigint)
         ${options.types ? this.sql`and type = any(${[...options.types]}::text[])` : this.sql``}
+        ${options.streamPrefixes ? this.sql`and stream_id like any(${options.streamPrefixes.map(likePrefix)}::text[])` : this.sql``}
       order by transaction_id, global_position
       limit ${options.limit ?? 1000}`;
     return rows.map(toRecorded);

@@ -71,6 +71,12 @@ export type ReadAllOptions = {
    * a reader filters either way. `limit` then counts the events returned.
    */
   types?: readonly string[];
+  /**
+   * A hint, like `types`: only events of streams whose id starts with one of these is wanted (the
+   * audit log's publisher reads its few audited streams out of the whole log this way). The
+   * PostgreSQL store leaves the others out in its query; a reader filters either way.
+   */
+  streamPrefixes?: readonly string[];
 };
 
 export type Subscription = { stop(): Promise<void> };
