@@ -571,18 +571,19 @@ export async function measureScaleRoutes(
   label: string,
 ): Promise<Row[]> {
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The load comes from a worker thread: the app runs in this process, and a generator on its event
+  // loop would take turns with the requests it measures.
+  const load = { url: base, connections, workers: 1 };
   const measure = async (paths: string[]) => {
     // A warm-up pass first, not counted: the JIT, the pools' connections and the directory's answer
     // cache (api/modules/catalogue/browse-cache.ts) fill as they would on a server in service.
     await autocannon({
-      url: base,
-      connections,
+      ...load,
       duration: Math.max(2, Math.ceil(options.seconds / 2)),
       requests: paths.map((path) => ({ method: 'GET' as const, path })),
     });
     const result = await autocannon({
-      url: base,
-      connections,
+      ...load,
       duration: options.seconds,
       requests: paths.map((path) => ({ method: 'GET' as const, path })),
     });

@@ -4,6 +4,7 @@ import { ensureCheckpointSchema } from '../infrastructure/projections/checkpoint
 import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 import { rebuildProjections, UNFINISHED_REBUILD_VERSION } from '../infrastructure/projections/rebuild.ts';
 import { applyBatch, prepareProjection } from '../infrastructure/projections/runner.ts';
+import type { Projection } from '../infrastructure/projections/types.ts';
 import { accountsProjection } from '../projections/accounts.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
@@ -123,5 +124,23 @@ describe('a folded read model whose rebuild dies', () => {
       { name: 'accounts', version: accountsProjection.version },
       { name: 'test-accounts-by-role', version: 1 },
     ]);
+  });
+
+  it('shares its row budget among the read models with their own rebuild path, at most 300,000 rows a table', async () => {
+    const asked: (number | undefined)[] = [];
+    const spying = (projection: Projection): Projection => ({
+      ...projection,
+      rebuild: (options) => {
+        asked.push(options?.cacheRows);
+        return projection.rebuild!(options);
+      },
+    });
+    const both = [spying(byRole), spying(accountsProjection)];
+    await rebuildProjections(sql, storeOf(), both, { rowBudget: 10 });
+    expect(asked).toEqual([5, 5]);
+    asked.length = 0;
+    await rebuildProjections(sql, storeOf(), both);
+    expect(asked).toEqual([300_000, 300_000]);
+    expect((await rows('rm_test_roles')).map((row) => row.account_id)).toEqual(expected());
   });
 });

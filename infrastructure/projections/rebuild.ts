@@ -28,9 +28,17 @@ export type RebuildOptions = {
   concurrency?: number;
   /**
    * Rows a read model with its own rebuild path (a folded one) keeps in memory per table across
-   * windows; see `FoldedRebuildOptions`.
+   * windows; see `FoldedRebuildOptions`. Without it, `rowBudget` is shared among them.
    */
   cacheRows?: number;
+  /**
+   * Rows kept in memory by all the read models of the pass together (default 1,200,000), shared
+   * equally among those with their own rebuild path, at most 300,000 a table. A CPU profile of a
+   * 10,000,000-event pass with 300,000 a table for each of them showed a 3.7 GB heap and 73 % of
+   * the time in the garbage collector, the rate falling from 22,000 to 2,300 events/s as the
+   * caches filled.
+   */
+  rowBudget?: number;
   /** Called after each window, at most once a second, and at the end. */
   onProgress?: (progress: RebuildProgress) => void;
 };
@@ -42,6 +50,9 @@ export type RebuildOptions = {
  * (`prepareProjection`), so a rebuild that dies restarts from zero instead of resuming.
  */
 export const UNFINISHED_REBUILD_VERSION = -1;
+
+const DEFAULT_ROW_BUDGET = 1_200_000;
+const MAX_CACHE_ROWS_PER_TABLE = 300_000;
 
 /**
  * Rebuilds read models from the start of the log in one pass: each batch is read once and handed
@@ -62,8 +73,15 @@ export async function rebuildProjections(
   const concurrency = Math.max(1, options.concurrency ?? 2);
   for (const projection of projections) await resetProjection(sql, projection);
   const rebuilds = new Map<Projection, ProjectionRebuild>();
+  const withOwnPath = projections.filter((projection) => projection.rebuild).length;
+  const cacheRows =
+    options.cacheRows ??
+    Math.min(
+      MAX_CACHE_ROWS_PER_TABLE,
+      Math.floor((options.rowBudget ?? DEFAULT_ROW_BUDGET) / Math.max(1, withOwnPath)),
+    );
   for (const projection of projections) {
-    const rebuild = projection.rebuild?.(options.cacheRows === undefined ? {} : { cacheRows: options.cacheRows });
+    const rebuild = projection.rebuild?.({ cacheRows });
     if (!rebuild) continue;
     await sql.begin(async (tx) => {
       await tx`update projection_checkpoints set version = ${UNFINISHED_REBUILD_VERSION}, updated_at = now()
