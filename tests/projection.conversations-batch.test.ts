@@ -5,7 +5,7 @@ import { connect, type Sql } from '../shared/db/postgres.ts';
 import type { ConversationKind } from '../shared/domain/messaging/events.ts';
 import type { RecordedEvent } from '../shared/eventstore/types.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { PROPERTY_SEED, recordedEvent } from './support/recorded-event.ts';
+import { completeRecordedEvent, PROPERTY_SEED, recordedEvent } from './support/recorded-event.ts';
 
 /**
  * The conversations read model's batch path (whole conversations loaded, the events replayed over
@@ -40,19 +40,6 @@ const USERS = ids(1, 4);
 const BOOKINGS = ids(2, 2);
 const WORK_ORDERS = ids(3, 2);
 const MESSAGE_IDS = ids(4, 40);
-
-/** What a posted or edited work order says besides its title, which this read model does not read. */
-const WORK_ORDER_DETAILS = {
-  description: 'A job from a projection test.',
-  category: 'plumbing',
-  service: null,
-  location: null,
-  remote: true,
-  budgetMinCents: 0,
-  budgetMaxCents: 0,
-  preferredDates: [],
-  photos: [],
-};
 
 type Step =
   | { kind: 'book'; booking: number; customer: number; contractor: number }
@@ -155,8 +142,7 @@ function logOf(steps: Step[]): RecordedEvent[] {
       case 'post':
         created.add(BOOKINGS.length + s.order);
         log.push(
-          recordedEvent('WorkOrderPosted', {
-            ...WORK_ORDER_DETAILS,
+          completeRecordedEvent('WorkOrderPosted', {
             workOrderId: WORK_ORDERS[s.order],
             customerId: USERS[s.customer],
             mode: s.direct === null ? 'bids' : 'direct',
@@ -168,8 +154,7 @@ function logOf(steps: Step[]): RecordedEvent[] {
         return;
       case 'edit':
         log.push(
-          recordedEvent('WorkOrderEdited', {
-            ...WORK_ORDER_DETAILS,
+          completeRecordedEvent('WorkOrderEdited', {
             workOrderId: WORK_ORDERS[s.order],
             customerId: USERS[0],
             title: s.title,

@@ -25,18 +25,22 @@ export function recordedEvent(type: string, data: Record<string, unknown>): Reco
  * with the values a real event would hold, so the event still matches its schema (stored events
  * are checked where they are read). A test's own fields always win.
  */
+/** What a posted or edited work order says besides its title. */
+const WORK_ORDER_DETAILS = {
+  description: 'A job posted by a projection test.',
+  category: 'plumbing',
+  service: null,
+  location: null,
+  remote: true,
+  budgetMinCents: 0,
+  budgetMaxCents: 0,
+  preferredDates: [],
+  photos: [],
+};
+
 const UNREAD_FIELDS: Record<string, Record<string, unknown>> = {
-  WorkOrderPosted: {
-    description: 'A job posted by a projection test.',
-    category: 'plumbing',
-    service: null,
-    location: null,
-    remote: true,
-    budgetMinCents: 0,
-    budgetMaxCents: 0,
-    preferredDates: [],
-    photos: [],
-  },
+  WorkOrderPosted: WORK_ORDER_DETAILS,
+  WorkOrderEdited: WORK_ORDER_DETAILS,
   ProposalSubmitted: { durationHours: 2, earliestStart: '2026-01-01', message: 'A proposal from a projection test.' },
   UrgentAlertSent: {
     description: 'An urgent job from a projection test.',
