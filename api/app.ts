@@ -46,7 +46,8 @@ import { workRoutes } from './modules/work/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorLanguagePlugin from './plugins/error-language.ts';
 import errorsPlugin from './plugins/errors.ts';
-import { cachedBrowseAnswers } from './modules/catalogue/browse-cache.ts';
+import { cachedAnswerRoutes } from './answer-caches.ts';
+import { cachedAnswers } from './plugins/answer-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import sitePlugin from './plugins/site.ts';
@@ -108,8 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorLanguagePlugin);
   await app.register(securityPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  // Repeated directory searches are answered here, before any session work (see browse-cache.ts).
-  app.addHook('onRequest', cachedBrowseAnswers(options.runtime.directoryCache));
+  // Repeated public reads (directory, profiles, job board) are answered here, before any session
+  // work (see plugins/answer-cache.ts).
+  app.addHook('onRequest', cachedAnswers(cachedAnswerRoutes(options.runtime.answerCaches)));
   await app.register(sessionPlugin, {
     secret: options.secrets.sessionSecret,
     redis: options.runtime.redis,

@@ -576,7 +576,7 @@ export async function measureScaleRoutes(
   const load = { url: base, connections, workers: 1 };
   const measure = async (paths: string[]) => {
     // A warm-up pass first, not counted: the JIT, the pools' connections and the directory's answer
-    // cache (api/modules/catalogue/browse-cache.ts) fill as they would on a server in service.
+    // caches (api/plugins/answer-cache.ts) fill as they would on a server in service.
     await autocannon({
       ...load,
       duration: Math.max(2, Math.ceil(options.seconds / 2)),

@@ -811,7 +811,7 @@ export async function searchDirectory(
   sql: Sql,
   filters: DirectoryFilters,
   now: Date,
-): Promise<{ total: number; entries: DirectoryEntry[] }> {
+): Promise<{ total: number; entries: DirectoryEntry[]; changesAt: number | null }> {
   const searching = Boolean(filters.search?.trim());
   const text = searching ? prefixQuery(filters.search!) : null;
   const named = searching ? serviceFromText(filters.search!) : null;
@@ -864,6 +864,13 @@ export async function searchDirectory(
   }
   const ranked = rankContractors(candidates, { sort: filters.sort, now });
   const page = ranked.slice(filters.offset, filters.offset + filters.limit);
+  // Time alone changes this answer only when a boost among the candidates ends: the ranking
+  // puts active boosts first, and an entry says whether it is boosted.
+  let changesAt: number | null = null;
+  for (const { boostedUntil } of candidates) {
+    const ends = boostedUntil === null ? NaN : Date.parse(boostedUntil);
+    if (ends > now.getTime() && (changesAt === null || ends < changesAt)) changesAt = ends;
+  }
   const details = await entriesById(
     sql,
     page.map((c) => c.id),
@@ -871,6 +878,7 @@ export async function searchDirectory(
   );
   return {
     total: ranked.length,
+    changesAt,
     entries: page.flatMap((c) => {
       const entry = details.get(c.id);
       return entry ? [{ ...entry, distanceKm: c.distanceKm }] : [];

@@ -7,7 +7,7 @@ import { postgresMoneyLocks, type MoneyLocks } from '../shared/db/money-locks.ts
 import { openEventStore, type EventStore } from '../shared/eventstore/index.ts';
 import { ensureEventStoreSchema } from '../shared/eventstore/postgres.ts';
 import { CheckpointWatcher, ensureCheckpointSchema } from '../infrastructure/projections/checkpoints.ts';
-import { BrowseCache } from '../api/modules/catalogue/browse-cache.ts';
+import { createAnswerCaches, type AnswerCaches } from '../api/answer-caches.ts';
 import { allProjections } from '../projections/index.ts';
 import { ProjectionRunner } from '../infrastructure/projections/runner.ts';
 import type { Projection } from '../infrastructure/projections/types.ts';
@@ -35,8 +35,8 @@ export type Runtime = {
   sql: Sql;
   store: EventStore;
   checkpoints: CheckpointWatcher;
-  /** The directory's answers, valid until its read models change (api/modules/catalogue/browse-cache.ts). */
-  directoryCache: BrowseCache;
+  /** Public answers of the busiest read routes, valid until their read models change (api/plugins/answer-cache.ts). */
+  answerCaches: AnswerCaches;
   runner: ProjectionRunner | null;
   redis: Redis | null;
   /** The payment gateway (config PAYMENT_GATEWAY; the offline sandbox by default). */
@@ -134,7 +134,7 @@ export async function createRuntime(
       sql,
       store,
       checkpoints,
-      directoryCache: new BrowseCache(checkpoints),
+      answerCaches: createAnswerCaches(checkpoints),
       runner,
       redis,
       gateway,

@@ -455,7 +455,7 @@ describe('GET /api/contractors/browse: filters and sorting', () => {
       update rm_contractor_directory set boosted_until = now() + interval '7 days' where contractor_id = ${ids.good!}`;
     // Written straight into the read model, past the projections: the directory's cache cannot
     // see it move (tests/api.plans.test.ts boosts through the API).
-    t.runtime.directoryCache.clear();
+    t.runtime.answerCaches.clear();
     try {
       const result = await browse(`search=${token}&sort=rating`);
       expect(idsOf(result)).toEqual([ids.good, ids.fresh, ids.star]);
@@ -465,7 +465,7 @@ describe('GET /api/contractors/browse: filters and sorting', () => {
       await t.runtime.sql`
         update rm_contractor_directory set priority_placement = false, boosted_until = null
         where contractor_id in (${ids.fresh!}, ${ids.good!})`;
-      t.runtime.directoryCache.clear();
+      t.runtime.answerCaches.clear();
     }
   });
 
@@ -584,6 +584,38 @@ describe('GET /api/contractors/:id', () => {
     const limit = await anonymous().get(`/api/contractors/${client.user.id}?reviewsLimit=500`);
     expect(limit.statusCode).toBe(400);
     expect(limit.json()).toEqual({ error: 'reviewsLimit must be a whole number from 1 to 50' });
+  });
+
+  it('answers a repeated profile from memory, and shows a change of the contractor or a new review at once', async () => {
+    const token = `kept${randomUUID().slice(0, 8)}`;
+    const pro = await listed(token, { postalCode: 'R3C 4T3' });
+    const url = `/api/contractors/${pro.user.id}`;
+    const first = await anonymous().get(url);
+    expect(first.statusCode).toBe(200);
+    // Written past the projections: a kept answer cannot see it, so the profile comes from memory,
+    // its review pages each their own answer.
+    await t.runtime.sql`
+      update rm_contractor_directory set expertise_statement = 'Changed in place' where contractor_id = ${pro.user.id}`;
+    try {
+      const again = await anonymous().get(url);
+      expect(again.body).toBe(first.body);
+      expect((await anonymous().get(`${url}?reviewsLimit=5`)).json().expertiseStatement).toBe('Changed in place');
+
+      const patched = await pro.browser.patch('/api/contractor/profile', {
+        expertiseStatement: `Now faster, ${token}.`,
+      });
+      expect(patched.statusCode).toBe(200);
+      expect((await anonymous().get(url)).json().expertiseStatement).toBe(`Now faster, ${token}.`);
+
+      const reviewer = await signUp(t.app, { role: 'customer' });
+      await publishReview(pro.user.id, reviewer.user.id, 4, 'Quick and tidy.');
+      expect((await anonymous().get(url)).json().reviews).toMatchObject({
+        total: 1,
+        items: [expect.objectContaining({ text: 'Quick and tidy.', reviewerName: reviewer.user.name })],
+      });
+    } finally {
+      t.runtime.answerCaches.clear();
+    }
   });
 
   it('is gone once the contractor closes their account', async () => {

@@ -582,6 +582,38 @@ describe('GET /api/work-orders/browse', () => {
     expect(all.orders.find((o) => o.id === montreal.id)!.myProposal).toBeNull();
   });
 
+  it('answers a repeated search from memory, shows a new order at once, and each contractor their own proposal', async () => {
+    // A budget no other test uses keeps this search to its own orders.
+    const search = `?category=cleaning&budgetMinCents=777700&budgetMaxCents=777700`;
+    expect((await browse(search)).total).toBe(0);
+    const owner = await customer();
+    const order = await postOrder(owner.browser, {
+      category: 'cleaning',
+      service: 'house-cleaning',
+      budgetMinCents: 777_700,
+      budgetMaxCents: 777_700,
+    });
+    // The post answered once the board had it: the kept empty answer is gone.
+    expect(ids((await browse(search)).orders)).toEqual([order.id]);
+
+    // Written past the projections: the kept answer cannot see it, so the board answers from memory.
+    await t.runtime.sql`update rm_work_orders set title = 'Changed in place' where work_order_id = ${order.id}`;
+    try {
+      expect((await browse(search)).orders[0]!.title).toBe(order.title);
+      const me = await contractor();
+      expect((await browse(search, me.browser)).orders[0]!.myProposal).toBeNull();
+      await propose(me.browser, order.id);
+      // The proposal counts on the order: a new public page, with the contractor's own proposal in theirs only.
+      const mine = await browse(search, me.browser);
+      expect(mine.orders[0]!.myProposal).toMatchObject({ status: 'live' });
+      expect((await browse(search, (await contractor()).browser)).orders[0]!.myProposal).toBeNull();
+      expect((await browse(search)).orders[0]!.myProposal).toBeNull();
+    } finally {
+      t.runtime.answerCaches.clear();
+    }
+    expect((await browse(search)).orders[0]!.title).toBe('Changed in place');
+  });
+
   it('refuses near=me to visitors (401), customers (403) and contractors without a location (400)', async () => {
     expectError(await visitor().get('/api/work-orders/browse?near=me'), 401);
     expectError(

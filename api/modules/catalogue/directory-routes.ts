@@ -16,8 +16,9 @@ import {
 } from '../../../shared/http/catalogue.ts';
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../../../shared/http/errors.ts';
-import { BROWSE_PATH, sendJson } from './browse-cache.ts';
-import { withNames } from './lookups.ts';
+import { DIRECTORY_PATH, PROFILE_PATH } from '../../answer-caches.ts';
+import { sendJson } from '../../plugins/answer-cache.ts';
+import { verifiedBadgesChangeAt, withNames } from './lookups.ts';
 import { placeSuggestions, searchedPlace } from './places.ts';
 import { serviceAreaRoutes } from './service-area-routes.ts';
 import { profileView, serviceDirectoryView } from './views.ts';
@@ -25,12 +26,12 @@ import { profileView, serviceDirectoryView } from './views.ts';
 /** The contractor directory, the service directory, service areas and place suggestions. */
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sql } = app.runtime;
-  const browseCache = app.runtime.directoryCache;
+  const { directory: directoryAnswers, profiles: profileAnswers } = app.runtime.answerCaches;
 
   await app.register(serviceAreaRoutes);
 
   app.get(
-    BROWSE_PATH,
+    DIRECTORY_PATH,
     {
       schema: {
         tags: ['directory'],
@@ -49,11 +50,12 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const body = await browseCache.answer(
+      const answer = await directoryAnswers.answer(
         q,
         async () => {
+          const now = new Date();
           const place = searchedPlace(q);
-          const { total, entries } = await searchDirectory(
+          const { total, entries, changesAt } = await searchDirectory(
             sql,
             {
               search: q.search,
@@ -69,19 +71,20 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
               limit: q.limit,
               offset: q.offset,
             },
-            new Date(),
+            now,
           );
           // Serialised as the route's response schema would, once, for every request that shares it.
-          return reply.serialize({ total, place, contractors: await withNames(sql, entries) }) as string;
+          const json = reply.serialize({ total, place, contractors: await withNames(sql, entries) }) as string;
+          return { json, expiresAt: Math.min(changesAt ?? Infinity, verifiedBadgesChangeAt(now)) };
         },
         request.url,
       );
-      return sendJson(reply, body);
+      return sendJson(reply, answer.json);
     },
   );
 
   app.get(
-    '/api/contractors/:id',
+    `${PROFILE_PATH}/:id`,
     {
       schema: {
         tags: ['directory'],
@@ -94,17 +97,31 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contractorProfileView, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      const entry = await directoryEntry(sql, id, new Date());
-      const [named] = entry ? await withNames(sql, [entry]) : [];
-      if (!named) throw new NotFoundError('Contractor not found');
-      const page = await reviewsOf(sql, id, { limit: request.query.reviewsLimit, offset: request.query.reviewsOffset });
-      const reviewers = await displayNames(
-        sql,
-        page.reviews.map((r) => r.customerId),
+      const { reviewsLimit: limit, reviewsOffset: offset } = request.query;
+      const answer = await profileAnswers.answer(
+        { id, limit, offset },
+        async () => {
+          const now = new Date();
+          const entry = await directoryEntry(sql, id, now);
+          const [named] = entry ? await withNames(sql, [entry]) : [];
+          if (!named) throw new NotFoundError('Contractor not found');
+          const page = await reviewsOf(sql, id, { limit, offset });
+          const reviewers = await displayNames(
+            sql,
+            page.reviews.map((r) => r.customerId),
+          );
+          const json = reply.serialize(profileView(named, page, reviewers)) as string;
+          const boostEnds = named.boostedUntil === null ? Infinity : Date.parse(named.boostedUntil);
+          return {
+            json,
+            expiresAt: Math.min(boostEnds > now.getTime() ? boostEnds : Infinity, verifiedBadgesChangeAt(now)),
+          };
+        },
+        request.url,
       );
-      return profileView(named, page, reviewers);
+      return sendJson(reply, answer.json);
     },
   );
 

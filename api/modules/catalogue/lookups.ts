@@ -16,3 +16,11 @@ export async function withNames<T extends { id: string }>(sql: Sql, entries: T[]
     .filter((e) => names.has(e.id))
     .map((e) => ({ ...e, name: names.get(e.id)!, verifiedBadges: verified.get(e.id) ?? [] }));
 }
+
+/**
+ * Verified badges are those of credentials valid on the day (UTC) they are read: an answer that
+ * shows them holds until the next UTC midnight, as far as they go.
+ */
+export function verifiedBadgesChangeAt(now: Date): number {
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+}

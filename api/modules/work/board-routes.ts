@@ -17,6 +17,8 @@ import {
   workOrderListView,
   workOrderParams,
 } from '../../../shared/http/work.ts';
+import { JOB_BOARD_PATH } from '../../answer-caches.ts';
+import { sendJson } from '../../plugins/answer-cache.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { errorSchema } from '../../../shared/http/errors.ts';
 import { requireDirectHireAllowed } from '../plans/gates.ts';
@@ -29,9 +31,10 @@ import { proposalView } from './views.ts';
 export const workBoardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sql } = app.runtime;
   const { viewsOf } = workLookups(sql, app.config.DATA_DIR);
+  const jobBoardAnswers = app.runtime.answerCaches.jobBoard;
 
   app.get(
-    '/api/work-orders/browse',
+    JOB_BOARD_PATH,
     {
       schema: {
         tags: ['work-orders'],
@@ -47,7 +50,7 @@ export const workBoardRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await request.currentUser();
       const q = request.query;
       let origin: { lat: number; lng: number } | null = null;
@@ -65,7 +68,7 @@ export const workBoardRoutes: FastifyPluginAsyncZod = async (app) => {
       } else if (q.lat !== null && q.lng !== null) {
         origin = { lat: q.lat, lng: q.lng };
       }
-      const { total, orders } = await browseOpenWorkOrders(sql, {
+      const search = {
         origin,
         radiusKm: origin ? radiusKm : null,
         includeRemote: q.includeRemote,
@@ -76,19 +79,32 @@ export const workBoardRoutes: FastifyPluginAsyncZod = async (app) => {
         sort: q.sort,
         limit: q.limit,
         offset: q.offset,
-      });
-      const mine =
-        user?.role === 'contractor'
-          ? await myProposalsOn(
-              sql,
-              user.id,
-              orders.map((o) => o.id),
-            )
-          : new Map<string, ProposalRow>();
-      const views = await viewsOf(orders, () => 'public');
+      };
+      // The public page is the same for everyone who asks this search (kept per search, with
+      // `near=me` resolved); a contractor's own proposals on it are read per request.
+      const answer = await jobBoardAnswers.answer(
+        search,
+        async () => {
+          const { total, orders } = await browseOpenWorkOrders(sql, search);
+          const page = { total, orders: await viewsOf(orders, () => 'public') };
+          const json = reply.serialize({
+            total,
+            orders: page.orders.map((view) => ({ ...view, myProposal: null })),
+          }) as string;
+          return { json, value: page };
+        },
+        user ? undefined : request.url,
+      );
+      if (user?.role !== 'contractor') return sendJson(reply, answer.json);
+      const page = answer.value!;
+      const mine: Map<string, ProposalRow> = await myProposalsOn(
+        sql,
+        user.id,
+        page.orders.map((o) => o.id),
+      );
       return {
-        total,
-        orders: views.map((view) => {
+        total: page.total,
+        orders: page.orders.map((view) => {
           const proposal = mine.get(view.id);
           return { ...view, myProposal: proposal ? proposalView(proposal) : null };
         }),
