@@ -12,7 +12,7 @@ export type SignedInPage = {
   label: string;
   /**
    * The reads a page rendered per request puts in its HTML for its visitor (site/lib/first-reads.ts):
-   * the browser never asks for them. The prerendered dashboards preload theirs instead.
+   * the browser never asks for them. The prerendered dashboards (admin, arbitration) preload theirs instead.
    */
   inHtml?: readonly string[];
 };
@@ -67,7 +67,12 @@ export async function signedInPages(baseURL: string, password: string): Promise<
       label: 'customer dashboard',
       inHtml: ['/api/work-orders/mine', '/api/bookings/mine?when=upcoming'],
     },
-    { path: '/contractor-dashboard', email: DEMO.contractor, label: 'contractor dashboard' },
+    {
+      path: '/contractor-dashboard',
+      email: DEMO.contractor,
+      label: 'contractor dashboard',
+      inHtml: ['/api/contractor/crm'],
+    },
     { path: '/admin-dashboard', email: DEMO.admin, label: 'admin dashboard' },
     { path: '/arbitration-dashboard', email: DEMO.admin, label: 'arbitration dashboard' },
     { path: `/contracts/${contract}`, email: DEMO.customer, label: 'contract', inHtml: [`/api/contracts/${contract}`] },

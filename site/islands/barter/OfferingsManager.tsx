@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -11,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { InfoDialog } from '../../ui/Dialog.tsx';
 import { Field, Input, Textarea } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
+import { useQuery } from '../../lib/first-reads.ts';
 import { $myOfferings, barterApi, reloadOfferings, type Offering, type OfferingInput } from './api.ts';
 import { colon } from '../../i18n/punctuation.ts';
 
@@ -23,7 +23,7 @@ const PRICE_PATTERN = /^\d{1,7}([.,]\d{1,2})?$/;
  */
 function OfferingsManager({ locale }: { locale: Locale }) {
   const m = barterTradeMessages[locale];
-  const offerings = useStore($myOfferings);
+  const offerings = useQuery($myOfferings);
   const [editing, setEditing] = useState<Offering | 'new' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 

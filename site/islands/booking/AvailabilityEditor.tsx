@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { Copy } from 'lucide-react';
+import { useQuery } from '../../lib/first-reads.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { canadianTimeZones } from '../../../shared/geo/provinces.ts';
 import { format } from '../../i18n/index.ts';
@@ -34,7 +34,7 @@ const slotLabel = (m: BookingMessages, minutes: number) =>
 export function AvailabilityEditor({ locale }: { locale: Locale }) {
   const m = bookingMessages[locale];
   const ids = useId();
-  const answer = useStore($availability);
+  const answer = useQuery($availability);
   /** The contractor's unsaved edits; null: the form shows what the server has. */
   const [edits, setEdits] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);

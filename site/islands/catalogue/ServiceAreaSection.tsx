@@ -14,6 +14,7 @@ import { toast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
+import { useQuery } from '../../lib/first-reads.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
 type Area = {
@@ -59,7 +60,7 @@ export function validateServiceArea(draft: Draft, m: (typeof serviceAreaMessages
 function ServiceAreaSection({ locale }: { locale: Locale }) {
   const m = serviceAreaMessages[locale];
   const id = useId();
-  const loaded = useStore($serviceArea);
+  const loaded = useQuery($serviceArea);
   const [saved, setSaved] = useState<View | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Errors>({});

@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
 import { formatCad } from '../../i18n/money.ts';
 import { island } from '../../ui/island.tsx';
+import { useQuery } from '../../lib/first-reads.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { $earnings, loadedOf } from './api.ts';
 import { formatDay, LoadError } from './shared.tsx';
@@ -11,7 +11,7 @@ import { formatDay, LoadError } from './shared.tsx';
 /** The contractor dashboard's earnings: gross, fee, tax and net so far, money held, and payouts to come. */
 function EarningsSummary({ locale }: { locale: Locale }) {
   const m = contractsMessages[locale];
-  const load = loadedOf(useStore($earnings));
+  const load = loadedOf(useQuery($earnings));
   const reload = () => $earnings.revalidate();
 
   return (

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { format } from '../../i18n/index.ts';
@@ -6,6 +5,7 @@ import { htmlLang, localizePath, type Locale } from '../../i18n/locales.ts';
 import { crmMessages } from '../../i18n/messages/crm.ts';
 import { Button } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
+import { useQuery } from '../../lib/first-reads.ts';
 import { $crm, leadHref, reloadCrm, stages, type Crm } from './api.ts';
 import { dateTimeFormat } from '../../i18n/intl.ts';
 import { clientName, Empty, JobAmount, money, pill, dateTime } from './parts.tsx';
@@ -28,7 +28,7 @@ type Tab = (typeof tabs)[number];
  */
 function CrmDashboard({ locale }: { locale: Locale }) {
   const m = crmMessages[locale];
-  const crm = useStore($crm);
+  const crm = useQuery($crm);
   const [tab, setTab] = useState<Tab>('leads');
   const openLeads = crm.data?.leads.filter((lead) => lead.status === 'open').length ?? 0;
   return (
