@@ -11,10 +11,10 @@ export type SignedInPage = {
   email: string;
   label: string;
   /**
-   * The reads a page rendered per request puts in its HTML for its visitor (site/lib/first-reads.ts):
-   * the browser never asks for them. The prerendered dashboards (admin, arbitration) preload theirs instead.
+   * The reads the page, rendered per request, puts in its HTML for its visitor
+   * (site/lib/first-reads.ts): the browser never asks for them.
    */
-  inHtml?: readonly string[];
+  inHtml: readonly string[];
 };
 
 /** At most this much JavaScript (gzip) before interaction on each signed-in page. */
@@ -73,8 +73,13 @@ export async function signedInPages(baseURL: string, password: string): Promise<
       label: 'contractor dashboard',
       inHtml: ['/api/contractor/crm'],
     },
-    { path: '/admin-dashboard', email: DEMO.admin, label: 'admin dashboard' },
-    { path: '/arbitration-dashboard', email: DEMO.admin, label: 'arbitration dashboard' },
+    { path: '/admin-dashboard', email: DEMO.admin, label: 'admin dashboard', inHtml: ['/api/admin/metrics'] },
+    {
+      path: '/arbitration-dashboard',
+      email: DEMO.admin,
+      label: 'arbitration dashboard',
+      inHtml: ['/api/admin/disputes?sort=age&state=open'],
+    },
     { path: `/contracts/${contract}`, email: DEMO.customer, label: 'contract', inHtml: [`/api/contracts/${contract}`] },
     { path: `/bookings/${booking}`, email: DEMO.customer, label: 'booking', inHtml: [`/api/bookings/${booking}`] },
     {

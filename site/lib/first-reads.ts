@@ -2,7 +2,8 @@ import type { FetcherStore, FetcherValue } from '@nanostores/query';
 import { useStore } from '@nanostores/react';
 import type { AstroGlobal } from 'astro';
 import { createContext, useContext, useMemo } from 'react';
-import { ME_KEY, type CurrentUser, type Role } from '../stores/session.ts';
+import { $session, ME_KEY, type CurrentUser, type Role, type SessionState } from '../stores/session.ts';
+import { useMounted } from '../ui/use-mounted.ts';
 import { urlOf } from './query.ts';
 
 /**
@@ -43,6 +44,18 @@ export async function readFirst(
 }
 
 /**
+ * The session as a component renders it. A page rendered per request knew its visitor (the first
+ * reads hold them): the server rendered the page for that user, and the browser's first render must
+ * match it, whatever the session store says yet (another island may have loaded it, or not).
+ */
+export function useSession(): SessionState {
+  const stored = useStore($session);
+  const mounted = useMounted();
+  const firstUser = useContext(FirstReadsContext)[ME_KEY] as CurrentUser | undefined;
+  return firstUser && (!mounted || stored.status === 'loading') ? { status: 'authenticated', user: firstUser } : stored;
+}
+
+/**
  * A read store's value as a component renders it. Where a page was rendered on the server, the
  * server and the browser's hydrating render both show what the page read for the store's URL, or
  * a store of a fixed URL loading: the store itself is not used on the server (its cache is every
@@ -50,11 +63,11 @@ export async function readFirst(
  * island may have read the URL already, which the server could not know. React renders again with
  * the store's own value as soon as hydration is done; a component mounted later in the browser
  * starts from the store's value at once. Islands read their data with this rather than `useStore`
- * wherever a server-rendered page may show them.
+ * wherever a server-rendered page may show them. A store whose key moves (a computed URL) passes
+ * the URL it reads now.
  */
-export function useQuery<T>(store: FetcherStore<T>): FetcherValue<T> {
+export function useQuery<T>(store: FetcherStore<T>, url: string | undefined = urlOf(store)): FetcherValue<T> {
   const reads = useContext(FirstReadsContext);
-  const url = urlOf(store);
   const rendered = useMemo(
     (): FetcherValue<T> | null =>
       url === undefined ? null : url in reads ? { data: reads[url] as T, loading: false } : LOADING,

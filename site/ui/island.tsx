@@ -4,8 +4,6 @@ import { FirstReadsContext, type FirstReads } from '../lib/first-reads.ts';
 import { seedQueryCache } from '../lib/query.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
-const NO_READS: FirstReads = {};
-
 /** Tooltips open after 700 ms, and 300 ms after another closed (docs/product.md#site). */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
@@ -20,11 +18,15 @@ export function island<P extends { locale: Locale }>(
 ): ComponentType<P & { firstReads?: FirstReads }> {
   function Island(props: P & { firstReads?: FirstReads }) {
     if (props.firstReads) seedQueryCache(props.firstReads);
+    const inner = <Inner {...props} />;
     return (
       <ErrorBoundary locale={props.locale}>
-        <FirstReadsContext.Provider value={props.firstReads ?? NO_READS}>
-          <Inner {...props} />
-        </FirstReadsContext.Provider>
+        {/* An island used inside another one (the admin dashboard's metrics) reads the outer page's reads. */}
+        {props.firstReads ? (
+          <FirstReadsContext.Provider value={props.firstReads}>{inner}</FirstReadsContext.Provider>
+        ) : (
+          inner
+        )}
       </ErrorBoundary>
     );
   }

@@ -108,9 +108,8 @@ describe('signed-in pages before any interaction', { timeout: 300_000 }, () => {
                 .map((s) => `${s.url} ${s.gzip}`)
                 .join(', ')}`,
             ).toBeLessThanOrEqual(SIGNED_IN_JS_BUDGET_BYTES);
-            // The session and the page's first data are preloaded by the HTML, and each preload is
-            // the request the island makes: a preload the island's request did not match would be
-            // a second request for the same address.
+            // What the HTML still preloads is the request an island makes: a preload the island's
+            // request did not match would be a second request for the same address.
             const reads = await page.evaluate(() =>
               performance
                 .getEntriesByType('resource')
@@ -121,21 +120,16 @@ describe('signed-in pages before any interaction', { timeout: 300_000 }, () => {
                 })),
             );
             const preloaded = reads.filter((read) => read.by === 'link').map((read) => read.url);
-            if (entry.inHtml) {
-              // Rendered per request: the first data came with the HTML, and the browser, hydrating
-              // what the server rendered, found the same page (React reports a mismatch as an error).
-              for (const url of entry.inHtml) {
-                expect(
-                  reads.map((read) => read.url),
-                  `${entry.path}: ${url} came with the page`,
-                ).not.toContain(url);
-              }
-              const thrown = problems.filter((problem) => problem.startsWith('pageerror'));
-              expect(thrown, `${entry.path} hydrated without an error`).toEqual([]);
-            } else {
-              expect(preloaded, `${entry.path} preloads`).toContain('/api/auth/me');
-              expect(preloaded.length, `${entry.path} preloads`).toBeGreaterThan(1);
+            // Rendered per request: the first data came with the HTML, and the browser, hydrating
+            // what the server rendered, found the same page (React reports a mismatch as an error).
+            for (const url of entry.inHtml) {
+              expect(
+                reads.map((read) => read.url),
+                `${entry.path}: ${url} came with the page`,
+              ).not.toContain(url);
             }
+            const thrown = problems.filter((problem) => problem.startsWith('pageerror'));
+            expect(thrown, `${entry.path} hydrated without an error`).toEqual([]);
             for (const url of preloaded) {
               expect(
                 reads.filter((read) => read.url === url),

@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { lazy } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
-import { $session } from '../../stores/session.ts';
+import { useSession } from '../../lib/first-reads.ts';
 import { island } from '../../ui/island.tsx';
 import { LazyPanel } from '../../ui/LazyPanel.tsx';
 import PlatformMetrics from './PlatformMetrics.tsx';
@@ -9,10 +8,10 @@ import PlatformMetrics from './PlatformMetrics.tsx';
 /**
  * The admin dashboard: the platform metrics at the top, then nine tools in page order, each one's
  * code loaded when it nears the screen (site/ui/LazyPanel.tsx), so opening the dashboard on a phone
- * runs the metrics and not the nine tools under them. One island rather than ten: the panels render
- * only for an admin, which the server page does not know, so they have no server HTML for Astro's
- * `client:visible` to watch; and the metrics' skeleton must be laid out, in the same render, above
- * the placeholders before they look at where they are.
+ * runs the metrics and not the nine tools under them. The page is rendered per request with the
+ * metrics in it (site/lib/first-reads.ts); the panels stay one island rather than ten because the
+ * metrics' skeleton, when they were not read with the page, must be laid out in the same render
+ * above the placeholders before they look at where they are.
  */
 const panels = [
   { name: 'users', Panel: lazy(() => import('./UsersAdmin.tsx')), minHeight: '20rem' },
@@ -27,7 +26,7 @@ const panels = [
 ] as const;
 
 function AdminPanels({ locale }: { locale: Locale }) {
-  const session = useStore($session);
+  const session = useSession();
   if (session.status !== 'authenticated' || session.user.role !== 'admin') return null;
   return (
     <>

@@ -1,11 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useId, useMemo } from 'react';
 import { provinces } from '../../../shared/geo/provinces.ts';
 import { format } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { adminMetricsMessages } from '../../i18n/messages/admin-metrics.ts';
 import { formatPrice } from '../../i18n/money.ts';
-import { $session } from '../../stores/session.ts';
+import { useSession } from '../../lib/first-reads.ts';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { MonthlyBarChart, MonthlyTable } from '../../ui/MonthlyBarChart.tsx';
@@ -20,7 +19,7 @@ import type { MetricsView as Metrics } from '../../../shared/http/metrics.ts';
 function PlatformMetrics({ locale }: { locale: Locale }) {
   const m = adminMetricsMessages[locale];
   const id = useId();
-  const session = useStore($session);
+  const session = useSession();
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
   const metrics = useJson<Metrics>(isAdmin ? '/api/admin/metrics' : null);
   const months = metrics.data?.months;

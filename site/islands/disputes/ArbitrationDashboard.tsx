@@ -9,7 +9,8 @@ import { Field } from '../../ui/Field.tsx';
 import { island } from '../../ui/island.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { LoadError } from '../contracts/shared.tsx';
-import { $queue, $queueSort, $queueState, reloadLists, type QueueSort, type QueueState } from './api.ts';
+import { useQuery } from '../../lib/first-reads.ts';
+import { $queue, $queueSort, $queueState, disputeUrls, reloadLists, type QueueSort, type QueueState } from './api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /**
@@ -25,7 +26,7 @@ function ArbitrationDashboard({ locale }: { locale: Locale }) {
   const m = disputeCaseMessages[locale];
   const sort = useStore($queueSort);
   const state = useStore($queueState);
-  const queue = useStore($queue);
+  const queue = useQuery($queue, disputeUrls.queue(sort, state));
   const cases = queue.data?.disputes;
   const [selected, setSelected] = useState<string | null>(null);
   // The cases' ages are counted from when the queue was read.

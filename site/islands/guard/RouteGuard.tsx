@@ -1,10 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useContext, useEffect, type ReactNode } from 'react';
 import { format } from '../../i18n/index.ts';
 import { commonMessages } from '../../i18n/messages/common.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { FirstReadsContext } from '../../lib/first-reads.ts';
-import { $session, ME_KEY, type CurrentUser, type Role, type SessionState } from '../../stores/session.ts';
+import { FirstReadsContext, useSession } from '../../lib/first-reads.ts';
+import { ME_KEY, type CurrentUser, type Role } from '../../stores/session.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { island } from '../../ui/island.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
@@ -18,14 +17,11 @@ type Props = { locale: Locale; role?: Role; children?: ReactNode };
  * returnTo, and the wrong role sees the access-denied text. The server checks again on every call.
  */
 function RouteGuard({ locale, role, children }: Props) {
-  const stored = useStore($session);
+  const session = useSession();
   const mounted = useMounted();
   const m = commonMessages[locale];
-  // Read with the page on the server (site/lib/first-reads.ts): the server rendered the page for
-  // this user, and the browser's first render must match it, whatever the session store says yet.
+  // Read with the page on the server (site/lib/first-reads.ts): then the server rendered the page.
   const firstUser = useContext(FirstReadsContext)[ME_KEY] as CurrentUser | undefined;
-  const session: SessionState =
-    firstUser && (!mounted || stored.status === 'loading') ? { status: 'authenticated', user: firstUser } : stored;
 
   useEffect(() => {
     if (session.status === 'unauthenticated') {
