@@ -30,7 +30,8 @@ import { benchDatabase, printTable, type Row } from './support.ts';
  * 45 MB evidence uploads against `npm start`, with the server's memory growth; BENCH_ONLY=scale the marketplace
  * at scale: BENCH_SCALE_CONTRACTORS (default 100,000) contractors and BENCH_SCALE_ORDERS (default 1,000,000)
  * work orders (about 10 events an order) written straight into the log, every read model rebuilt in one pass,
- * then the warm start and the directory, job board and profile at BENCH_SCALE_CONNECTIONS (default 100).
+ * then the warm start and the directory, job board and profile at BENCH_SCALE_CONNECTIONS (default 100);
+ * BENCH_KEEP_SCALE_DATABASE=true keeps its database.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
@@ -126,7 +127,10 @@ if (only === undefined || only === 'scale') {
     );
     rows.push(...(await benchScale(database.url, { contractors, orders, connections, seconds })));
   } finally {
-    await database.drop();
+    // BENCH_KEEP_SCALE_DATABASE=true keeps the generated marketplace (an hour to build) for another
+    // look at its routes; it is left on the server until dropped by hand.
+    if (process.env.BENCH_KEEP_SCALE_DATABASE === 'true') console.log(`Kept the scale database: ${database.url}`);
+    else await database.drop();
   }
 }
 if (only === undefined || only === 'startup') {
