@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frenchRedirect, isId, isJobId, pageLocale } from './route.ts';
+import { frenchRedirect, isId, isJobId, pageLocale, requestedPageLocale } from './route.ts';
 
 describe('booking page routes', () => {
   it('accepts English and French and nothing else', () => {
@@ -21,5 +21,32 @@ describe('booking page routes', () => {
     expect(frenchRedirect(url, undefined, 'fr')).toBe('/fr/schedule/abc?slot=1');
     expect(frenchRedirect(url, undefined, 'en')).toBeNull();
     expect(frenchRedirect(new URL('http://x/fr/schedule/abc'), 'fr', 'fr')).toBeNull();
+  });
+});
+
+function astro(lang: string | undefined, cookie?: string) {
+  return {
+    params: { lang },
+    url: new URL('http://localhost/contractor-dashboard?tab=leads'),
+    cookies: { get: (name: string) => (name === 'lang' && cookie ? { value: cookie } : undefined) },
+    response: { status: 200 },
+  } as unknown as Parameters<typeof requestedPageLocale>[0];
+}
+
+describe('requestedPageLocale', () => {
+  it('sends a visitor who chose French to the French address, query kept', () => {
+    expect(requestedPageLocale(astro(undefined, 'fr'))).toEqual({ redirect: '/fr/contractor-dashboard?tab=leads' });
+  });
+
+  it('answers the locale of an English or French address', () => {
+    expect(requestedPageLocale(astro(undefined))).toEqual({ locale: 'en' });
+    expect(requestedPageLocale(astro(undefined, 'en'))).toEqual({ locale: 'en' });
+    expect(requestedPageLocale(astro('fr', 'fr'))).toEqual({ locale: 'fr' });
+  });
+
+  it('answers null with a 404 for an address that is not a page', () => {
+    const page = astro('de');
+    expect(requestedPageLocale(page)).toEqual({ locale: null });
+    expect(page.response.status).toBe(404);
   });
 });

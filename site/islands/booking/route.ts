@@ -1,3 +1,4 @@
+import type { AstroGlobal } from 'astro';
 import type { Locale } from '../../i18n/locales.ts';
 
 /**
@@ -22,4 +23,20 @@ export const isJobId = (value: string | undefined): value is string =>
  */
 export function frenchRedirect(url: URL, lang: string | undefined, cookie: string | undefined): string | null {
   return lang === undefined && cookie === 'fr' ? `/fr${url.pathname}${url.search}` : null;
+}
+
+/**
+ * The language of a page rendered per request under `[...lang]`: a redirect to its French address
+ * for a visitor who chose French, else its locale, or null (and a 404 status) for an address that is
+ * not a page.
+ */
+export function requestedPageLocale(
+  astro: Pick<AstroGlobal, 'params' | 'url' | 'cookies' | 'response'>,
+): { redirect: string } | { locale: Locale | null } {
+  const { lang } = astro.params;
+  const redirect = frenchRedirect(astro.url, lang, astro.cookies.get('lang')?.value);
+  if (redirect) return { redirect };
+  const locale = pageLocale(lang);
+  if (locale === null) astro.response.status = 404;
+  return { locale };
 }
