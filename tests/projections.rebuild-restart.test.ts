@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCheckpointSchema } from '../infrastructure/projections/checkpoints.ts';
 import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 import { rebuildProjections, UNFINISHED_REBUILD_VERSION } from '../infrastructure/projections/rebuild.ts';
+import { RebuildMemory } from '../infrastructure/projections/rebuild-memory.ts';
 import { applyBatch, prepareProjection } from '../infrastructure/projections/runner.ts';
 import type { Projection } from '../infrastructure/projections/types.ts';
 import { accountsProjection } from '../projections/accounts.ts';
@@ -126,21 +127,28 @@ describe('a folded read model whose rebuild dies', () => {
     ]);
   });
 
-  it('shares its row budget among the read models with their own rebuild path, at most 300,000 rows a table', async () => {
-    const asked: (number | undefined)[] = [];
+  it('holds the rows of the read models with their own rebuild path in one memory of rowBudget rows', async () => {
+    const memories: (RebuildMemory | undefined)[] = [];
     const spying = (projection: Projection): Projection => ({
       ...projection,
       rebuild: (options) => {
-        asked.push(options?.cacheRows);
+        memories.push(options?.memory);
         return projection.rebuild!(options);
       },
     });
     const both = [spying(byRole), spying(accountsProjection)];
-    await rebuildProjections(sql, storeOf(), both, { rowBudget: 10 });
-    expect(asked).toEqual([5, 5]);
-    asked.length = 0;
+    await rebuildProjections(sql, storeOf(), both, { rowBudget: 4, readSize: 10, windowSize: 10 });
+    const [shared] = memories;
+    expect(shared).toBeInstanceOf(RebuildMemory);
+    expect(memories).toEqual([shared, shared]);
+    expect(shared!.limit).toBe(4);
+    // Every row written out and let go at the end.
+    expect(shared!.rows).toBe(0);
+    expect((await rows('rm_accounts')).map((row) => row.account_id)).toEqual(expected());
+    expect((await rows('rm_test_roles')).map((row) => row.account_id)).toEqual(expected());
+    memories.length = 0;
     await rebuildProjections(sql, storeOf(), both);
-    expect(asked).toEqual([300_000, 300_000]);
+    expect(memories.map((memory) => memory?.limit)).toEqual([1_200_000, 1_200_000]);
     expect((await rows('rm_test_roles')).map((row) => row.account_id)).toEqual(expected());
   });
 });

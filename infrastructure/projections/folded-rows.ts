@@ -1,6 +1,14 @@
 import type { TransactionSql } from '../../shared/db/postgres.ts';
 import { asRecordedEvents, type EventShape, type RecordedEventOf } from '../../shared/eventstore/typed.ts';
-import { defineProjection, type Projection, type ProjectionRebuild, type TypedProjection } from './types.ts';
+import { KeyFilter } from './key-filter.ts';
+import { RebuildMemory } from './rebuild-memory.ts';
+import {
+  defineProjection,
+  type Projection,
+  type ProjectionRebuild,
+  type ProjectionRebuildOptions,
+  type TypedProjection,
+} from './types.ts';
 
 /**
  * Read models written as folds over rows, applied set-based.
@@ -251,13 +259,16 @@ async function upsertRows<Row extends JsonRow>(
   await inFlight;
 }
 
-/** A row a rebuild holds in memory: its latest state (null once deleted), and whether the table has it yet. */
-type CachedRow<Row> = { row: Row | null; dirty: boolean };
+/**
+ * A row a rebuild holds in memory: its latest state (null once deleted), whether the table has it
+ * yet, and when it was last touched (a `RebuildMemory` tick).
+ */
+type CachedRow<Row> = { row: Row | null; dirty: boolean; touched: number };
 
 /**
  * What a from-zero rebuild knows about one table. The rebuild reset the table and is its only
  * writer, so every row in it is one this rebuild wrote: a key it never wrote has no row (no load
- * query needed), and a row it holds in memory is the row (no load either). Rows stay in memory
+ * query needed; it remembers them in a KeyFilter, about 12 bits a key), and a row it holds in memory is the row (no load either). Rows stay in memory
  * across windows, changed rows included, and are written when they leave the cache (the least
  * recently touched first) or when the rebuild finishes: a row that several windows change, as an
  * escrow's lifecycle does, is written once instead of once per window. Both memories are bounded:
@@ -266,18 +277,47 @@ type CachedRow<Row> = { row: Row | null; dirty: boolean };
  * key it does not hold in memory, as a live batch does.
  */
 class RebuildTable<Row extends JsonRow> {
+  /** The rows held, least recently touched first. */
   readonly cache = new Map<string, CachedRow<Row>>();
-  /** Keys with a row in the table now; null once there were too many to track. */
-  stored: Set<string> | null = new Set();
+  /** A table whose changed rows must reach the table every window (see `start`). */
+  private everyWindow = false;
+  /**
+   * Keys that perhaps have a row in the table (a key it says "no" to certainly has none); null once
+   * there were too many to track.
+   */
+  stored: KeyFilter | null = new KeyFilter();
   /** Secondary indexes dropped for the load, recreated at the end (their `pg_get_indexdef`). */
   droppedIndexes: string[] = [];
   constructor(
     readonly definition: FoldedTable<Row>,
-    private limits: { cacheRows: number; storedKeys: number },
+    private readonly memory: RebuildMemory,
+    private readonly storedKeys: number,
   ) {}
 
   writeEveryWindow() {
-    this.limits = { ...this.limits, cacheRows: 0 };
+    this.everyWindow = true;
+  }
+
+  /** Holds the row as the most recently touched. */
+  remember(key: string, row: Row | null, dirty: boolean) {
+    const entry = this.cache.get(key);
+    if (entry) {
+      this.cache.delete(key);
+      this.memory.release(entry.touched);
+    }
+    const touched = this.memory.currentTick;
+    this.cache.set(key, { row, dirty, touched });
+    this.memory.hold(touched);
+  }
+
+  /** Marks a held row as touched now. */
+  touch(key: string, entry: CachedRow<Row>) {
+    this.remember(key, entry.row, entry.dirty);
+  }
+
+  private forget(key: string, entry: CachedRow<Row>) {
+    this.cache.delete(key);
+    this.memory.release(entry.touched);
   }
 
   /** Writes the dirty rows among `keys` (all of them without `keys`) and forgets the written ones if `drop`. */
@@ -289,12 +329,12 @@ class RebuildTable<Row extends JsonRow> {
     for (const key of keys) {
       const entry = this.cache.get(key);
       if (!entry) continue;
-      if (drop) this.cache.delete(key);
+      if (drop) this.forget(key, entry);
       if (!entry.dirty) continue;
       entry.dirty = false;
       if (entry.row === null) {
+        // The filter keeps the key: the next write of it is an upsert, as for any "perhaps".
         if (!stored || stored.has(key)) deleted.push(JSON.parse(key) as RowKey);
-        stored?.delete(key);
       } else if (stored && !stored.has(key)) {
         inserted.push(entry.row);
         stored.add(key);
@@ -303,28 +343,21 @@ class RebuildTable<Row extends JsonRow> {
     await deleteRows(tx, this.definition, deleted);
     await upsertRows(tx, this.definition, inserted, true);
     await upsertRows(tx, this.definition, upserted);
-    if (stored && stored.size > this.limits.storedKeys) this.stored = null;
+    if (stored && stored.size > this.storedKeys) this.stored = null;
   }
 
-  /** Writes out and drops the least recently touched rows beyond the cache's size. */
+  /** Writes out and drops this table's rows among the least recently touched beyond the memory's limit. */
   async evict(tx: TransactionSql) {
-    const excess = this.cache.size - this.limits.cacheRows;
-    if (excess <= 0) return;
+    const keepFrom = this.everyWindow ? Infinity : this.memory.keepFrom();
+    if (keepFrom < 0) return;
     const coldest: string[] = [];
-    for (const key of this.cache.keys()) {
-      if (coldest.length >= excess) break;
+    for (const [key, entry] of this.cache) {
+      if (entry.touched >= keepFrom) break;
       coldest.push(key);
     }
     await this.write(tx, coldest, true);
   }
 }
-
-export type FoldedRebuildOptions = {
-  /** Rows held in memory per table across windows (about 1–2 KB each for a wide row). */
-  cacheRows?: number;
-  /** Keys per table the rebuild remembers having written, to skip loading the others. */
-  storedKeys?: number;
-};
 
 /** Applies a batch of handled events, in log order, with one load and one write per table. */
 async function applyFolded<E extends EventShape, T extends Tables>(
@@ -383,8 +416,7 @@ function recall<Row extends JsonRow>(known: RebuildTable<Row>, keys: readonly Ro
       into.known.add(encoded);
       if (entry.row !== null) into.rows.set(encoded, entry.row);
       // Touched: the most recently used goes last, the eviction order.
-      known.cache.delete(encoded);
-      known.cache.set(encoded, entry);
+      known.touch(encoded, entry);
     } else if (known.stored && !known.stored.has(encoded)) into.known.add(encoded);
     else unknown.push(key);
   }
@@ -396,12 +428,9 @@ async function keep<Row extends JsonRow>(tx: TransactionSql, known: RebuildTable
   for (const [key, row] of batch.rows) {
     if (batch.changed.has(key)) continue;
     // Loaded and unchanged: the table has it as it is.
-    if (row !== null && !known.cache.has(key)) known.cache.set(key, { row, dirty: false });
+    if (row !== null && !known.cache.has(key)) known.remember(key, row, false);
   }
-  for (const key of batch.changed) {
-    known.cache.delete(key);
-    known.cache.set(key, { row: batch.rows.get(key) ?? null, dirty: true });
-  }
+  for (const key of batch.changed) known.remember(key, batch.rows.get(key) ?? null, true);
   await known.evict(tx);
 }
 
@@ -415,13 +444,14 @@ async function keep<Row extends JsonRow>(tx: TransactionSql, known: RebuildTable
  */
 function foldedRebuild<E extends EventShape, T extends Tables>(
   definition: FoldedProjection<E, T>,
-  options: FoldedRebuildOptions = {},
+  options: ProjectionRebuildOptions = {},
 ): ProjectionRebuild {
-  const limits = { cacheRows: options.cacheRows ?? 300_000, storedKeys: options.storedKeys ?? 5_000_000 };
+  const memory = options.memory ?? new RebuildMemory(options.cacheRows ?? 300_000);
+  const storedKeys = options.storedKeys ?? 100_000_000;
   const names = Object.keys(definition.tables) as (keyof T & string)[];
   const tables = {} as { [Name in keyof T]: RebuildTable<T[Name]> };
   const start = <Name extends keyof T>(name: Name) => {
-    tables[name] = new RebuildTable(definition.tables[name], limits);
+    tables[name] = new RebuildTable(definition.tables[name], memory, storedKeys);
   };
   for (const name of names) start(name);
   const all = names.map((name) => tables[name] as unknown as RebuildTable<JsonRow>);
@@ -444,7 +474,10 @@ function foldedRebuild<E extends EventShape, T extends Tables>(
         if (other?.found) table.writeEveryWindow();
       }
     },
-    applyAll: (tx, events) => applyFolded(definition, tx, asRecordedEvents<E>(events, definition.handles), tables),
+    applyAll: (tx, events) => {
+      memory.tick();
+      return applyFolded(definition, tx, asRecordedEvents<E>(events, definition.handles), tables);
+    },
     async finish(tx) {
       for (const table of all) {
         await table.write(tx, [...table.cache.keys()], true);

@@ -1,6 +1,7 @@
 import type { Sql } from '../../shared/db/postgres.ts';
 import { START, type EventStore, type Position, type RecordedEvent } from '../../shared/eventstore/types.ts';
 import { applyHandled, moveCheckpoint, resetProjection } from './runner.ts';
+import { RebuildMemory } from './rebuild-memory.ts';
 import type { Projection, ProjectionRebuild } from './types.ts';
 
 export type RebuildProgress = {
@@ -27,16 +28,15 @@ export type RebuildOptions = {
   /** Projections applying a batch at the same time (each in its own transaction and connection). */
   concurrency?: number;
   /**
-   * Rows a read model with its own rebuild path (a folded one) keeps in memory per table across
-   * windows; see `FoldedRebuildOptions`. Without it, `rowBudget` is shared among them.
+   * Rows a read model with its own rebuild path (a folded one) keeps in memory across windows, for
+   * each read model apart (tests). Without it, they share `rowBudget`.
    */
   cacheRows?: number;
   /**
-   * Rows kept in memory by all the read models of the pass together (default 1,200,000), shared
-   * equally among those with their own rebuild path, at most 300,000 a table. A CPU profile of a
-   * 10,000,000-event pass with 300,000 a table for each of them showed a 3.7 GB heap and 73 % of
-   * the time in the garbage collector, the rate falling from 22,000 to 2,300 events/s as the
-   * caches filled.
+   * Rows kept in memory by all the read models of the pass together (default 1,200,000), the least
+   * recently touched anywhere leaving first (`RebuildMemory`). A CPU profile of a 10,000,000-event
+   * pass with 300,000 a table for each read model showed a 3.7 GB heap and 73 % of the time in the
+   * garbage collector, the rate falling from 22,000 to 2,300 events/s as the caches filled.
    */
   rowBudget?: number;
   /** Called after each window, at most once a second, and at the end. */
@@ -52,7 +52,6 @@ export type RebuildOptions = {
 export const UNFINISHED_REBUILD_VERSION = -1;
 
 const DEFAULT_ROW_BUDGET = 1_200_000;
-const MAX_CACHE_ROWS_PER_TABLE = 300_000;
 
 /**
  * Rebuilds read models from the start of the log in one pass: each batch is read once and handed
@@ -73,15 +72,11 @@ export async function rebuildProjections(
   const concurrency = Math.max(1, options.concurrency ?? 2);
   for (const projection of projections) await resetProjection(sql, projection);
   const rebuilds = new Map<Projection, ProjectionRebuild>();
-  const withOwnPath = projections.filter((projection) => projection.rebuild).length;
-  const cacheRows =
-    options.cacheRows ??
-    Math.min(
-      MAX_CACHE_ROWS_PER_TABLE,
-      Math.floor((options.rowBudget ?? DEFAULT_ROW_BUDGET) / Math.max(1, withOwnPath)),
-    );
+  const memory = new RebuildMemory(options.rowBudget ?? DEFAULT_ROW_BUDGET);
   for (const projection of projections) {
-    const rebuild = projection.rebuild?.({ cacheRows });
+    const rebuild = projection.rebuild?.(
+      options.cacheRows === undefined ? { memory } : { cacheRows: options.cacheRows },
+    );
     if (!rebuild) continue;
     await sql.begin(async (tx) => {
       await tx`update projection_checkpoints set version = ${UNFINISHED_REBUILD_VERSION}, updated_at = now()
@@ -141,7 +136,9 @@ export async function rebuildProjections(
           continue;
         }
         await sql.begin(async (tx) => {
-          if (shares[i]!.length > 0) await rebuild.applyAll(tx, shares[i]!);
+          // Even without events of its own: its rows may be the oldest in the shared memory, which
+          // it writes out in its own transaction.
+          await rebuild.applyAll(tx, shares[i]!);
           await moveCheckpoint(tx, unfinished(projection), position, last);
         });
       }

@@ -6,6 +6,7 @@ import {
   type RecordedEventOf,
 } from '../../shared/eventstore/typed.ts';
 import type { RecordedEvent } from '../../shared/eventstore/types.ts';
+import type { RebuildMemory } from './rebuild-memory.ts';
 
 /**
  * One read model. `apply` runs inside the batch transaction that also moves the checkpoint, so
@@ -33,7 +34,20 @@ export type Projection = {
    * Optional: how a from-zero rebuild (`rebuildProjections`) applies this read model, knowing it
    * has just reset it and is its only writer until `finish`. Absent, the rebuild uses `applyAll`.
    */
-  rebuild?(options?: { cacheRows?: number; storedKeys?: number }): ProjectionRebuild;
+  rebuild?(options?: ProjectionRebuildOptions): ProjectionRebuild;
+};
+
+/** What a rebuild hands each read model's rebuild path. */
+export type ProjectionRebuildOptions = {
+  /** The memory the rows are held in across windows, shared with other read models' rebuilds. */
+  memory?: RebuildMemory;
+  /** Without `memory`: rows held across windows by this read model's tables together (about 1–2 KB each for a wide row). */
+  cacheRows?: number;
+  /**
+   * Keys per table the rebuild remembers having written, to skip loading the others (past it, every
+   * key not in memory is loaded; default 100,000,000, about 150 MB of filter).
+   */
+  storedKeys?: number;
 };
 
 /**

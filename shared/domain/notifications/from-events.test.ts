@@ -23,6 +23,19 @@ const registered = (role: string) =>
   recorded('AccountRegistered', { accountId, role, registeredAt: '2026-03-01T10:00:00.000Z' });
 
 describe('notificationsFor', () => {
+  it('makes the drafts of an event once, frozen, for every read model that asks', () => {
+    const event = registered('contractor');
+    const drafts = notificationsFor(event);
+    expect(notificationsFor(event)).toBe(drafts);
+    // Another event object with the same content gets drafts of its own, equal to these.
+    const again = notificationsFor(registered('contractor'));
+    expect(again).not.toBe(drafts);
+    expect(again).toEqual(drafts);
+    expect(Object.isFrozen(drafts)).toBe(true);
+    expect(Object.isFrozen(drafts[0])).toBe(true);
+    expect(Object.isFrozen(drafts[0]!.values)).toBe(true);
+  });
+
   it('welcomes a new account with a normal-priority system notification', () => {
     const [draft, ...rest] = notificationsFor(registered('customer'));
     expect(rest).toEqual([]);

@@ -70,8 +70,28 @@ const sources: readonly NotificationSource[] = [
  * The one mapping from domain events to notifications (docs/product.md#notifications), shared by the in-app
  * notifications projection and the e-mail outbox. Pure: everything comes from the recorded event.
  */
-export function notificationsFor(event: RecordedEvent): NotificationDraft[] {
-  return sources.flatMap((source) => (source.types.includes(event.type) ? source.notificationsFor(event) : []));
+export function notificationsFor(event: RecordedEvent): readonly NotificationDraft[] {
+  // Both read models that notify (the notifications and the e-mail outbox, which asks twice: for
+  // the rows to load and for the fold) get the same event object from one batch: the drafts are
+  // made once per event, and frozen, since every caller then shares them.
+  let drafts = draftsOf.get(event);
+  if (drafts === undefined) {
+    drafts = deepFreeze((sourcesByType.get(event.type) ?? []).flatMap((source) => source.notificationsFor(event)));
+    draftsOf.set(event, drafts);
+  }
+  return drafts;
+}
+
+const draftsOf = new WeakMap<RecordedEvent, readonly NotificationDraft[]>();
+
+const sourcesByType = new Map<string, NotificationSource[]>();
+for (const source of sources) {
+  for (const type of new Set(source.types)) sourcesByType.set(type, [...(sourcesByType.get(type) ?? []), source]);
+}
+
+function deepFreeze(drafts: NotificationDraft[]): readonly NotificationDraft[] {
+  for (const draft of drafts) Object.freeze(Object.freeze(draft).values);
+  return Object.freeze(drafts);
 }
 
 /** The event types `notificationsFor` may answer for (the projection's `handles`). */

@@ -327,10 +327,15 @@ export async function revealLazyPanels(page: Page, timeout = NAVIGATION_TIMEOUT_
   while ((await waiting.count()) > 0) {
     const next = waiting.first();
     const name = await next.getAttribute('data-lazy-panel');
-    await next.scrollIntoViewIfNeeded();
-    await page
-      .locator(`[data-lazy-panel="${name}"][data-state="near"]`)
-      .waitFor({ state: 'attached', timeout: ACTION_TIMEOUT_MS });
+    const panel = page.locator(`[data-lazy-panel="${name}"]`);
+    // Scrolled to again until it loads: the page is rendered on the server, so the panel may be
+    // scrolled to before its island hydrates, and panels above it that load meanwhile move it away.
+    const deadline = Date.now() + ACTION_TIMEOUT_MS;
+    while ((await panel.getAttribute('data-state')) !== 'near') {
+      if (Date.now() > deadline) throw new Error(`the lazy panel ${name} did not load when scrolled to`);
+      await panel.scrollIntoViewIfNeeded();
+      await sleep(100);
+    }
   }
   await page.locator('[data-lazy-panel] [data-panel-skeleton]').first().waitFor({ state: 'detached', timeout });
   await page.evaluate(() => window.scrollTo(0, 0));
