@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -13,9 +14,11 @@ const e2e = useE2E();
 describe('admin dashboard: metrics, feedback and forum moderation', { timeout: 150_000 }, () => {
   it('shows the metrics, sets a feedback status, hides a discussion and restores it', () =>
     e2e.run(async ({ context: memberContext }) => {
+      // Its own title each attempt: a retry on CI runs against the same database as the first.
+      const spam = `Buy cheap followers now ${randomUUID().slice(0, 8)}`;
       await signUpViaApi(memberContext, 'customer');
       const post = await memberContext.request.post('/api/forum/posts', {
-        data: { title: 'Buy cheap followers now', content: 'Visit my site for deals.', category: 'general' },
+        data: { title: spam, content: 'Visit my site for deals.', category: 'general' },
       });
       expect(post.status(), await post.text()).toBe(201);
       const feedback = await memberContext.request.post('/api/feedback', {
@@ -45,7 +48,7 @@ describe('admin dashboard: metrics, feedback and forum moderation', { timeout: 1
 
         // Forum moderation: hide with a reason, then restore.
         const forum = page.getByTestId('admin-forum');
-        await forum.getByRole('button', { name: 'Hide “Buy cheap followers now”' }).click();
+        await forum.getByRole('button', { name: `Hide “${spam}”` }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('button', { name: 'Hide' }).click();
         await visible(dialog.getByText('Give a reason of 3 to 500 characters'));
@@ -57,11 +60,11 @@ describe('admin dashboard: metrics, feedback and forum moderation', { timeout: 1
           ((await (await memberContext.request.get('/api/forum/posts')).json()) as { title: string }[]).map(
             (p) => p.title,
           );
-        expect(await listed()).not.toContain('Buy cheap followers now');
+        expect(await listed()).not.toContain(spam);
         await expectNoSeriousAxeViolations(page, '/admin-dashboard (metrics, feedback, forum)');
-        await forum.getByRole('button', { name: 'Restore “Buy cheap followers now”' }).click();
+        await forum.getByRole('button', { name: `Restore “${spam}”` }).click();
         await visible(page.getByText('Restored to the forum'));
-        expect(await listed()).toContain('Buy cheap followers now');
+        expect(await listed()).toContain(spam);
 
         await page.setViewportSize(MOBILE);
         await open(page, '/fr/admin-dashboard');
