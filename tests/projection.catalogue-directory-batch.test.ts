@@ -1,3 +1,4 @@
+import { RebuildMemory } from '../infrastructure/projections/rebuild-memory.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueDirectoryProjection } from '../projections/catalogue-directory.ts';
@@ -368,7 +369,7 @@ async function inBatches(events: readonly RecordedEvent[], at: readonly number[]
 
 async function rebuilt(events: readonly RecordedEvent[], at: readonly number[], cacheRows: number) {
   await empty();
-  const rebuild = projection.rebuild!({ cacheRows, storedKeys: 1_000_000 });
+  const rebuild = projection.rebuild!({ memory: new RebuildMemory(cacheRows), storedKeys: 1_000_000 });
   await sql.begin((tx) => rebuild.start(tx));
   const bounds = [...new Set([0, ...at.map((cut) => Math.min(cut, events.length)), events.length])].sort(
     (a, b) => a - b,

@@ -1,3 +1,4 @@
+import { RebuildMemory } from '../infrastructure/projections/rebuild-memory.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crmProjection } from '../projections/crm.ts';
@@ -394,7 +395,7 @@ async function inBatches(events: readonly RecordedEvent[], cuts: readonly number
 
 async function inRebuildWindows(events: readonly RecordedEvent[], window: number, cacheRows: number) {
   await empty();
-  const rebuild = crmProjection.rebuild!({ cacheRows, storedKeys: 1_000_000 });
+  const rebuild = crmProjection.rebuild!({ memory: new RebuildMemory(cacheRows), storedKeys: 1_000_000 });
   await sql.begin((tx) => rebuild.start(tx));
   for (let at = 0; at < events.length; at += window) {
     await sql.begin((tx) => rebuild.applyAll(tx, events.slice(at, at + window)));

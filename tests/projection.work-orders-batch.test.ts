@@ -1,3 +1,4 @@
+import { RebuildMemory } from '../infrastructure/projections/rebuild-memory.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workOrdersProjection } from '../projections/work-orders.ts';
@@ -377,11 +378,11 @@ async function inBatches(log: readonly RecordedEvent[], sizes: readonly number[]
   return dump();
 }
 
-/** A from-zero rebuild in windows of `sizes`, with at most `cacheRows` rows per table in memory. */
+/** A from-zero rebuild in windows of `sizes`, with at most `cacheRows` rows in memory. */
 async function rebuilt(log: readonly RecordedEvent[], sizes: readonly number[], cacheRows: number, storedKeys: number) {
   await empty();
   const before = await indexes();
-  const rebuild = workOrdersProjection.rebuild!({ cacheRows, storedKeys });
+  const rebuild = workOrdersProjection.rebuild!({ memory: new RebuildMemory(cacheRows), storedKeys });
   await sql.begin((tx) => rebuild.start(tx));
   for (let at = 0, i = 0; at < log.length; i++) {
     const size = sizes[i % sizes.length]!;

@@ -1,3 +1,4 @@
+import { RebuildMemory } from '../infrastructure/projections/rebuild-memory.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../api/seed.ts';
@@ -92,7 +93,7 @@ async function indexesOf(sql: Sql, projection: Projection) {
 
 /**
  * The rebuild path (`projection.rebuild`): windows of `sizes` events, rows kept in memory across
- * windows with at most `cacheRows` per table (evicting the rest), and at most `storedKeys` keys
+ * windows with at most `cacheRows` in memory (evicting the rest), and at most `storedKeys` keys
  * remembered as written (loading every other key past that), then `finish`.
  */
 async function rebuildInWindows(
@@ -104,7 +105,7 @@ async function rebuildInWindows(
 ) {
   await resetProjection(sql, projection);
   const indexes = await indexesOf(sql, projection);
-  const rebuild = projection.rebuild!(limits);
+  const rebuild = projection.rebuild!({ memory: new RebuildMemory(limits.cacheRows), storedKeys: limits.storedKeys });
   await sql.begin((tx) => rebuild.start(tx));
   const handled = events.filter((event) => projection.handles.includes(event.type));
   let at = 0;

@@ -113,7 +113,7 @@ describe('a folded read model whose rebuild dies', () => {
     const done = await rebuildProjections(sql, storeOf(), [accountsProjection, byRole], {
       readSize: 10,
       windowSize: 10,
-      cacheRows: 3,
+      rowBudget: 3,
     });
     expect(done.events).toBe(log.length);
     expect((await rows('rm_accounts')).map((row) => row.account_id)).toEqual(expected());

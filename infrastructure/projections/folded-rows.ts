@@ -268,13 +268,14 @@ type CachedRow<Row> = { row: Row | null; dirty: boolean; touched: number };
 /**
  * What a from-zero rebuild knows about one table. The rebuild reset the table and is its only
  * writer, so every row in it is one this rebuild wrote: a key it never wrote has no row (no load
- * query needed; it remembers them in a KeyFilter, about 12 bits a key), and a row it holds in memory is the row (no load either). Rows stay in memory
- * across windows, changed rows included, and are written when they leave the cache (the least
- * recently touched first) or when the rebuild finishes: a row that several windows change, as an
- * escrow's lifecycle does, is written once instead of once per window. Both memories are bounded:
- * past `cacheRows` rows the coldest are written out and dropped (a later event loads them again),
- * and past `storedKeys` keys the rebuild stops tracking which keys the table holds and loads every
- * key it does not hold in memory, as a live batch does.
+ * query needed; the written keys are kept in a KeyFilter, about 12 bits a key), and a row it holds
+ * in memory is the row (no load either). Rows stay in memory across windows, changed rows
+ * included, and are written when they leave the memory or when the rebuild finishes: a row that
+ * several windows change, as an escrow's lifecycle does, is written once instead of once per
+ * window. Both memories are bounded: past the `RebuildMemory`'s limit, shared with the other
+ * tables of the pass, the rows touched least recently anywhere are written out and dropped (a
+ * later event loads them again), and past `storedKeys` keys the rebuild stops tracking which keys
+ * the table holds and loads every key it does not hold in memory, as a live batch does.
  */
 class RebuildTable<Row extends JsonRow> {
   /** The rows held, least recently touched first. */
@@ -308,11 +309,6 @@ class RebuildTable<Row extends JsonRow> {
     const touched = this.memory.currentTick;
     this.cache.set(key, { row, dirty, touched });
     this.memory.hold(touched);
-  }
-
-  /** Marks a held row as touched now. */
-  touch(key: string, entry: CachedRow<Row>) {
-    this.remember(key, entry.row, entry.dirty);
   }
 
   private forget(key: string, entry: CachedRow<Row>) {
@@ -416,7 +412,7 @@ function recall<Row extends JsonRow>(known: RebuildTable<Row>, keys: readonly Ro
       into.known.add(encoded);
       if (entry.row !== null) into.rows.set(encoded, entry.row);
       // Touched: the most recently used goes last, the eviction order.
-      known.touch(encoded, entry);
+      known.remember(encoded, entry.row, entry.dirty);
     } else if (known.stored && !known.stored.has(encoded)) into.known.add(encoded);
     else unknown.push(key);
   }
@@ -446,7 +442,7 @@ function foldedRebuild<E extends EventShape, T extends Tables>(
   definition: FoldedProjection<E, T>,
   options: ProjectionRebuildOptions = {},
 ): ProjectionRebuild {
-  const memory = options.memory ?? new RebuildMemory(options.cacheRows ?? 300_000);
+  const memory = options.memory ?? new RebuildMemory(300_000);
   const storedKeys = options.storedKeys ?? 100_000_000;
   const names = Object.keys(definition.tables) as (keyof T & string)[];
   const tables = {} as { [Name in keyof T]: RebuildTable<T[Name]> };

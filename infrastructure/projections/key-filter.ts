@@ -19,7 +19,9 @@ export class KeyFilter {
   private added = 0;
 
   constructor(
-    private readonly firstCapacity = 1 << 20,
+    // 65,536 keys (80 KB) to start: a pass builds a filter per table of some fifty, most of them
+    // small; a table of ten million keys reaches it in eight layers.
+    private readonly firstCapacity = 1 << 16,
     private readonly falsePositiveRate = 0.01,
   ) {
     this.layers.push(layer(firstCapacity, falsePositiveRate));

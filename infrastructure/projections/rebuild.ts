@@ -28,11 +28,6 @@ export type RebuildOptions = {
   /** Projections applying a batch at the same time (each in its own transaction and connection). */
   concurrency?: number;
   /**
-   * Rows a read model with its own rebuild path (a folded one) keeps in memory across windows, for
-   * each read model apart (tests). Without it, they share `rowBudget`.
-   */
-  cacheRows?: number;
-  /**
    * Rows kept in memory by all the read models of the pass together (default 1,200,000), the least
    * recently touched anywhere leaving first (`RebuildMemory`). A CPU profile of a 10,000,000-event
    * pass with 300,000 a table for each read model showed a 3.7 GB heap and 73 % of the time in the
@@ -74,9 +69,7 @@ export async function rebuildProjections(
   const rebuilds = new Map<Projection, ProjectionRebuild>();
   const memory = new RebuildMemory(options.rowBudget ?? DEFAULT_ROW_BUDGET);
   for (const projection of projections) {
-    const rebuild = projection.rebuild?.(
-      options.cacheRows === undefined ? { memory } : { cacheRows: options.cacheRows },
-    );
+    const rebuild = projection.rebuild?.({ memory });
     if (!rebuild) continue;
     await sql.begin(async (tx) => {
       await tx`update projection_checkpoints set version = ${UNFINISHED_REBUILD_VERSION}, updated_at = now()

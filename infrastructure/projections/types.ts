@@ -39,10 +39,11 @@ export type Projection = {
 
 /** What a rebuild hands each read model's rebuild path. */
 export type ProjectionRebuildOptions = {
-  /** The memory the rows are held in across windows, shared with other read models' rebuilds. */
+  /**
+   * The memory the rows are held in across windows (about 1–2 KB a row for a wide table), shared
+   * with the other read models of the pass; without it, one of 300,000 rows of its own.
+   */
   memory?: RebuildMemory;
-  /** Without `memory`: rows held across windows by this read model's tables together (about 1–2 KB each for a wide row). */
-  cacheRows?: number;
   /**
    * Keys per table the rebuild remembers having written, to skip loading the others (past it, every
    * key not in memory is loaded; default 100,000,000, about 150 MB of filter).
