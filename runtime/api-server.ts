@@ -74,6 +74,15 @@ export async function startServer(config: Config) {
   }
   lines.push('');
   log(lines.join('\n'));
+  // After the banner: the server answers while the pages' code loads.
+  const preloading = performance.now();
+  app.preloadSite?.().then(
+    (pages) => {
+      if (pages > 0)
+        log(`  Loaded the code of ${pages} server-rendered pages (${Math.round(performance.now() - preloading)} ms)`);
+    },
+    (error: unknown) => console.error('Loading the pages ahead of their first visit failed:', error),
+  );
   return { app, runtime };
 }
 

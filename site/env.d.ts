@@ -9,6 +9,8 @@ declare module 'astro' {
     'client:interaction'?: boolean | 'signed-in';
     /** Hydrate when <html> carries the named attribute: a request waits for the island (site/directives). */
     'client:request'?: string;
+    /** Hydrate right after the page's first paint: server-rendered first data shows before React runs (site/directives). */
+    'client:painted'?: boolean;
   }
 }
 

@@ -1,7 +1,15 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../api/seed.ts';
 import { launchApp, makeDataDir, startApp, type E2EApp } from './support/start-app.ts';
+import { waitUntil } from './support/wait.ts';
+
+/** The built server's page modules, the image endpoint aside (what the start loads ahead of visits). */
+const pageModuleCount = () =>
+  readdirSync(path.resolve('dist/server/pages'), { recursive: true, encoding: 'utf8' }).filter(
+    (name) => name.endsWith('.mjs') && !path.basename(name).startsWith('_image'),
+  ).length;
 
 const demoContractors = demoAccounts.filter((account) => account.role === 'contractor').length;
 
@@ -83,6 +91,13 @@ describe('npm start (embedded default)', () => {
     const app = await start();
     try {
       expect(app.output()).not.toContain('Seeded demo data.');
+      // Every server-rendered page's code is loaded after the start, so no first visitor waits for it.
+      const pages = pageModuleCount();
+      expect(pages).toBeGreaterThan(20);
+      await waitUntil(() => app.output().includes(`Loaded the code of ${pages} server-rendered pages`), {
+        message: () => `no preload line in the start output:\n${app.output()}`,
+      });
+      expect(app.output()).not.toContain('ahead of their first visit failed');
       const browse = await fetch(`${app.baseURL}/api/contractors/browse`);
       expect(((await browse.json()) as { total: number }).total).toBe(demoContractors);
     } finally {

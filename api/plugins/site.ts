@@ -86,6 +86,21 @@ function prerenderedPages(clientDir: string): Map<string, string> {
   return pages;
 }
 
+/** The server's page modules (`dist/server/pages`), without the image endpoint (the site has no images to resize). */
+function pageModules(pagesDir: string): string[] {
+  if (!existsSync(pagesDir)) return [];
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.mjs') && !entry.name.startsWith('_image')) found.push(full);
+    }
+  };
+  walk(pagesDir);
+  return found.sort();
+}
+
 /**
  * Serves the built Astro site from the same origin as the API (one cookie, no CORS):
  * hashed assets with immutable caching, precompressed (.br/.gz) when the build made them,
@@ -167,6 +182,15 @@ export default fp<{ distDir: string }>(
     }
 
     app.decorate('renderSite', render);
+    // Astro imports a page's code on its first visit: about half a second for a dashboard (React's
+    // server renderer and the page's chunks) that the first visitor after a start would wait for.
+    app.decorate('preloadSite', async () => {
+      if (!astro) return 0;
+      const modules = pageModules(path.resolve(options.distDir, 'server', 'pages'));
+      // One at a time: requests served meanwhile keep most of the process.
+      for (const file of modules) await import(pathToFileURL(file).href);
+      return modules.length;
+    });
   },
   { name: 'site' },
 );
@@ -174,5 +198,7 @@ export default fp<{ distDir: string }>(
 declare module 'fastify' {
   interface FastifyInstance {
     renderSite?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+    /** Imports every server-rendered page's code ahead of its first visit; answers how many pages. */
+    preloadSite?: () => Promise<number>;
   }
 }

@@ -1,6 +1,9 @@
 import type { AstroIntegration } from 'astro';
 
-/** Registers `client:interaction` (./interaction.ts) and `client:request` (./request.ts). */
+/**
+ * Registers `client:interaction` (./interaction.ts), `client:request` (./request.ts) and
+ * `client:painted` (./painted.ts).
+ */
 export function interactionDirective(): AstroIntegration {
   return {
     name: 'marketplace:client-interaction',
@@ -8,6 +11,7 @@ export function interactionDirective(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'interaction', entrypoint: new URL('./interaction.ts', import.meta.url).pathname });
         addClientDirective({ name: 'request', entrypoint: new URL('./request.ts', import.meta.url).pathname });
+        addClientDirective({ name: 'painted', entrypoint: new URL('./painted.ts', import.meta.url).pathname });
       },
     },
   };

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { THEME_KEY } from '../../site/stores/accent.ts';
 import { POLL_INTERVAL_MS, UNREAD_COUNT_URL } from '../../site/islands/notifications/unread.ts';
-import { settleMotion } from './support/axe.ts';
+import { contrastRatio, settleMotion } from './support/axe.ts';
 import { hidden, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
 
 /** The notification bell, popover and page in a real browser (docs/product.md#notifications). */
@@ -211,6 +211,24 @@ describe('notification bell and popover', { timeout: 90_000 }, () => {
       await dialog.getByText(WELCOME).click();
       await visible(page.getByText('Failed to mark notification as read'));
       await visible(page.getByText('Error', { exact: true }));
+    }));
+
+  it('shows the unread badge readable in both themes (WCAG AA contrast of its text on its fill)', () =>
+    e2e.run(async ({ page, context }) => {
+      await signUpViaApi(context, 'customer');
+      await open(page, '/pricing');
+      for (const theme of ['dark', 'light'] as const) {
+        await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [THEME_KEY, theme]);
+        await open(page, '/pricing');
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        await visible(badge(page));
+        // axe leaves a one-character badge "incomplete" (too short to judge), so the ratio is computed here.
+        const [text, fill] = await badge(page).evaluate((el) => {
+          const style = getComputedStyle(el);
+          return [style.color, style.backgroundColor];
+        });
+        expect(contrastRatio(text, fill), `${theme}: ${text} on ${fill}`).toBeGreaterThanOrEqual(4.5);
+      }
     }));
 
   it('shows an error toast readable in both themes (axe on the toast itself)', () =>

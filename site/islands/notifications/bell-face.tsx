@@ -25,7 +25,7 @@ export function BellFace() {
         <span
           data-testid="notification-badge"
           aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-danger px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-surface tabular-nums"
+          className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-danger px-1 text-[0.6875rem] leading-none font-bold text-danger-fg ring-2 ring-surface tabular-nums"
         >
           {badge}
         </span>

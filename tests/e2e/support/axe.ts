@@ -26,3 +26,21 @@ export async function expectNoSeriousAxeViolations(page: Page, what: string) {
     `axe on ${what}`,
   ).toEqual([]);
 }
+
+/** WCAG's contrast ratio of two computed CSS colours (`rgb(r, g, b)`, as getComputedStyle gives them). */
+export function contrastRatio(foreground: string, background: string): number {
+  const luminance = (color: string) => {
+    const channels = color
+      .match(/\d+(\.\d+)?/g)
+      ?.slice(0, 3)
+      .map(Number);
+    if (!channels || channels.length < 3 || !color.startsWith('rgb')) throw new Error(`not an rgb() colour: ${color}`);
+    const [r, g, b] = channels.map((value) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
