@@ -1,9 +1,9 @@
 import type { AstroGlobal } from 'astro';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 /**
- * Server-rendered booking pages (their URL carries an id): which language the `[...lang]` part
- * asks for, or null for an address that is not a page (a 404).
+ * Pages rendered per request under `[...lang]` (the dashboards, and the pages whose URL carries an
+ * id): which language the `[...lang]` part asks for, or null for an address that is not a page (a 404).
  */
 export function pageLocale(lang: string | undefined): Locale | null {
   if (lang === undefined) return 'en';

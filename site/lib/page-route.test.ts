@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { frenchRedirect, isId, isJobId, pageLocale, requestedPageLocale } from './route.ts';
+import { frenchRedirect, isId, isJobId, pageLocale, requestedPageLocale } from './page-route.ts';
 
-describe('booking page routes', () => {
+describe('pages rendered per request: language and ids', () => {
   it('accepts English and French and nothing else', () => {
     expect(pageLocale(undefined)).toBe('en');
     expect(pageLocale('fr')).toBe('fr');
