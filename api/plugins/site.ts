@@ -89,16 +89,10 @@ function prerenderedPages(clientDir: string): Map<string, string> {
 /** The server's page modules (`dist/server/pages`), without the image endpoint (the site has no images to resize). */
 function pageModules(pagesDir: string): string[] {
   if (!existsSync(pagesDir)) return [];
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.mjs') && !entry.name.startsWith('_image')) found.push(full);
-    }
-  };
-  walk(pagesDir);
-  return found.sort();
+  return readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.mjs') && !path.basename(name).startsWith('_image'))
+    .map((name) => path.join(pagesDir, name))
+    .sort();
 }
 
 /**

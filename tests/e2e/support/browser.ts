@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../support/chromium.ts';
-import { sleep } from '../../support/wait.ts';
+import { sleep, waitUntil } from '../../support/wait.ts';
 import { confirmationLinkFor } from '../../support/outbox.ts';
 import { startApp, type E2EApp } from '../../support/start-app.ts';
 import { UPDATE_SPLASH_FLAG } from '../../../site/islands/announcements/splash.ts';
@@ -330,12 +330,18 @@ export async function revealLazyPanels(page: Page, timeout = NAVIGATION_TIMEOUT_
     const panel = page.locator(`[data-lazy-panel="${name}"]`);
     // Scrolled to again until it loads: the page is rendered on the server, so the panel may be
     // scrolled to before its island hydrates, and panels above it that load meanwhile move it away.
-    const deadline = Date.now() + ACTION_TIMEOUT_MS;
-    while ((await panel.getAttribute('data-state')) !== 'near') {
-      if (Date.now() > deadline) throw new Error(`the lazy panel ${name} did not load when scrolled to`);
-      await panel.scrollIntoViewIfNeeded();
-      await sleep(100);
-    }
+    await waitUntil(
+      async () => {
+        if ((await panel.getAttribute('data-state')) === 'near') return true;
+        await panel.scrollIntoViewIfNeeded();
+        return false;
+      },
+      {
+        timeoutMs: ACTION_TIMEOUT_MS,
+        intervalMs: 100,
+        message: `the lazy panel ${name} did not load when scrolled to`,
+      },
+    );
   }
   await page.locator('[data-lazy-panel] [data-panel-skeleton]').first().waitFor({ state: 'detached', timeout });
   await page.evaluate(() => window.scrollTo(0, 0));
