@@ -157,6 +157,9 @@ describe('header hints and on-demand menus', { timeout: 60_000 }, () => {
       await expect
         .poll(() => page.evaluate(() => document.querySelector('header')?.closest('astro-island')?.hasAttribute('ssr')))
         .toBe(false);
+      // The clock has run with real time so far; from here it only moves when the test moves it, so
+      // a slow step (a hover on a busy host) cannot bring a hint before its delay.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
       await page.mouse.move(0, 400);
       const theme = page.getByRole('button', { name: 'Switch to light theme' });
       await theme.hover();
