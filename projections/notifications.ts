@@ -1,11 +1,13 @@
-import type { Sql } from '../shared/db/postgres.ts';
+import type { Sql, TransactionSql } from '../shared/db/postgres.ts';
 import type { NotificationActionEvent } from '../shared/domain/notifications/events.ts';
 import { NOTIFICATION_ACTION_EVENT_TYPES } from '../shared/domain/notifications/events.ts';
 import { NOTIFYING_EVENT_TYPES, notificationsFor } from '../shared/domain/notifications/from-events.ts';
 import type { NotificationPriority, NotificationType } from '../shared/domain/notifications/types.ts';
+import { copyRows } from '../infrastructure/projections/copy-rows.ts';
 import { insertNewRows } from '../infrastructure/projections/insert-rows.ts';
+import { KeyFilter } from '../infrastructure/projections/key-filter.ts';
 import { defineProjection } from '../infrastructure/projections/types.ts';
-import { isEventOf } from '../shared/eventstore/typed.ts';
+import { asRecordedEvents, isEventOf } from '../shared/eventstore/typed.ts';
 import type { RecordedEvent } from '../shared/eventstore/types.ts';
 
 /**
@@ -17,11 +19,13 @@ import type { RecordedEvent } from '../shared/eventstore/types.ts';
  */
 export const NOTIFICATIONS_CHANGED_CHANNEL = 'rm_notifications_changed';
 
+const HANDLED = [...NOTIFYING_EVENT_TYPES, ...NOTIFICATION_ACTION_EVENT_TYPES];
+
 /** Each user's notifications (the popover, /notifications and the unread count). */
 export const notificationsProjection = defineProjection({
   name: 'notifications',
   version: 1,
-  handles: [...NOTIFYING_EVENT_TYPES, ...NOTIFICATION_ACTION_EVENT_TYPES],
+  handles: HANDLED,
   schema: `
     create table if not exists rm_notifications (
       id uuid primary key,
@@ -80,77 +84,109 @@ export const notificationsProjection = defineProjection({
   },
   /**
    * A batch in a few statements, equal to `apply` on each event in turn (tests/projections.rebuild-
-   * equivalence.test.ts and tests/projection.notifications-batch.test.ts). Every change after an
-   * insert only ever sets a flag (read, deleted), so the order that matters is one: "all read" marks
-   * the notifications that existed when it happened. Those already in the table are marked before
-   * the batch's new rows go in, and the batch's own earlier rows are marked in memory; a single read
-   * or delete is applied after the inserts, to whichever row has the id.
+   * equivalence.test.ts and tests/projection.notifications-batch.test.ts).
    */
-  async applyAll(tx, events) {
-    const inserted = new Map<string, NotificationInsert>();
-    const readEveryOf = new Set<string>();
-    const readOne: { id: string; user_id: string }[] = [];
-    const deletedOne: { id: string; user_id: string }[] = [];
-    const changed = new Map<string, RecordedEvent>();
-    for (const recorded of events) {
-      for (const draft of notificationsFor(recorded)) {
-        // `on conflict do nothing`: the first draft of an id wins, in the batch as in the table.
-        if (!inserted.has(draft.notificationId)) {
-          inserted.set(draft.notificationId, {
-            id: draft.notificationId,
-            user_id: draft.userId,
-            type: draft.type,
-            priority: draft.priority,
-            title_key: draft.titleKey,
-            message_key: draft.messageKey,
-            values: draft.values,
-            action_url: draft.actionUrl,
-            booking_start_time: draft.bookingStartTime,
-            is_read: false,
-            deleted: false,
-            created_at: draft.createdAt,
-          });
-        }
-        changed.set(draft.userId, recorded);
-      }
-      const event = isEventOf<NotificationActionEvent>(recorded, NOTIFICATION_ACTION_EVENT_TYPES) ? recorded : null;
-      if (!event) continue;
-      const { userId } = event.data;
-      changed.set(userId, recorded);
-      if (event.type === 'AllNotificationsRead') {
-        readEveryOf.add(userId);
-        for (const row of inserted.values()) if (row.user_id === userId) row.is_read = true;
-      } else {
-        const target = { id: event.data.notificationId, user_id: userId };
-        (event.type === 'NotificationRead' ? readOne : deletedOne).push(target);
-      }
-    }
-    if (readEveryOf.size > 0) {
-      await tx`update rm_notifications set is_read = true where user_id = any(${[...readEveryOf]}::uuid[]) and not is_read`;
-    }
-    await insertNewRows(tx, 'rm_notifications', 'id', [...inserted.values()]);
-    for (const [targets, column] of [
-      [readOne, 'is_read'],
-      [deletedOne, 'deleted'],
-    ] as const) {
-      if (targets.length === 0) continue;
-      await tx.unsafe(
-        `update rm_notifications n set ${column} = true
-         from jsonb_to_recordset($1::text::jsonb) as k(id uuid, user_id uuid)
-         where n.id = k.id and n.user_id = k.user_id`,
-        [JSON.stringify(targets)],
-      );
-    }
-    // One statement for the batch's announcements: a rebuild's batch changes thousands of users,
-    // and a round trip each was most of its time.
-    if (changed.size > 0) {
-      const payloads = [...changed].map(
-        ([userId, last]) => `${userId} ${last.position.commit}/${last.position.prepare}`,
-      );
-      await tx`select pg_notify(${NOTIFICATIONS_CHANGED_CHANNEL}, payload) from unnest(${payloads}::text[]) as payload`;
-    }
+  applyAll: (tx, events) => applyNotifications(tx, events, (rows) => insertNewRows(tx, 'rm_notifications', 'id', rows)),
+  /**
+   * A from-zero rebuild writes its new rows by COPY (infrastructure/projections/copy-rows.ts), which
+   * has no `on conflict do nothing`. A notification's id comes from its event's id, and an event id
+   * is unique within its stream only, so the ids written so far are kept in a filter: a row whose id
+   * is certainly new is copied, one that perhaps was written (about 1 in 100) goes through the insert
+   * that leaves an existing row be.
+   */
+  rebuild() {
+    const written = new KeyFilter();
+    return {
+      async start() {},
+      applyAll: (tx, events) =>
+        applyNotifications(tx, asRecordedEvents(events, HANDLED), async (rows) => {
+          const fresh: NotificationInsert[] = [];
+          const perhapsWritten: NotificationInsert[] = [];
+          for (const row of rows) {
+            (written.has(row.id) ? perhapsWritten : fresh).push(row);
+            written.add(row.id);
+          }
+          await copyRows(tx, 'rm_notifications', fresh);
+          await insertNewRows(tx, 'rm_notifications', 'id', perhapsWritten);
+        }),
+      async finish() {},
+    };
   },
 });
+
+/**
+ * Applies a batch of handled events in a few statements, `insert` writing the batch's new rows.
+ * Every change after an insert only ever sets a flag (read, deleted), so the order that matters is
+ * one: "all read" marks the notifications that existed when it happened. Those already in the table
+ * are marked before the batch's new rows go in, and the batch's own earlier rows are marked in
+ * memory; a single read or delete is applied after the inserts, to whichever row has the id.
+ */
+async function applyNotifications(
+  tx: TransactionSql,
+  events: readonly RecordedEvent[],
+  insert: (rows: NotificationInsert[]) => Promise<void>,
+) {
+  const inserted = new Map<string, NotificationInsert>();
+  const readEveryOf = new Set<string>();
+  const readOne: { id: string; user_id: string }[] = [];
+  const deletedOne: { id: string; user_id: string }[] = [];
+  const changed = new Map<string, RecordedEvent>();
+  for (const recorded of events) {
+    for (const draft of notificationsFor(recorded)) {
+      // `on conflict do nothing`: the first draft of an id wins, in the batch as in the table.
+      if (!inserted.has(draft.notificationId)) {
+        inserted.set(draft.notificationId, {
+          id: draft.notificationId,
+          user_id: draft.userId,
+          type: draft.type,
+          priority: draft.priority,
+          title_key: draft.titleKey,
+          message_key: draft.messageKey,
+          values: draft.values,
+          action_url: draft.actionUrl,
+          booking_start_time: draft.bookingStartTime,
+          is_read: false,
+          deleted: false,
+          created_at: draft.createdAt,
+        });
+      }
+      changed.set(draft.userId, recorded);
+    }
+    const event = isEventOf<NotificationActionEvent>(recorded, NOTIFICATION_ACTION_EVENT_TYPES) ? recorded : null;
+    if (!event) continue;
+    const { userId } = event.data;
+    changed.set(userId, recorded);
+    if (event.type === 'AllNotificationsRead') {
+      readEveryOf.add(userId);
+      for (const row of inserted.values()) if (row.user_id === userId) row.is_read = true;
+    } else {
+      const target = { id: event.data.notificationId, user_id: userId };
+      (event.type === 'NotificationRead' ? readOne : deletedOne).push(target);
+    }
+  }
+  if (readEveryOf.size > 0) {
+    await tx`update rm_notifications set is_read = true where user_id = any(${[...readEveryOf]}::uuid[]) and not is_read`;
+  }
+  await insert([...inserted.values()]);
+  for (const [targets, column] of [
+    [readOne, 'is_read'],
+    [deletedOne, 'deleted'],
+  ] as const) {
+    if (targets.length === 0) continue;
+    await tx.unsafe(
+      `update rm_notifications n set ${column} = true
+       from jsonb_to_recordset($1::text::jsonb) as k(id uuid, user_id uuid)
+       where n.id = k.id and n.user_id = k.user_id`,
+      [JSON.stringify(targets)],
+    );
+  }
+  // One statement for the batch's announcements: a rebuild's batch changes thousands of users,
+  // and a round trip each was most of its time.
+  if (changed.size > 0) {
+    const payloads = [...changed].map(([userId, last]) => `${userId} ${last.position.commit}/${last.position.prepare}`);
+    await tx`select pg_notify(${NOTIFICATIONS_CHANGED_CHANNEL}, payload) from unnest(${payloads}::text[]) as payload`;
+  }
+}
 
 /** A new row of rm_notifications as JSON for `insertNewRows` (timestamps as ISO 8601 text). */
 type NotificationInsert = Omit<Row, 'booking_start_time' | 'created_at'> & {

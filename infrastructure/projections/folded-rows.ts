@@ -1,5 +1,6 @@
 import type { TransactionSql } from '../../shared/db/postgres.ts';
 import { asRecordedEvents, type EventShape, type RecordedEventOf } from '../../shared/eventstore/typed.ts';
+import { copyRows, writableColumns as columnsOf } from './copy-rows.ts';
 import { KeyFilter } from './key-filter.ts';
 import { RebuildMemory } from './rebuild-memory.ts';
 import {
@@ -94,24 +95,6 @@ const encodeKey = (key: RowKey) => {
     key.map((value) => (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value)),
   );
 };
-
-/** Columns a row can be written to (generated columns are left to PostgreSQL), cached per table. */
-const writableColumns = new Map<string, Promise<string[]>>();
-function columnsOf(tx: TransactionSql, table: string): Promise<string[]> {
-  let columns = writableColumns.get(table);
-  if (!columns) {
-    columns = tx<{ column_name: string }[]>`
-      select column_name from information_schema.columns
-      where table_schema = current_schema() and table_name = ${table} and is_generated = 'NEVER'
-      order by ordinal_position`.then((rows) => {
-      if (rows.length === 0) throw new Error(`table ${table} has no columns (is its schema created?)`);
-      return rows.map((row) => row.column_name);
-    });
-    columns.catch(() => writableColumns.delete(table));
-    writableColumns.set(table, columns);
-  }
-  return columns;
-}
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -218,30 +201,19 @@ async function deleteRows<Row extends JsonRow>(tx: TransactionSql, definition: F
   }
 }
 
-/**
- * Writes rows with one multi-row statement per chunk: an upsert, or with `fresh` (rows known not
- * to exist, as in a rebuild's table) a plain insert, which skips the conflict check's index probe
- * and the speculative insertion.
- */
-async function upsertRows<Row extends JsonRow>(
-  tx: TransactionSql,
-  definition: FoldedTable<Row>,
-  written: Row[],
-  fresh = false,
-) {
+/** Writes rows with one multi-row upsert per chunk. */
+async function upsertRows<Row extends JsonRow>(tx: TransactionSql, definition: FoldedTable<Row>, written: Row[]) {
   if (written.length === 0) return;
   const table = ident(definition.table);
-  const columns = await columnsOf(tx, definition.table);
+  const columns = (await columnsOf(tx, definition.table)).map((column) => column.name);
   const list = columns.map(ident).join(', ');
   const keySet = new Set<string>(definition.key);
   const others = columns.filter((column) => !keySet.has(column));
-  const onConflict = fresh
-    ? ''
-    : `on conflict (${definition.key.map(ident).join(', ')}) ${
-        others.length === 0
-          ? 'do nothing'
-          : `do update set (${others.map(ident).join(', ')}) = row(${others.map((c) => `excluded.${ident(c)}`).join(', ')})`
-      }`;
+  const onConflict = `on conflict (${definition.key.map(ident).join(', ')}) ${
+    others.length === 0
+      ? 'do nothing'
+      : `do update set (${others.map(ident).join(', ')}) = row(${others.map((c) => `excluded.${ident(c)}`).join(', ')})`
+  }`;
   // Two statements in flight: the next chunk is serialised here while PostgreSQL writes one.
   let inFlight: Promise<unknown> = Promise.resolve();
   for (let at = 0; at < written.length; at += WRITE_CHUNK) {
@@ -337,7 +309,8 @@ class RebuildTable<Row extends JsonRow> {
       } else upserted.push(entry.row);
     }
     await deleteRows(tx, this.definition, deleted);
-    await upsertRows(tx, this.definition, inserted, true);
+    // Rows the table certainly lacks go in by COPY, which skips the conflict check and the JSON.
+    await copyRows(tx, this.definition.table, inserted);
     await upsertRows(tx, this.definition, upserted);
     if (stored && stored.size > this.storedKeys) this.stored = null;
   }
