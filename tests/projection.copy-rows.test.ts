@@ -140,7 +140,7 @@ describe('rows written by COPY', () => {
       expect(performance.now() - started).toBeLessThan(5_000);
     }
     expect(await dump('by_copy')).toEqual([]);
-    const [{ aborted }] = await sql<{ aborted: number }[]>`
+    const [{ aborted } = { aborted: -1 }] = await sql<{ aborted: number }[]>`
       select count(*)::int as aborted from pg_stat_activity
       where datname = current_database() and state = 'idle in transaction (aborted)'`;
     expect(aborted).toBe(0);

@@ -26,7 +26,12 @@ describe('COPY text encoding', () => {
     expect(arrayLiteral([])).toBe('{}');
     expect(arrayLiteral(['a', 'b c', 'NULL', null])).toBe('{"a","b c","NULL",NULL}');
     expect(arrayLiteral(['say "hi"', 'back\\slash', '{,}'])).toBe('{"say \\"hi\\"","back\\\\slash","{,}"}');
-    expect(arrayLiteral([[1, 2], [3, null]])).toBe('{{"1","2"},{"3",NULL}}');
+    expect(
+      arrayLiteral([
+        [1, 2],
+        [3, null],
+      ]),
+    ).toBe('{{"1","2"},{"3",NULL}}');
     // As a COPY field its backslashes are escaped once more.
     expect(copyField(['back\\slash'], 'array')).toBe('{"back\\\\\\\\slash"}');
   });
