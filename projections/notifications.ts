@@ -3,7 +3,7 @@ import type { NotificationActionEvent } from '../shared/domain/notifications/eve
 import { NOTIFICATION_ACTION_EVENT_TYPES } from '../shared/domain/notifications/events.ts';
 import { NOTIFYING_EVENT_TYPES, notificationsFor } from '../shared/domain/notifications/from-events.ts';
 import type { NotificationPriority, NotificationType } from '../shared/domain/notifications/types.ts';
-import { copyRows } from '../infrastructure/projections/copy-rows.ts';
+import { COPY_MIN_ROWS, copyRows } from '../infrastructure/projections/copy-rows.ts';
 import { insertNewRows } from '../infrastructure/projections/insert-rows.ts';
 import { KeyFilter } from '../infrastructure/projections/key-filter.ts';
 import { defineProjection } from '../infrastructure/projections/types.ts';
@@ -92,9 +92,10 @@ export const notificationsProjection = defineProjection({
    * has no `on conflict do nothing`. A notification's id comes from its event's id, and an event id
    * is unique within its stream only, so the ids written so far are kept in a filter: a row whose id
    * is certainly new is copied, one that perhaps was written (about 1 in 100) goes through the insert
-   * that leaves an existing row be.
+   * that leaves an existing row be, as do all of a window's rows when they are few.
    */
-  rebuild() {
+  rebuild(options) {
+    const copyMinRows = options?.copyMinRows ?? COPY_MIN_ROWS;
     const written = new KeyFilter();
     return {
       async start() {},
@@ -106,7 +107,8 @@ export const notificationsProjection = defineProjection({
             (written.has(row.id) ? perhapsWritten : fresh).push(row);
             written.add(row.id);
           }
-          await copyRows(tx, 'rm_notifications', fresh);
+          if (fresh.length >= copyMinRows) await copyRows(tx, 'rm_notifications', fresh);
+          else perhapsWritten.push(...fresh);
           await insertNewRows(tx, 'rm_notifications', 'id', perhapsWritten);
         }),
       async finish() {},

@@ -1,6 +1,6 @@
 import type { TransactionSql } from '../../shared/db/postgres.ts';
 import { asRecordedEvents, type EventShape, type RecordedEventOf } from '../../shared/eventstore/typed.ts';
-import { copyRows, writableColumns as columnsOf } from './copy-rows.ts';
+import { COPY_MIN_ROWS, copyRows, writableColumns as columnsOf } from './copy-rows.ts';
 import { KeyFilter } from './key-filter.ts';
 import { RebuildMemory } from './rebuild-memory.ts';
 import {
@@ -265,6 +265,7 @@ class RebuildTable<Row extends JsonRow> {
     readonly definition: FoldedTable<Row>,
     private readonly memory: RebuildMemory,
     private readonly storedKeys: number,
+    private readonly copyMinRows: number,
   ) {}
 
   writeEveryWindow() {
@@ -309,8 +310,10 @@ class RebuildTable<Row extends JsonRow> {
       } else upserted.push(entry.row);
     }
     await deleteRows(tx, this.definition, deleted);
-    // Rows the table certainly lacks go in by COPY, which skips the conflict check and the JSON.
-    await copyRows(tx, this.definition.table, inserted);
+    // Rows the table certainly lacks go in by COPY, which skips the conflict check and the JSON;
+    // a few go with the others.
+    if (inserted.length >= this.copyMinRows) await copyRows(tx, this.definition.table, inserted);
+    else upserted.push(...inserted);
     await upsertRows(tx, this.definition, upserted);
     if (stored && stored.size > this.storedKeys) this.stored = null;
   }
@@ -417,10 +420,11 @@ function foldedRebuild<E extends EventShape, T extends Tables>(
 ): ProjectionRebuild {
   const memory = options.memory ?? new RebuildMemory(300_000);
   const storedKeys = options.storedKeys ?? 100_000_000;
+  const copyMinRows = options.copyMinRows ?? COPY_MIN_ROWS;
   const names = Object.keys(definition.tables) as (keyof T & string)[];
   const tables = {} as { [Name in keyof T]: RebuildTable<T[Name]> };
   const start = <Name extends keyof T>(name: Name) => {
-    tables[name] = new RebuildTable(definition.tables[name], memory, storedKeys);
+    tables[name] = new RebuildTable(definition.tables[name], memory, storedKeys, copyMinRows);
   };
   for (const name of names) start(name);
   const all = names.map((name) => tables[name] as unknown as RebuildTable<JsonRow>);

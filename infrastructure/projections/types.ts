@@ -49,6 +49,12 @@ export type ProjectionRebuildOptions = {
    * key not in memory is loaded; default 100,000,000, about 150 MB of filter).
    */
   storedKeys?: number;
+  /**
+   * New rows a write needs before it goes by COPY instead of a multi-row insert (default
+   * `COPY_MIN_ROWS`, infrastructure/projections/copy-rows.ts); tests lower it to reach COPY with
+   * few rows.
+   */
+  copyMinRows?: number;
 };
 
 /**
