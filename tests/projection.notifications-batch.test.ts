@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_CHANGED_CHANNEL, notificationsProjection } from '../projections/notifications.ts';
-import { connect, type Sql } from '../shared/db/postgres.ts';
+import { connect, type Sql, type TransactionSql } from '../shared/db/postgres.ts';
 import { notificationIdFor } from '../shared/domain/notifications/draft.ts';
 import type { RecordedEvent } from '../shared/eventstore/types.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -46,6 +46,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('readAll' as const), user: fc.nat(2) }),
 );
 
+/** A customer's registration: the event that gives them a welcome notification. */
+const registration = (accountId: string, registeredAt: string) =>
+  recordedEvent('AccountRegistered', { accountId, role: 'customer', registeredAt });
+
 /** The log the steps describe: a welcome is a registration (a notification), the rest the user's actions. */
 function logOf(steps: Step[]): RecordedEvent[] {
   const log: RecordedEvent[] = [];
@@ -56,10 +60,7 @@ function logOf(steps: Step[]): RecordedEvent[] {
     if (s.kind === 'welcome') {
       const earlier = welcomes[welcomes.length - 1]?.event;
       // A redelivered event: the same id, so the same notification id.
-      const event =
-        s.again && earlier
-          ? earlier
-          : recordedEvent('AccountRegistered', { accountId: userId, role: 'customer', registeredAt: at(i) });
+      const event = s.again && earlier ? earlier : registration(userId, at(i));
       welcomes.push({ event, userId: earlier && s.again ? welcomes[welcomes.length - 1]!.userId : userId });
       log.push(event);
     } else if (s.kind === 'readAll') {
@@ -94,14 +95,23 @@ async function oneByOne(log: RecordedEvent[]) {
   return dump();
 }
 
-async function inBatches(log: RecordedEvent[], sizes: number[]) {
-  await recreateTable();
+/** Hands `apply` the log cut into windows of `sizes` (cycled), each in its own transaction. */
+async function eachWindow(
+  log: RecordedEvent[],
+  sizes: number[],
+  apply: (tx: TransactionSql, batch: RecordedEvent[]) => Promise<void>,
+) {
   for (let at = 0, i = 0; at < log.length; i++) {
     const size = sizes[i % sizes.length]!;
     const batch = log.slice(at, at + size);
-    await sql.begin((tx) => notificationsProjection.applyAll!(tx, batch));
+    await sql.begin((tx) => apply(tx, batch));
     at += size;
   }
+}
+
+async function inBatches(log: RecordedEvent[], sizes: number[]) {
+  await recreateTable();
+  await eachWindow(log, sizes, (tx, batch) => notificationsProjection.applyAll!(tx, batch));
   return dump();
 }
 
@@ -109,12 +119,7 @@ async function rebuiltInWindows(log: RecordedEvent[], sizes: number[], copyMinRo
   await recreateTable();
   const rebuild = notificationsProjection.rebuild!({ copyMinRows });
   await sql.begin((tx) => rebuild.start(tx));
-  for (let at = 0, i = 0; at < log.length; i++) {
-    const size = sizes[i % sizes.length]!;
-    const batch = log.slice(at, at + size);
-    await sql.begin((tx) => rebuild.applyAll(tx, batch));
-    at += size;
-  }
+  await eachWindow(log, sizes, (tx, batch) => rebuild.applyAll(tx, batch));
   await sql.begin((tx) => rebuild.finish(tx));
   return dump();
 }
@@ -139,11 +144,7 @@ describe('notifications, set-based', () => {
 
   it('a rebuild keeps the first notification of an event delivered again in a later window, and copies the rest', async () => {
     const [user] = USERS;
-    const registered = recordedEvent('AccountRegistered', {
-      accountId: user,
-      role: 'customer',
-      registeredAt: '2026-11-01T00:00:00.000Z',
-    });
+    const registered = registration(user, '2026-11-01T00:00:00.000Z');
     const read = recordedEvent('NotificationRead', {
       notificationId: notificationIdFor(registered.id, 'welcome', user),
       userId: user,
@@ -159,19 +160,11 @@ describe('notifications, set-based', () => {
 
   it('an "all read" leaves a notification that arrives after it, in the same batch, unread', async () => {
     const [user] = USERS;
-    const first = recordedEvent('AccountRegistered', {
-      accountId: user,
-      role: 'customer',
-      registeredAt: '2026-11-01T00:00:00.000Z',
-    });
+    const first = registration(user, '2026-11-01T00:00:00.000Z');
     const log = [
       first,
       recordedEvent('AllNotificationsRead', { userId: user, readAt: '2026-11-01T00:01:00.000Z' }),
-      recordedEvent('AccountRegistered', {
-        accountId: user,
-        role: 'customer',
-        registeredAt: '2026-11-01T00:02:00.000Z',
-      }),
+      registration(user, '2026-11-01T00:02:00.000Z'),
     ];
     await inBatches(log, [3]);
     const rows = await sql<{ id: string; is_read: boolean }[]>`select id, is_read from rm_notifications`;
@@ -190,8 +183,8 @@ describe('notifications, set-based', () => {
       const [first, second] = USERS;
       const at = '2026-11-01T00:00:00.000Z';
       const log = [
-        recordedEvent('AccountRegistered', { accountId: first, role: 'customer', registeredAt: at }),
-        recordedEvent('AccountRegistered', { accountId: second, role: 'customer', registeredAt: at }),
+        registration(first, at),
+        registration(second, at),
         recordedEvent('AllNotificationsRead', { userId: first, readAt: at }),
       ];
       await sql.begin((tx) => notificationsProjection.applyAll!(tx, log));

@@ -1,6 +1,6 @@
 import type { TransactionSql } from '../../shared/db/postgres.ts';
 import { asRecordedEvents, type EventShape, type RecordedEventOf } from '../../shared/eventstore/typed.ts';
-import { COPY_MIN_ROWS, copyRows, writableColumns as columnsOf } from './copy-rows.ts';
+import { COPY_MIN_ROWS, copyRows, writableColumns } from './copy-rows.ts';
 import { KeyFilter } from './key-filter.ts';
 import { RebuildMemory } from './rebuild-memory.ts';
 import {
@@ -205,7 +205,7 @@ async function deleteRows<Row extends JsonRow>(tx: TransactionSql, definition: F
 async function upsertRows<Row extends JsonRow>(tx: TransactionSql, definition: FoldedTable<Row>, written: Row[]) {
   if (written.length === 0) return;
   const table = ident(definition.table);
-  const columns = (await columnsOf(tx, definition.table)).map((column) => column.name);
+  const columns = (await writableColumns(tx, definition.table)).map((column) => column.name);
   const list = columns.map(ident).join(', ');
   const keySet = new Set<string>(definition.key);
   const others = columns.filter((column) => !keySet.has(column));
