@@ -8,9 +8,10 @@ import {
   type MessagingEvent,
 } from '../shared/domain/messaging/events.ts';
 import type { WorkOrderAwarded, WorkOrderEdited, WorkOrderPosted } from '../shared/domain/work/events.ts';
+import { COPY_MIN_ROWS, copyRows } from '../infrastructure/projections/copy-rows.ts';
 import { insertNewRows } from '../infrastructure/projections/insert-rows.ts';
 import { defineProjection } from '../infrastructure/projections/types.ts';
-import type { RecordedEventOf } from '../shared/eventstore/typed.ts';
+import { asRecordedEvents, type RecordedEventOf } from '../shared/eventstore/typed.ts';
 
 /**
  * PostgreSQL channel on which this projection says "user X's conversations changed" (a message to
@@ -28,6 +29,16 @@ const preview = (body: string) => Array.from(body).slice(0, PREVIEW_LENGTH).join
 type MessagingReadModelEvent =
   BookingRequested | BookingRescheduled | WorkOrderPosted | WorkOrderEdited | WorkOrderAwarded | MessagingEvent;
 
+const HANDLED = [
+  'BookingRequested',
+  'BookingRescheduled',
+  'WorkOrderPosted',
+  'WorkOrderEdited',
+  'WorkOrderAwarded',
+  'MessagePosted',
+  'ConversationRead',
+] as const satisfies readonly MessagingReadModelEvent['type'][];
+
 /**
  * Conversations per job. The participants come from the booking and work-order contracts
  * (BookingRequested; WorkOrderPosted with its direct contractor; WorkOrderAwarded), kept here so
@@ -38,15 +49,7 @@ export const messagingProjection = defineProjection<MessagingReadModelEvent>({
   // The stored name (checkpoint key) and the rm_conversation* tables keep their first spelling.
   name: 'conversations',
   version: 1,
-  handles: [
-    'BookingRequested',
-    'BookingRescheduled',
-    'WorkOrderPosted',
-    'WorkOrderEdited',
-    'WorkOrderAwarded',
-    'MessagePosted',
-    'ConversationRead',
-  ],
+  handles: HANDLED,
   schema: `
     create table if not exists rm_conversations (
       kind text not null check (kind in ('booking', 'work-order')),
@@ -199,14 +202,37 @@ export const messagingProjection = defineProjection<MessagingReadModelEvent>({
    * loaded and written once, however many of its events the window holds). The NOTIFYs go out in
    * log order too, in one statement.
    */
-  async applyAll(tx, events) {
-    const batch = new ConversationsBatch();
-    for (const event of events) batch.name(event);
-    await batch.load(tx);
-    for (const event of events) batch.fold(event);
-    await batch.write(tx);
+  applyAll: (tx, events) => applyConversations(tx, events, Number.POSITIVE_INFINITY),
+  /**
+   * A from-zero rebuild is the same batch path, its new rows written by COPY once a window has
+   * enough of them (infrastructure/projections/copy-rows.ts). The batch knows which rows are new:
+   * it loaded every conversation, member and message its events name, in the transaction of the
+   * only writer, so one it did not find and then created is not in the table. Most of a window's
+   * rows are new in a rebuild; the multi-row upsert from JSON was more than half of this read
+   * model's rebuild time (docs/performance.md).
+   */
+  rebuild(options) {
+    const copyMinRows = options?.copyMinRows ?? COPY_MIN_ROWS;
+    return {
+      async start() {},
+      applyAll: (tx, events) => applyConversations(tx, asRecordedEvents(events, HANDLED), copyMinRows),
+      async finish() {},
+    };
   },
 });
+
+/** Loads what the events name, folds them in log order, writes what changed (see `applyAll`). */
+async function applyConversations(
+  tx: TransactionSql,
+  events: readonly RecordedEventOf<MessagingReadModelEvent>[],
+  copyMinRows: number,
+) {
+  const batch = new ConversationsBatch();
+  for (const event of events) batch.name(event);
+  await batch.load(tx);
+  for (const event of events) batch.fold(event);
+  await batch.write(tx, copyMinRows);
+}
 
 // --------------------------------------------------------------------------------- batch path
 
@@ -319,10 +345,14 @@ class ConversationsBatch {
   /** By `kind subject_id`; null: not in the table (yet). */
   private readonly conversations = new Map<string, ConversationRecord | null>();
   private readonly changedConversations = new Set<string>();
+  /** Conversations the table does not hold: not found by the load, created by the batch. */
+  private readonly newConversations = new Set<string>();
   /** By `kind subject_id`, then user id. */
   private readonly members = new Map<string, Map<string, MemberRecord>>();
   /** Members written or deleted, as [conversation, user id]. */
   private readonly changedMembers = new Map<string, [string, string]>();
+  /** The members the load found, by `kind subject_id user_id`: any other the batch writes is new. */
+  private readonly loadedMembers = new Set<string>();
   /** The messages the events name, by id, and those the batch posts. */
   private readonly messages = new Map<string, MessageSeq>();
   /** Every message of the conversations the batch reads, by `kind subject_id`. */
@@ -372,7 +402,10 @@ class ConversationsBatch {
         const rows = await tx<{ row: MemberRecord }[]>`
           select to_jsonb(m) as row from rm_conversation_members m
           where m.kind = ${kind} and m.subject_id = any(${memberIds}::uuid[])`;
-        for (const { row } of rows) this.members.get(`${kind} ${row.subject_id}`)!.set(row.user_id, row);
+        for (const { row } of rows) {
+          this.members.get(`${kind} ${row.subject_id}`)!.set(row.user_id, row);
+          this.loadedMembers.add(`${kind} ${row.subject_id} ${row.user_id}`);
+        }
       }
       const readIds = [...this.wanted.messages[kind]];
       for (const id of readIds) this.messagesOf.set(`${kind} ${id}`, []);
@@ -510,15 +543,22 @@ class ConversationsBatch {
     }
   }
 
-  async write(tx: TransactionSql) {
-    const conversations = [...this.changedConversations].map((key) => this.conversations.get(key)!);
-    await upsertRows(tx, 'rm_conversations', ['kind', 'subject_id'], CONVERSATION_VALUES, conversations);
-    const written: MemberRecord[] = [];
+  /**
+   * One statement per table and chunk; with `copyMinRows` or more new rows in a table, those go by
+   * COPY and only the changed ones by the upsert.
+   */
+  async write(tx: TransactionSql, copyMinRows: number) {
+    const conversations = { fresh: [] as ConversationRecord[], changed: [] as ConversationRecord[] };
+    for (const key of this.changedConversations) {
+      (this.newConversations.has(key) ? conversations.fresh : conversations.changed).push(this.conversations.get(key)!);
+    }
+    const members = { fresh: [] as MemberRecord[], changed: [] as MemberRecord[] };
     const deleted: Pick<MemberRecord, 'kind' | 'subject_id' | 'user_id'>[] = [];
     for (const [key, userId] of this.changedMembers.values()) {
       const member = this.members.get(key)!.get(userId);
-      if (member) written.push(member);
-      else {
+      const loaded = this.loadedMembers.has(`${key} ${userId}`);
+      if (member) (loaded ? members.changed : members.fresh).push(member);
+      else if (loaded) {
         const [kind, subjectId] = key.split(' ') as [ConversationKind, string];
         deleted.push({ kind, subject_id: subjectId, user_id: userId });
       }
@@ -531,8 +571,24 @@ class ConversationsBatch {
         [JSON.stringify(deleted.slice(at, at + WRITE_CHUNK))],
       );
     }
-    await upsertRows(tx, 'rm_conversation_members', ['kind', 'subject_id', 'user_id'], MEMBER_VALUES, written);
-    await insertNewRows(tx, 'rm_messages', 'message_id', this.posted);
+    const upsertOrCopy = async <Row extends ConversationRecord | MemberRecord>(
+      table: string,
+      rows: { fresh: Row[]; changed: Row[] },
+      write: (rows: Row[]) => Promise<void>,
+    ) => {
+      if (rows.fresh.length >= copyMinRows) await copyRows(tx, table, rows.fresh);
+      else rows.changed.push(...rows.fresh);
+      await write(rows.changed);
+    };
+    await upsertOrCopy('rm_conversations', conversations, (rows) =>
+      upsertRows(tx, 'rm_conversations', ['kind', 'subject_id'], CONVERSATION_VALUES, rows),
+    );
+    await upsertOrCopy('rm_conversation_members', members, (rows) =>
+      upsertRows(tx, 'rm_conversation_members', ['kind', 'subject_id', 'user_id'], MEMBER_VALUES, rows),
+    );
+    // Every message the batch posts is new: it skipped those the load or an earlier event found.
+    if (this.posted.length >= copyMinRows) await copyRows(tx, 'rm_messages', this.posted);
+    else await insertNewRows(tx, 'rm_messages', 'message_id', this.posted);
     if (this.notices.length > 0) {
       await tx`select pg_notify(${CONVERSATIONS_CHANGED_CHANNEL}, payload) from unnest(${this.notices}::text[]) as payload`;
     }
@@ -549,6 +605,7 @@ class ConversationsBatch {
   ) {
     if (this.conversations.get(key)) return;
     const [kind, subjectId] = key.split(' ') as [ConversationKind, string];
+    this.newConversations.add(key);
     this.conversations.set(key, {
       kind,
       subject_id: subjectId,

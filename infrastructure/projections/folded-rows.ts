@@ -274,13 +274,21 @@ class RebuildTable<Row extends JsonRow> {
 
   /** Holds the row as the most recently touched. */
   remember(key: string, row: Row | null, dirty: boolean) {
-    const entry = this.cache.get(key);
-    if (entry) {
-      this.cache.delete(key);
-      this.memory.release(entry.touched);
-    }
     const touched = this.memory.currentTick;
-    this.cache.set(key, { row, dirty, touched });
+    const entry = this.cache.get(key);
+    if (!entry) {
+      this.cache.set(key, { row, dirty, touched });
+      this.memory.hold(touched);
+      return;
+    }
+    // The same entry, moved to the end of the map (the most recently touched): no new object for
+    // a row held across windows, which the young generation would copy and promote.
+    this.cache.delete(key);
+    this.memory.release(entry.touched);
+    entry.row = row;
+    entry.dirty = dirty;
+    entry.touched = touched;
+    this.cache.set(key, entry);
     this.memory.hold(touched);
   }
 

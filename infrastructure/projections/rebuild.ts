@@ -79,7 +79,16 @@ export async function rebuildProjections(
     rebuilds.set(projection, rebuild);
   }
   const unfinished = (projection: Projection) => ({ ...projection, version: UNFINISHED_REBUILD_VERSION });
-  const handles = projections.map((projection) => new Set(projection.handles));
+  // Which projections read each event type: a window is split into their shares in one pass over
+  // it, not one filter over the whole window per projection (29 × 100,000 set lookups a window).
+  const readersOf = new Map<string, number[]>();
+  projections.forEach((projection, index) => {
+    for (const type of new Set(projection.handles)) {
+      const readers = readersOf.get(type);
+      if (readers) readers.push(index);
+      else readersOf.set(type, [index]);
+    }
+  });
   // Only the events some read model handles are read: a rebuild of a few read models reads their
   // share of the log, not all of it.
   const types = [...new Set(projections.flatMap((projection) => projection.handles))];
@@ -118,7 +127,10 @@ export async function rebuildProjections(
     if (events.length === 0) break;
     const last = events[events.length - 1]!.position;
     next = read(last);
-    const shares = projections.map((_, i) => events.filter((event) => handles[i]!.has(event.type)));
+    const shares = projections.map((): RecordedEvent[] => []);
+    for (const event of events) {
+      for (const reader of readersOf.get(event.type) ?? []) shares[reader]!.push(event);
+    }
     let index = 0;
     const worker = async () => {
       for (let i = index++; i < projections.length; i = index++) {
