@@ -54,7 +54,13 @@ export default defineConfig({
   vite: {
     // Bundle Astro's own cookie@1 into the server build: the root node_modules holds cookie@2
     // (for @fastify/cookie), which has a different API.
-    ssr: { noExternal: ['cookie'] },
+    //
+    // Everything the pages import is bundled into the server build, React included, and built as
+    // production code: the server's React otherwise came from node_modules and chose its build by
+    // the server's NODE_ENV, so `npm start` (development configuration) rendered every page with
+    // React's development build, several times slower (docs/performance.md).
+    ssr: { noExternal: true },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     plugins: [tailwindcss()],
     build: { rollupOptions: { output: { manualChunks: shellChunk } } },
     server: { proxy: { '/api': 'http://localhost:4322', '/auth': 'http://localhost:4322' } },

@@ -23,6 +23,27 @@ describe('the site build', () => {
     expect(development).toEqual([]);
   });
 
+  // The server renders with the React it bundles, built as production code: from node_modules it
+  // chose its build by the server's NODE_ENV, and `npm start` (development) rendered every page
+  // with React's development build.
+  it('renders pages on the server with the production build of React, whatever NODE_ENV the server has', () => {
+    const server = path.resolve(import.meta.dirname, '..', 'dist', 'server');
+    const modules = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mjs'));
+    expect(modules.length).toBeGreaterThan(0);
+    const imported = new Set<string>();
+    const development: string[] = [];
+    for (const file of modules) {
+      const code = readFileSync(path.join(server, file), 'utf8');
+      // The bundle's import statements, one a line (a comment's example starts with ` * `).
+      for (const [, name] of code.matchAll(/^import\b[^;'"]*?['"]([^'"./][^'"]*)['"];?$/gm)) imported.add(name!);
+      if (/react-dom-server\.node\.development|\bjsxDEV\(/.test(code)) development.push(file);
+    }
+    expect(
+      [...imported].filter((name) => /^(react|react-dom|@radix-ui\/|lucide-react|@nanostores\/react)/.test(name)),
+    ).toEqual([]);
+    expect(development).toEqual([]);
+  });
+
   const scripts = () => readdirSync(assets).filter((file) => file.endsWith('.js'));
   const chunksContaining = (text: string) =>
     scripts().filter((file) =>
