@@ -40,6 +40,19 @@ function shellChunk(id) {
   return SHELL_MODULES.some((pattern) => pattern.test(id)) ? 'shell' : undefined;
 }
 
+/**
+ * The build bundles everything the pages import into the server build, React included, as
+ * production code. The server's React otherwise came from node_modules and chose its build by the
+ * server's NODE_ENV, so `npm start` (the development configuration) rendered every page per request
+ * with React's development build: the contractor dashboard's server time was 40 ms at the median
+ * instead of 28 (docs/performance.md). `astro dev` keeps its development React and its warnings.
+ */
+const productionServerBuild = {
+  name: 'production-server-build',
+  apply: 'build',
+  config: () => ({ ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+};
+
 // Pages are prerendered static HTML unless they opt out; the Fastify server in api/ serves the
 // build and mounts Astro's renderer (middleware mode) for server-rendered pages.
 export default defineConfig({
@@ -54,14 +67,8 @@ export default defineConfig({
   vite: {
     // Bundle Astro's own cookie@1 into the server build: the root node_modules holds cookie@2
     // (for @fastify/cookie), which has a different API.
-    //
-    // Everything the pages import is bundled into the server build, React included, and built as
-    // production code: the server's React otherwise came from node_modules and chose its build by
-    // the server's NODE_ENV, so `npm start` (development configuration) rendered every page with
-    // React's development build, several times slower (docs/performance.md).
-    ssr: { noExternal: true },
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    plugins: [tailwindcss()],
+    ssr: { noExternal: ['cookie'] },
+    plugins: [tailwindcss(), productionServerBuild],
     build: { rollupOptions: { output: { manualChunks: shellChunk } } },
     server: { proxy: { '/api': 'http://localhost:4322', '/auth': 'http://localhost:4322' } },
   },
