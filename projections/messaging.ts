@@ -8,7 +8,7 @@ import {
   type MessagingEvent,
 } from '../shared/domain/messaging/events.ts';
 import type { WorkOrderAwarded, WorkOrderEdited, WorkOrderPosted } from '../shared/domain/work/events.ts';
-import { COPY_MIN_ROWS, copyRows } from '../infrastructure/projections/copy-rows.ts';
+import { COPY_MIN_ROWS, copyIfMany } from '../infrastructure/projections/copy-rows.ts';
 import { insertNewRows } from '../infrastructure/projections/insert-rows.ts';
 import { defineProjection } from '../infrastructure/projections/types.ts';
 import { asRecordedEvents, type RecordedEventOf } from '../shared/eventstore/typed.ts';
@@ -571,24 +571,25 @@ class ConversationsBatch {
         [JSON.stringify(deleted.slice(at, at + WRITE_CHUNK))],
       );
     }
-    const upsertOrCopy = async <Row extends ConversationRecord | MemberRecord>(
-      table: string,
-      rows: { fresh: Row[]; changed: Row[] },
-      write: (rows: Row[]) => Promise<void>,
-    ) => {
-      if (rows.fresh.length >= copyMinRows) await copyRows(tx, table, rows.fresh);
-      else rows.changed.push(...rows.fresh);
-      await write(rows.changed);
-    };
-    await upsertOrCopy('rm_conversations', conversations, (rows) =>
-      upsertRows(tx, 'rm_conversations', ['kind', 'subject_id'], CONVERSATION_VALUES, rows),
+    const uncopiedConversations = await copyIfMany(tx, 'rm_conversations', conversations.fresh, copyMinRows);
+    await upsertRows(
+      tx,
+      'rm_conversations',
+      ['kind', 'subject_id'],
+      CONVERSATION_VALUES,
+      conversations.changed.concat(uncopiedConversations),
     );
-    await upsertOrCopy('rm_conversation_members', members, (rows) =>
-      upsertRows(tx, 'rm_conversation_members', ['kind', 'subject_id', 'user_id'], MEMBER_VALUES, rows),
+    const uncopiedMembers = await copyIfMany(tx, 'rm_conversation_members', members.fresh, copyMinRows);
+    await upsertRows(
+      tx,
+      'rm_conversation_members',
+      ['kind', 'subject_id', 'user_id'],
+      MEMBER_VALUES,
+      members.changed.concat(uncopiedMembers),
     );
     // Every message the batch posts is new: it skipped those the load or an earlier event found.
-    if (this.posted.length >= copyMinRows) await copyRows(tx, 'rm_messages', this.posted);
-    else await insertNewRows(tx, 'rm_messages', 'message_id', this.posted);
+    const uncopiedMessages = await copyIfMany(tx, 'rm_messages', this.posted, copyMinRows);
+    await insertNewRows(tx, 'rm_messages', 'message_id', uncopiedMessages);
     if (this.notices.length > 0) {
       await tx`select pg_notify(${CONVERSATIONS_CHANGED_CHANNEL}, payload) from unnest(${this.notices}::text[]) as payload`;
     }

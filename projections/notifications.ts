@@ -3,7 +3,7 @@ import type { NotificationActionEvent } from '../shared/domain/notifications/eve
 import { NOTIFICATION_ACTION_EVENT_TYPES } from '../shared/domain/notifications/events.ts';
 import { NOTIFYING_EVENT_TYPES, notificationsFor } from '../shared/domain/notifications/from-events.ts';
 import type { NotificationPriority, NotificationType } from '../shared/domain/notifications/types.ts';
-import { COPY_MIN_ROWS, copyRows } from '../infrastructure/projections/copy-rows.ts';
+import { COPY_MIN_ROWS, copyIfMany } from '../infrastructure/projections/copy-rows.ts';
 import { insertNewRows } from '../infrastructure/projections/insert-rows.ts';
 import { KeyFilter } from '../infrastructure/projections/key-filter.ts';
 import { defineProjection } from '../infrastructure/projections/types.ts';
@@ -107,9 +107,8 @@ export const notificationsProjection = defineProjection({
             (written.has(row.id) ? perhapsWritten : fresh).push(row);
             written.add(row.id);
           }
-          if (fresh.length >= copyMinRows) await copyRows(tx, 'rm_notifications', fresh);
-          else perhapsWritten.push(...fresh);
-          await insertNewRows(tx, 'rm_notifications', 'id', perhapsWritten);
+          const uncopied = await copyIfMany(tx, 'rm_notifications', fresh, copyMinRows);
+          await insertNewRows(tx, 'rm_notifications', 'id', perhapsWritten.concat(uncopied));
         }),
       async finish() {},
     };

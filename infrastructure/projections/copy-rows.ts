@@ -100,6 +100,21 @@ export function writableColumns(tx: TransactionSql, table: string): Promise<Copy
 }
 
 /**
+ * Writes new rows by COPY when there are at least `minRows` of them (`COPY_MIN_ROWS` in a rebuild)
+ * and returns the rows it left for the caller's own insert or upsert: none, or all of them.
+ */
+export async function copyIfMany<Row extends Record<string, unknown>>(
+  tx: TransactionSql,
+  table: string,
+  rows: readonly Row[],
+  minRows: number,
+): Promise<readonly Row[]> {
+  if (rows.length === 0 || rows.length < minRows) return rows;
+  await copyRows(tx, table, rows);
+  return [];
+}
+
+/**
  * Writes new rows into `table` with one COPY, in the transaction `tx` (which must run nothing else
  * meanwhile). The text is made a chunk at a time as the connection takes it.
  *

@@ -1,6 +1,6 @@
 import type { TransactionSql } from '../../shared/db/postgres.ts';
 import { asRecordedEvents, type EventShape, type RecordedEventOf } from '../../shared/eventstore/typed.ts';
-import { COPY_MIN_ROWS, copyRows, writableColumns } from './copy-rows.ts';
+import { COPY_MIN_ROWS, copyIfMany, writableColumns } from './copy-rows.ts';
 import { KeyFilter } from './key-filter.ts';
 import { RebuildMemory } from './rebuild-memory.ts';
 import {
@@ -320,9 +320,8 @@ class RebuildTable<Row extends JsonRow> {
     await deleteRows(tx, this.definition, deleted);
     // Rows the table certainly lacks go in by COPY, which skips the conflict check and the JSON;
     // a few go with the others.
-    if (inserted.length >= this.copyMinRows) await copyRows(tx, this.definition.table, inserted);
-    else upserted.push(...inserted);
-    await upsertRows(tx, this.definition, upserted);
+    const uncopied = await copyIfMany(tx, this.definition.table, inserted, this.copyMinRows);
+    await upsertRows(tx, this.definition, upserted.concat(uncopied));
     if (stored && stored.size > this.storedKeys) this.stored = null;
   }
 
