@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { open, useE2E } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * axe on the public entry pages in both themes: no 'serious' or 'critical' violation (WCAG 2.x
@@ -45,7 +44,7 @@ describe('accessibility (axe)', { timeout: 60_000 }, () => {
           // Let transitions (theme colours, typewriter) settle before measuring contrast.
           await page.waitForTimeout(300);
           await settleMotion(page);
-          const results = await new AxeBuilder({ page })
+          const results = await axeOn(page)
             .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
             .analyze();
           const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

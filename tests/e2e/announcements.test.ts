@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { announcementMessages } from '../../site/i18n/messages/announcements.ts';
@@ -12,7 +11,7 @@ import {
 import { UPDATE_SPLASH_FLAG } from '../../site/islands/announcements/splash.ts';
 import { THEME_KEY } from '../../site/stores/accent.ts';
 import { MOBILE, hidden, hydrated, open, revealIslands, useE2E, visible, waitForPath } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * The launch splash and the roadmap announcement in a real browser (docs/product.md#announcements):
@@ -70,7 +69,7 @@ async function expectNoPopup(page: Page) {
 
 async function expectNoAxeViolations(page: Page, what: string) {
   await settleMotion(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/start-app.ts';
@@ -13,7 +12,7 @@ import {
   useE2E,
   visible,
 } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * The footer's Contact Us and Feedback Board dialogs in a real browser (docs/product.md#feedback):
@@ -39,7 +38,7 @@ async function openFooterDialog(page: Page, button: string, title: string): Prom
 async function expectAxeClean(page: Page, what: string) {
   await page.waitForTimeout(200);
   await settleMotion(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .include('[role="dialog"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { scheduleStreamId } from '../../shared/domain/booking/events.ts';
 import { openEventStore, type EventStore } from '../../shared/eventstore/index.ts';
 import type { E2EApp } from '../support/start-app.ts';
 import { hidden, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * Messaging and reviews in two real browsers: a customer (desktop, two panes) and a contractor (a
@@ -100,7 +99,7 @@ const log = (page: Page) => page.getByRole('log');
 
 async function expectNoAxeViolations(page: Page, what: string) {
   await settleMotion(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .include('main')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { open, signInViaApi, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * The customer dashboard on the seeded demo marketplace (api/seed-marketplace.ts): customer@demo.ca
@@ -13,7 +12,7 @@ const e2e = useE2E();
 
 async function expectNoAxeViolations(page: Page, what: string) {
   await settleMotion(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .include('main')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
 import { publishReviews as publishReviewsIn } from './support/directory.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * The contractor directory in a real browser: a visitor searches by postal code and distance,
@@ -211,7 +210,7 @@ describe('contractor directory', { timeout: 120_000 }, () => {
             .catch(() => {});
           await page.waitForTimeout(300);
           await settleMotion(page);
-          const results = await new AxeBuilder({ page })
+          const results = await axeOn(page)
             .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
             .analyze();
           const bad = results.violations

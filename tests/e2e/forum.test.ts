@@ -1,10 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FORUM_PAGE } from '../../shared/domain/forum/categories.ts';
 import { hidden, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * The community forum dialog in a real browser, opened from the header: posting a discussion and a
@@ -28,7 +27,7 @@ async function categoryCount(page: Page, value: string): Promise<number> {
 
 async function expectNoAxeViolations(page: Page, what: string) {
   await settleMotion(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .include('[role="dialog"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

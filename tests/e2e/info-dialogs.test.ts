@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hidden, open, revealIslands, useE2E, visible } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * The footer's FAQ, Barter Trades and Arbitration Services dialogs and the landing page's Quality &
@@ -99,7 +98,7 @@ async function expectAxeClean(page: Page, dialog: Locator, what: string) {
   await page.waitForTimeout(200);
   await visible(dialog);
   await settleMotion(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .include('[role="dialog"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -1,10 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { landingMessages } from '../../site/i18n/messages/landing.ts';
 import { activateIslands, hidden, open, useE2E, visible, waitForPath } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /** The landing page in a real browser (docs/product.md#site). */
 const e2e = useE2E();
@@ -389,7 +388,7 @@ function describeViolations(violations: Result[]): string {
 
 async function expectNoViolations(page: Page, label: string) {
   await settleMotion(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

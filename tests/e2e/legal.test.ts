@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { htmlLang, localizePath, locales } from '../../site/i18n/locales.ts';
 import { legalMessages } from '../../site/i18n/messages/legal.ts';
 import { THEME_KEY } from '../../site/stores/accent.ts';
 import { MOBILE, hydrated, useE2E } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * The four legal pages in both languages (issue 4, item 6): static pages with their title, a
@@ -34,7 +33,7 @@ function describeViolations(violations: Result[]): string {
 
 async function expectNoAxeViolations(page: Page, label: string) {
   await settleMotion(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   if (results.violations.length) {
     throw new Error(
       `${results.violations.length} axe violation(s) on ${label}:\n${describeViolations(results.violations)}`,

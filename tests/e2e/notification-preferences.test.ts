@@ -1,10 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emailConsentWordings } from '../../shared/domain/notification-preferences/consent.ts';
 import { notificationPreferencesMessages } from '../../site/i18n/messages/notification-preferences.ts';
 import { hidden, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 const e2e = useE2E();
 const en = notificationPreferencesMessages.en;
@@ -21,7 +20,7 @@ async function ready(page: Page, path: string, m: typeof en) {
 
 async function expectNoAxeViolations(page: Page) {
   await settleMotion(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

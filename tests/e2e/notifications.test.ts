@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { THEME_KEY } from '../../site/stores/accent.ts';
 import { POLL_INTERVAL_MS, UNREAD_COUNT_URL } from '../../site/islands/notifications/unread.ts';
-import { contrastRatio, settleMotion } from './support/axe.ts';
+import { contrastRatio, settleMotion, axeOn } from './support/axe.ts';
 import { hidden, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
 
 /** The notification bell, popover and page in a real browser (docs/product.md#notifications). */
@@ -247,7 +246,7 @@ describe('notification bell and popover', { timeout: 90_000 }, () => {
         await dialog.getByRole('button', { name: 'Mark all as read' }).click();
         await visible(page.locator('[data-variant="destructive"]'));
         await settleMotion(page);
-        const results = await new AxeBuilder({ page })
+        const results = await axeOn(page)
           .include('[data-variant="destructive"]')
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
           .analyze();
@@ -316,7 +315,7 @@ describe('notification bell and popover', { timeout: 90_000 }, () => {
       const dialog = await openPopover(page);
       await visible(dialog.getByText(WELCOME));
       await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page })
+      const results = await axeOn(page)
         .include('[role="dialog"]')
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .analyze();

@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hidden, open, revealIslands, useE2E, visible, waitForPath } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * The pricing pages and their dialogs: the fee calculator's input rule at its edges, the
@@ -43,14 +42,7 @@ async function expectError(calc: ReturnType<typeof calculator>, message: string)
 
 async function expectNoSeriousViolations(page: Page, label: string, include?: string) {
   await settleMotion(page);
-  let builder = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'wcag22aa',
-    'best-practice',
-  ]);
+  let builder = axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

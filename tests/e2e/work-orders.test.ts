@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hidden, open, signInViaApi, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
-import { settleMotion } from './support/axe.ts';
+import { settleMotion, axeOn } from './support/axe.ts';
 
 /**
  * Posting a job open for bids and hiring from the bids, as people do it: a customer posts, two
@@ -145,7 +144,7 @@ describe('work orders: post, bid, compare, hire', { timeout: 180_000 }, () => {
 
 async function expectNoAxeViolations(page: Page, what: string) {
   await settleMotion(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .include('main')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

@@ -13,13 +13,24 @@ export async function settleMotion(page: Page) {
   });
 }
 
+/**
+ * An axe run on `page`, as every journey here asks for one. Two settings make it about three times
+ * faster (0.5 s instead of 1.5 s on the landing page, quiet host; the 47 scans were a tenth of the
+ * browser journeys' time on a loaded one) and change nothing a test reads:
+ * - legacy mode runs `axe.run` in the page itself. The default runs each frame partially and then
+ *   opens a blank page to inject axe again and combine them, which only cross-origin frames need;
+ *   these pages have no frames.
+ * - only violations keep all their nodes. Passes, incomplete and inapplicable rules are still
+ *   listed (tests check that rules ran), each with one node instead of every one it matched.
+ */
+export function axeOn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+}
+
 /** axe on the page's main content: no 'serious' or 'critical' WCAG 2.1 A/AA violation. */
 export async function expectNoSeriousAxeViolations(page: Page, what: string) {
   await settleMotion(page);
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const results = await axeOn(page).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
