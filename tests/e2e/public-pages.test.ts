@@ -49,7 +49,10 @@ async function loadUntouched(page: Page, path: string): Promise<Loaded[]> {
   const scripts = recordScripts(page);
   await page.goto(path, { waitUntil: 'networkidle' });
   // client:idle work and anything it fetches, then quiet again (as bench/page-weight.ts measures).
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+  // Bounded: a renderer that never went idle would otherwise hang the test instead of failing it.
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 5_000 })),
+  );
   await page.waitForLoadState('networkidle');
   const inline = gzipSync(await page.evaluate(inlineScripts)).length;
   return [...(await Promise.all(scripts)), { url: '(inline scripts)', gzip: inline }];

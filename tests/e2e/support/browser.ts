@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../support/chromium.ts';
+import { CHROMIUM_FLAGS, journeyBrowserPath } from '../../support/chromium.ts';
 import { sleep, waitUntil } from '../../support/wait.ts';
 import { confirmationLinkFor } from '../../support/outbox.ts';
 import { startApp, type E2EApp } from '../../support/start-app.ts';
@@ -27,7 +27,7 @@ export const NAVIGATION_TIMEOUT_MS = 20_000;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: journeyBrowserPath(),
     args: ['--headless', ...CHROMIUM_FLAGS],
   });
 }
@@ -105,6 +105,7 @@ export function useE2E(): E2E {
       // a minute, say) count that person, not every journey of the file together.
       extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() },
     });
+    await context.addInitScript(noPointerRestingAtOrigin);
     if (!options.firstVisit) await context.addInitScript(returningVisitor, RETURNING_VISITOR_STATE);
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
@@ -147,6 +148,30 @@ const RETURNING_VISITOR_STATE = {
   dismissedKey: DISMISSED_ANNOUNCEMENTS_KEY,
   dismissed: [ROADMAP_ANNOUNCEMENT_ID],
 };
+
+/**
+ * Runs in the page before its scripts. The headless shell (tests/support/chromium.ts) puts its mouse
+ * at (0, 0) in every new document and reports it there, on whatever is drawn at the top-left corner
+ * (the header), as a pointer that came over it; the full browser, like a visitor's, reports no
+ * pointer until one moves. Islands that hydrate at the first sign of use (site/directives/
+ * interaction.ts) would take that for a visitor's hover, and the journeys that check what a page does
+ * before anyone touches it would not be testing that any more. Only buttonless pointer and mouse
+ * movement exactly at the origin is stopped, before any listener of the page hears it; the journeys'
+ * own moves go to an element's centre.
+ */
+function noPointerRestingAtOrigin() {
+  for (const type of ['pointerover', 'pointerenter', 'pointermove', 'mouseover', 'mouseenter', 'mousemove']) {
+    window.addEventListener(
+      type,
+      (event) => {
+        const pointer = event as MouseEvent;
+        if (pointer.isTrusted && pointer.clientX === 0 && pointer.clientY === 0 && pointer.buttons === 0)
+          event.stopImmediatePropagation();
+      },
+      { capture: true },
+    );
+  }
+}
 
 /** Runs in the page before its scripts (only where nothing is stored yet, so tests can clear it). */
 function returningVisitor(state: typeof RETURNING_VISITOR_STATE) {
