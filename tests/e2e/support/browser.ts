@@ -428,7 +428,11 @@ export async function activateIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
   for (const island of await page.locator('astro-island[ssr][client="interaction"]').elementHandles()) {
     await island.scrollIntoViewIfNeeded();
     // A pointer passing over it: `pointerover` wakes a plain client:interaction island, a move one
-    // that waits for a press (`press`, which a scroll's hover does not wake).
+    // that waits for a press (`press`, which a scroll's hover does not wake). It comes from the
+    // viewport's far corner: in the headless shell the pointer rests at the origin, over the header,
+    // and a move within the element under it raises no `pointerover` (noPointerRestingAtOrigin).
+    const viewport = page.viewportSize();
+    if (viewport) await page.mouse.move(viewport.width - 1, viewport.height - 1);
     await island.hover({ trial: false, force: true }).catch(async () => {
       await island.dispatchEvent('pointerover');
       await island.dispatchEvent('pointermove');
