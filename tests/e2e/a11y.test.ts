@@ -58,3 +58,19 @@ describe('accessibility (axe)', { timeout: 60_000 }, () => {
     }
   }
 });
+
+describe('the axe helper', () => {
+  // axeOn runs axe in legacy mode and keeps full node lists only for violations (support/axe.ts):
+  // it must still find a violation, with its node, and list the rules that passed.
+  it('still reports a violation with its node and lists the rules that passed', () =>
+    e2e.run(async ({ page }) => {
+      await page.setContent(
+        '<html lang="en"><head><title>t</title></head><body><main><h1>Fine</h1>' +
+          '<p id="faint" style="color:#777;background:#888">faint text</p></main></body></html>',
+      );
+      const results = await axeOn(page).include('main').withTags(['wcag2aa']).analyze();
+      const contrast = results.violations.find((v) => v.id === 'color-contrast');
+      expect(contrast?.nodes.map((n) => n.target.join(' '))).toEqual(['#faint']);
+      expect(results.passes.length).toBeGreaterThan(0);
+    }));
+});

@@ -7,16 +7,17 @@ import { accessSync, constants } from 'node:fs';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's `chromium-headless-shell` package: the same Blink and V8 without the desktop browser around them. */
-export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 
-const executable = (file: string) => {
+/** Whether `file` exists and may be run. */
+export function isExecutable(file: string): boolean {
   try {
     accessSync(file, constants.X_OK);
     return true;
   } catch {
     return false;
   }
-};
+}
 
 /**
  * The browser the journeys drive: the headless shell when it is installed (CI installs it), else
@@ -28,7 +29,7 @@ const executable = (file: string) => {
  */
 export function journeyBrowserPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return executable(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH;
+  return isExecutable(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH;
 }
 
 export const CHROMIUM_FLAGS = [
