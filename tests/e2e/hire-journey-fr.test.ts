@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contractsMessages } from '../../site/i18n/messages/contracts.ts';
 import { reviewMessages } from '../../site/i18n/messages/reviews.ts';
 import { workRuleMessages } from '../../site/i18n/messages/work-rules.ts';
 import { workMessages } from '../../site/i18n/messages/work.ts';
-import { confirmationLinkOf, currentUser, hydrated, open, useE2E, visible, waitForPath } from './support/browser.ts';
+import {
+  confirmationLinkOf,
+  currentUser,
+  hydrated,
+  open,
+  useE2E,
+  visible,
+  visibleAfterReload,
+  waitForPath,
+} from './support/browser.ts';
 import { fillSignUp, FR_SIGN_UP, uniqueEmail } from './support/sign-up-form.ts';
 
 /**
@@ -61,20 +70,6 @@ async function signContract(page: Page, name: string) {
   await form.getByRole('checkbox').check();
   await sign.click();
   await visible(page.getByText('Contrat signé', { exact: true }));
-}
-
-/** Reloads until `locator` shows up (a read model catching up), within `timeout`. */
-async function reloadUntilVisible(page: Page, locator: Locator, timeout = 20_000) {
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        await hydrated(page);
-        return locator.count();
-      },
-      { timeout, interval: 500 },
-    )
-    .toBeGreaterThan(0);
 }
 
 describe('le parcours d’embauche en français', { timeout: 300_000 }, () => {
@@ -145,7 +140,7 @@ describe('le parcours d’embauche en français', { timeout: 300_000 }, () => {
             await open(proPage, '/fr/open-bids?near=me');
             await visible(proPage.getByRole('heading', { level: 1, name: 'Soumissions ouvertes' }));
             const card = proPage.getByTestId('job-card').filter({ hasText: title });
-            await visible(card, 20_000).catch(() => reloadUntilVisible(proPage, card));
+            await visibleAfterReload(proPage, card);
             await card.getByRole('button', { name: 'Envoyer une proposition' }).click();
             const dialog = proPage.getByRole('dialog', { name: 'Envoyer une proposition' });
             await visible(dialog);
@@ -194,7 +189,7 @@ describe('le parcours d’embauche en français', { timeout: 300_000 }, () => {
             await open(customerPage, '/fr/contracts');
             await visible(customerPage.getByRole('heading', { level: 1, name: 'Contrats' }));
             const contractRow = customerPage.locator(`[data-job="${jobId}"]`);
-            await visible(contractRow, 20_000).catch(() => reloadUntilVisible(customerPage, contractRow));
+            await visibleAfterReload(customerPage, contractRow);
             await visible(contractRow.getByText('En attente de votre signature'));
             await contractRow.getByRole('link', { name: 'Relire et signer' }).click();
             await waitForPath(customerPage, `/fr/contracts/${jobId}`);
@@ -216,9 +211,7 @@ describe('le parcours d’embauche en français', { timeout: 300_000 }, () => {
             await customerPage.reload();
             await hydrated(customerPage);
             const escrow = customerPage.getByTestId('escrow');
-            await visible(escrow.getByRole('heading', { name: 'Payer en entiercement' }), 20_000).catch(() =>
-              reloadUntilVisible(customerPage, escrow.getByRole('heading', { name: 'Payer en entiercement' })),
-            );
+            await visibleAfterReload(customerPage, escrow.getByRole('heading', { name: 'Payer en entiercement' }));
             await payWith(customerPage, '4000 0000 0000 0002');
             const refusal = escrow.getByTestId('pay-error');
             await visible(refusal);
@@ -320,9 +313,7 @@ describe('le parcours d’embauche en français', { timeout: 300_000 }, () => {
             // ── The published review shows on the contractor's public French profile.
             const me = (await (await proContext.request.get('/api/auth/me')).json()) as { id: string };
             await open(customerPage, `/fr/contractors/${me.id}`);
-            await visible(customerPage.getByText(CUSTOMER_REVIEW), 20_000).catch(() =>
-              reloadUntilVisible(customerPage, customerPage.getByText(CUSTOMER_REVIEW)),
-            );
+            await visibleAfterReload(customerPage, customerPage.getByText(CUSTOMER_REVIEW));
           },
           { mobile: true, locale: 'fr-CA' },
         );

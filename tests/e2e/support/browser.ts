@@ -326,6 +326,29 @@ export async function hydrated(page: Page, timeout = ACTION_TIMEOUT_MS) {
   }
 }
 
+/**
+ * Waits for `locator`, reloading the page every half second after a short first look. For what a
+ * process writes moments after the page loaded (a contract drawn up on an award, an escrow opened
+ * on the second signature, a review published): the page shows it on its next load, not live. A
+ * long wait for a live update followed by one reload cost a journey 20–30 s whenever the first
+ * load came too early.
+ */
+export async function visibleAfterReload(page: Page, locator: Locator, timeout = 30_000): Promise<Locator> {
+  const deadline = Date.now() + timeout;
+  let wait = 2_000;
+  for (;;) {
+    try {
+      return await visible(locator, wait);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await sleep(500);
+    await page.reload();
+    await hydrated(page);
+    wait = 1_000;
+  }
+}
+
 /** Loads `path` and waits for its islands. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
