@@ -196,6 +196,47 @@ describe('contract, escrow and receipt', { timeout: 240_000 }, () => {
       );
     }));
 
+  it('a contract opened before the hire is being prepared, then shows up to sign without a reload', () =>
+    e2e.run(async ({ page, context }) => {
+      const proContext = await e2e.newContext();
+      try {
+        await signUpViaApi(proContext, 'contractor');
+        await signUpViaApi(context, 'customer');
+        const form = page.getByRole('form', { name: 'Sign this contract' });
+        await awardedJob(context, proContext, {}, async (jobId) => {
+          await open(page, `/contracts/${jobId}`);
+          await visible(page.getByRole('status').getByText('Preparing the contract…', { exact: false }));
+          expect(await page.getByText('This contract does not exist or is not yours.').count()).toBe(0);
+        });
+        await visible(form, 20_000);
+      } finally {
+        await proContext.close();
+      }
+    }));
+
+  it('en français, un contrat qui n’arrive pas finit par être dit introuvable', () =>
+    e2e.run(
+      async ({ page, context }) => {
+        await signUpViaApi(context, 'customer');
+        await page.clock.install();
+        await open(page, `/fr/contracts/${crypto.randomUUID()}`);
+        await visible(page.getByRole('status').getByText('Préparation du contrat…', { exact: false }));
+        const notFound = page.getByText('Ce contrat n’existe pas ou ne vous concerne pas.');
+        // Looked for again each second, then given up: the clock is moved on a second at a time.
+        await expect
+          .poll(
+            async () => {
+              await page.clock.fastForward(1_000);
+              return notFound.count();
+            },
+            { interval: 100, timeout: 20_000 },
+          )
+          .toBeGreaterThan(0);
+        expect(await page.getByRole('status').getByText('Préparation du contrat…', { exact: false }).count()).toBe(0);
+      },
+      { mobile: true, locale: 'fr-CA' },
+    ));
+
   it('the contracts page works at 360 px, in French, with its empty state', () =>
     e2e.run(
       async ({ page, context }) => {

@@ -10,6 +10,7 @@ export const contractsMessages = defineMessages({
     loadFailed: 'Could not load this page. Please try again.',
     tryAgain: 'Try again',
     notFound: 'This contract does not exist or is not yours.',
+    preparing: 'Preparing the contract… It is drawn up a moment after a hire.',
     formerMember: 'Former member',
     // List
     listIntro: 'Every job has a contract that you and the other party sign before any money moves.',
@@ -178,6 +179,7 @@ export const contractsMessages = defineMessages({
     loadFailed: 'Impossible de charger cette page. Veuillez réessayer.',
     tryAgain: 'Réessayer',
     notFound: 'Ce contrat n’existe pas ou ne vous concerne pas.',
+    preparing: 'Préparation du contrat… Il est rédigé quelques instants après l’embauche.',
     formerMember: 'Ancien membre',
     listIntro: 'Chaque travail a un contrat que vous et l’autre partie signez avant que l’argent circule.',
     emptyTitle: 'Aucun contrat pour l’instant',

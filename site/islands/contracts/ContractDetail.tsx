@@ -1,5 +1,5 @@
 import { Printer, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { format } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { contractsMessages } from '../../i18n/messages/contracts.ts';
@@ -27,6 +27,13 @@ import { useQuery } from '../../lib/first-reads.ts';
 
 type VerifyResult = { server: Verification; browserHash: string };
 
+/**
+ * How many times, a second apart, a contract that is not there yet is looked for again before the
+ * page says it does not exist. A contract is drawn up by the money process a moment after a hire,
+ * a subscription or an urgent alert's acceptance, and the page that links to it opens at once.
+ */
+export const CONTRACT_LOOKS = 15;
+
 const shortHash = (hash: string) => `${hash.slice(0, 12)}…${hash.slice(-6)}`;
 
 /**
@@ -51,6 +58,27 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
     await $detail.revalidate();
   };
 
+  // A 404 may be a contract not drawn up yet: look again each second for a while (a 400 is an id
+  // that can never be one). What is shown meanwhile says so, not that the contract does not exist.
+  const absent = load.status === 'error' && load.error instanceof ApiError && load.error.status === 404;
+  const [looks, setLooks] = useState(0);
+  const lookingAgain = looks < CONTRACT_LOOKS && (absent || (looks > 0 && load.status === 'loading'));
+  useEffect(() => {
+    if (!absent || looks >= CONTRACT_LOOKS) return;
+    const timer = setTimeout(() => {
+      setLooks((n) => n + 1);
+      void $detail.revalidate();
+    }, 1_000);
+    return () => clearTimeout(timer);
+  }, [absent, looks, $detail]);
+
+  if (lookingAgain) {
+    return (
+      <p role="status" className="mx-auto max-w-lg py-12 text-center text-lg font-medium">
+        {m.preparing}
+      </p>
+    );
+  }
   if (load.status === 'loading') return <PageSkeleton label={m.loading} />;
   if (load.status === 'error') {
     const notFound = load.error instanceof ApiError && (load.error.status === 404 || load.error.status === 400);

@@ -5,12 +5,14 @@ import { paintingOrder } from '../../support/work-order-body.ts';
 
 /**
  * The customer posts a job (the painting order, with `order` changed), the contractor bids $1,000,
- * the customer accepts (all through the API).
+ * the customer accepts (all through the API). `beforeAccept` runs with the job's id just before the
+ * acceptance (a page opened before the contract exists, say).
  */
 export async function awardedJob(
   customer: BrowserContext,
   contractor: BrowserContext,
   order: Record<string, unknown> = {},
+  beforeAccept?: (jobId: string) => Promise<void>,
 ): Promise<string> {
   const posted = await customer.request.post('/api/work-orders', {
     data: paintingOrder(order),
@@ -27,6 +29,7 @@ export async function awardedJob(
   });
   expect(proposed.status(), await proposed.text()).toBe(201);
   const proposalId = ((await proposed.json()) as { proposal: { id: string } }).proposal.id;
+  await beforeAccept?.(orderId);
   const accepted = await customer.request.post(`/api/work-orders/${orderId}/proposals/${proposalId}/accept`);
   expect(accepted.status(), await accepted.text()).toBe(200);
   return orderId;
