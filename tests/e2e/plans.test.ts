@@ -1,7 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { hydrated, open, revealLazyPanels, signInViaApi, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import {
+  hydrated,
+  open,
+  revealLazyPanels,
+  signInViaApi,
+  signUpViaApi,
+  stillShownAfter,
+  useE2E,
+  visible,
+} from './support/browser.ts';
 import { DEMO } from '../support/start-app.ts';
 import { PDF } from '../support/uploads.ts';
 import { publishReviews } from './support/directory.ts';
@@ -71,8 +80,7 @@ async function expectDeclinedInline(page: Page, message: string, locale: 'en' | 
   expect(await dialog.getByLabel(labels.expiry).inputValue()).toBe(EXPIRY);
   expect(await dialog.getByLabel(labels.cvc).inputValue()).toBe('123');
   // Still there a moment later, when a toast would have gone: it waits for the next try.
-  await page.waitForTimeout(6_000);
-  await visible(inline);
+  await stillShownAfter(page, inline, 6_000);
   expect(await inline.innerText()).toContain(message);
 }
 
@@ -83,84 +91,87 @@ describe('plans, boosts and ranking', { timeout: 240_000 }, () => {
       await rivalPage.close();
       await publishReviews(e2e.app.dataDir, rival.id, [5, 5, 5]);
 
-      await e2e.run(async ({ page, context }) => {
-        const me = await listInCharlottetown(context);
-        // The rival's reviews reach the directory through its projection.
-        await expect
-          .poll(async () => (await rankedNames(page))[0], { timeout: 20_000, interval: 500 })
-          .toBe(rival.name);
-        expect(
-          await page.locator('article[data-contractor]').filter({ hasText: me.name }).getByText('Featured').count(),
-        ).toBe(0);
+      await e2e.run(
+        async ({ page, context }) => {
+          const me = await listInCharlottetown(context);
+          // The rival's reviews reach the directory through its projection.
+          await expect
+            .poll(async () => (await rankedNames(page))[0], { timeout: 20_000, interval: 500 })
+            .toBe(rival.name);
+          expect(
+            await page.locator('article[data-contractor]').filter({ hasText: me.name }).getByText('Featured').count(),
+          ).toBe(0);
 
-        // ── /subscriptions on Starter: the usage of each limit, and the plans to change to.
-        await open(page, '/subscriptions');
-        await visible(page.getByTestId('plan-name').getByText('Starter'));
-        const usage = page.getByTestId('plan-usage');
-        await visible(usage.locator('[data-limit="maxBidProjects"]').getByText('0 of 5'));
-        await visible(usage.locator('[data-limit="maxDirectHireConnections"]').getByText('0 of 3'));
-        await visible(page.getByText('No charges yet', { exact: false }));
-        await visible(page.locator('[data-plan="pro"]').getByText('Coming soon'));
-        await expectNoSeriousAxeViolations(page, '/subscriptions on Starter');
+          // ── /subscriptions on Starter: the usage of each limit, and the plans to change to.
+          await open(page, '/subscriptions');
+          await visible(page.getByTestId('plan-name').getByText('Starter'));
+          const usage = page.getByTestId('plan-usage');
+          await visible(usage.locator('[data-limit="maxBidProjects"]').getByText('0 of 5'));
+          await visible(usage.locator('[data-limit="maxDirectHireConnections"]').getByText('0 of 3'));
+          await visible(page.getByText('No charges yet', { exact: false }));
+          await visible(page.locator('[data-plan="pro"]').getByText('Coming soon'));
+          await expectNoSeriousAxeViolations(page, '/subscriptions on Starter');
 
-        // ── Upgrade to Local by card: a declined card first, said beside the Pay button, then a good one.
-        await page.locator('[data-plan="local"]').getByRole('button', { name: 'Upgrade to Local' }).click();
-        const payLocal = page.getByRole('dialog').getByRole('button', { name: 'Pay $19.00 and upgrade' });
-        await payByCard(page, DECLINED_CARD);
-        await payLocal.click();
-        await expectDeclinedInline(page, 'Your card was declined. Nothing was charged.');
-        expect(await payLocal.getAttribute('aria-describedby')).toBe(
-          await page.getByTestId('pay-error').getAttribute('id'),
-        );
-        await visible(page.getByTestId('plan-name').getByText('Starter'));
-        await payByCard(page);
-        await payLocal.click();
-        await visible(page.getByText('Welcome to Local.', { exact: true }));
-        await expect.poll(() => page.getByTestId('pay-error').count()).toBe(0);
-        expect(await page.getByRole('dialog').count()).toBe(0);
-        await visible(page.getByTestId('plan-name').getByText('Local'));
-        await visible(page.getByTestId('plan-status').getByText('Active'));
-        await visible(usage.locator('[data-limit="maxBidProjects"]').getByText('0 used, unlimited'));
-        const billing = page.getByTestId('billing');
-        await visible(billing.getByText('Local plan'));
-        await visible(billing.getByText('$19.00'));
-        await visible(billing.getByText('VISA ••4242'));
+          // ── Upgrade to Local by card: a declined card first, said beside the Pay button, then a good one.
+          await page.locator('[data-plan="local"]').getByRole('button', { name: 'Upgrade to Local' }).click();
+          const payLocal = page.getByRole('dialog').getByRole('button', { name: 'Pay $19.00 and upgrade' });
+          await payByCard(page, DECLINED_CARD);
+          await payLocal.click();
+          await expectDeclinedInline(page, 'Your card was declined. Nothing was charged.');
+          expect(await payLocal.getAttribute('aria-describedby')).toBe(
+            await page.getByTestId('pay-error').getAttribute('id'),
+          );
+          await visible(page.getByTestId('plan-name').getByText('Starter'));
+          await payByCard(page);
+          await payLocal.click();
+          await visible(page.getByText('Welcome to Local.', { exact: true }));
+          await expect.poll(() => page.getByTestId('pay-error').count()).toBe(0);
+          expect(await page.getByRole('dialog').count()).toBe(0);
+          await visible(page.getByTestId('plan-name').getByText('Local'));
+          await visible(page.getByTestId('plan-status').getByText('Active'));
+          await visible(usage.locator('[data-limit="maxBidProjects"]').getByText('0 used, unlimited'));
+          const billing = page.getByTestId('billing');
+          await visible(billing.getByText('Local plan'));
+          await visible(billing.getByText('$19.00'));
+          await visible(billing.getByText('VISA ••4242'));
 
-        // ── The first 7-day boost is free; it runs at once.
-        await page.locator('[data-boost="boost-7"]').getByRole('button', { name: 'Boost for free' }).click();
-        await visible(page.getByTestId('boost-status').getByText(/^Boosted until /));
-        await visible(page.locator('[data-boost="boost-7"]').getByRole('button', { name: 'Boost for $5.00' }));
-        await visible(billing.getByText('Free'));
+          // ── The first 7-day boost is free; it runs at once.
+          await page.locator('[data-boost="boost-7"]').getByRole('button', { name: 'Boost for free' }).click();
+          await visible(page.getByTestId('boost-status').getByText(/^Boosted until /));
+          await visible(page.locator('[data-boost="boost-7"]').getByRole('button', { name: 'Boost for $5.00' }));
+          await visible(billing.getByText('Free'));
 
-        // ── A gallery billboard (Local allows 3), shown on the public profile.
-        const gallery = page.getByRole('region', { name: 'Gallery billboards' });
-        await visible(gallery.getByText('0 of 3 up'));
-        await gallery.getByLabel('Photo (JPEG, PNG or WebP)').setInputFiles({
-          name: 'kitchen.png',
-          mimeType: 'image/png',
-          buffer: Buffer.from(
-            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-            'base64',
-          ),
-        });
-        await gallery.getByLabel('Title').fill('Spotless kitchen');
-        await gallery.getByRole('button', { name: 'Put it up' }).click();
-        await visible(gallery.getByText('1 of 3 up'));
-        await open(page, `/contractors/${me.id}`);
-        await visible(page.getByTestId('gallery').getByRole('img', { name: 'Spotless kitchen' }));
+          // ── A gallery billboard (Local allows 3), shown on the public profile.
+          const gallery = page.getByRole('region', { name: 'Gallery billboards' });
+          await visible(gallery.getByText('0 of 3 up'));
+          await gallery.getByLabel('Photo (JPEG, PNG or WebP)').setInputFiles({
+            name: 'kitchen.png',
+            mimeType: 'image/png',
+            buffer: Buffer.from(
+              'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+              'base64',
+            ),
+          });
+          await gallery.getByLabel('Title').fill('Spotless kitchen');
+          await gallery.getByRole('button', { name: 'Put it up' }).click();
+          await visible(gallery.getByText('1 of 3 up'));
+          await open(page, `/contractors/${me.id}`);
+          await visible(page.getByTestId('gallery').getByRole('img', { name: 'Spotless kitchen' }));
 
-        // ── The directory: first now, with the Featured badge.
-        expect((await rankedNames(page))[0]).toBe(me.name);
-        await visible(page.locator('article[data-contractor]').filter({ hasText: me.name }).getByText('Featured'));
+          // ── The directory: first now, with the Featured badge.
+          expect((await rankedNames(page))[0]).toBe(me.name);
+          await visible(page.locator('article[data-contractor]').filter({ hasText: me.name }).getByText('Featured'));
 
-        // ── Cancel at period end: the plan stays until then.
-        await open(page, '/subscriptions');
-        await page.getByRole('button', { name: 'Cancel at period end' }).click();
-        await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel at period end' }).click();
-        await visible(page.getByTestId('plan-status').getByText('Ends at period end'));
-        await page.getByRole('button', { name: 'Keep my plan' }).click();
-        await visible(page.getByTestId('plan-status').getByText('Active'));
-      });
+          // ── Cancel at period end: the plan stays until then.
+          await open(page, '/subscriptions');
+          await page.getByRole('button', { name: 'Cancel at period end' }).click();
+          await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel at period end' }).click();
+          await visible(page.getByTestId('plan-status').getByText('Ends at period end'));
+          await page.getByRole('button', { name: 'Keep my plan' }).click();
+          await visible(page.getByTestId('plan-status').getByText('Active'));
+        },
+        { clock: true },
+      );
     }));
 
   it('sends an insurance document, an admin approves it, and the Insured badge shows in the directory', () =>
@@ -247,6 +258,6 @@ describe('plans, boosts and ranking', { timeout: 240_000 }, () => {
         await expect.poll(() => page.getByTestId('pay-error').count()).toBe(0);
         await visible(page.getByTestId('billing').getByText('VISA ••4242'));
       },
-      { mobile: true, locale: 'fr-CA' },
+      { mobile: true, locale: 'fr-CA', clock: true },
     ));
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { MOBILE, open, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { MOBILE, open, signUpViaApi, stillShownAfter, useE2E, visible } from './support/browser.ts';
 
 /**
  * A recurring service in a real browser: a contractor on Local offers weekly lawn mowing on
@@ -79,109 +79,113 @@ describe('recurring subscription services', { timeout: 240_000 }, () => {
       await visible(proPage.getByTestId('recurring-offers-mine').getByText('Weekly lawn mowing'));
       await expectNoSeriousAxeViolations(proPage, '/subscriptions (contractor, recurring offers)');
 
-      await e2e.run(async ({ page, context }) => {
-        const customer = await signUpViaApi(context, 'customer');
+      await e2e.run(
+        async ({ page, context }) => {
+          const customer = await signUpViaApi(context, 'customer');
 
-        // ── The customer subscribes from the profile.
-        await open(page, `/contractors/${pro.id}`);
-        const offers = page.getByTestId('recurring-offers');
-        await visible(offers.getByText('Weekly lawn mowing'));
-        await visible(offers.getByText('$60 per visit'));
-        await offers.getByRole('button', { name: 'Subscribe' }).click();
-        const dialog = page.getByRole('dialog');
-        await visible(dialog.getByRole('heading', { name: 'Subscribe to Weekly lawn mowing' }));
-        await dialog.getByLabel('Weekly').check();
-        // The first open slot at least two days ahead (the calendar shows a week from today).
-        const slots = dialog.locator('button[aria-pressed]');
-        await visible(slots.first());
-        const count = await slots.count();
-        await slots.nth(Math.min(count - 1, 25)).click();
-        await visible(dialog.getByTestId('chosen-visit').getByText(/^First visit: /));
-        // A mistyped card is refused beside the Subscribe button, like every card form: announced,
-        // focused, what was typed kept, and still there until the next try.
-        await payByCard(page, '4242 4242 4242 4241');
-        await dialog.getByRole('button', { name: 'Subscribe' }).click();
-        const refusal = dialog.getByTestId('pay-error');
-        await visible(refusal);
-        expect(await refusal.getAttribute('role')).toBe('alert');
-        expect(await refusal.innerText()).toContain('The subscription was not created. Your card number is incorrect.');
-        await expect
-          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null))
-          .toBe('pay-error');
-        expect(await dialog.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4241');
-        expect(await dialog.getByLabel('Expiry (MM/YY)').inputValue()).toBe(EXPIRY);
-        expect(await dialog.getByLabel('CVC').inputValue()).toBe('123');
-        await page.waitForTimeout(6_000);
-        await visible(refusal);
-        await payByCard(page);
-        await expectNoSeriousAxeViolations(page, 'subscribe dialog');
-        await dialog.getByRole('button', { name: 'Subscribe' }).click();
-        await expect.poll(() => refusal.count()).toBe(0);
-        await visible(dialog.getByText('Subscription requested. Sign the agreement to start it.'));
-        await dialog.getByRole('link', { name: 'Sign the agreement' }).click();
+          // ── The customer subscribes from the profile.
+          await open(page, `/contractors/${pro.id}`);
+          const offers = page.getByTestId('recurring-offers');
+          await visible(offers.getByText('Weekly lawn mowing'));
+          await visible(offers.getByText('$60 per visit'));
+          await offers.getByRole('button', { name: 'Subscribe' }).click();
+          const dialog = page.getByRole('dialog');
+          await visible(dialog.getByRole('heading', { name: 'Subscribe to Weekly lawn mowing' }));
+          await dialog.getByLabel('Weekly').check();
+          // The first open slot at least two days ahead (the calendar shows a week from today).
+          const slots = dialog.locator('button[aria-pressed]');
+          await visible(slots.first());
+          const count = await slots.count();
+          await slots.nth(Math.min(count - 1, 25)).click();
+          await visible(dialog.getByTestId('chosen-visit').getByText(/^First visit: /));
+          // A mistyped card is refused beside the Subscribe button, like every card form: announced,
+          // focused, what was typed kept, and still there until the next try.
+          await payByCard(page, '4242 4242 4242 4241');
+          await dialog.getByRole('button', { name: 'Subscribe' }).click();
+          const refusal = dialog.getByTestId('pay-error');
+          await visible(refusal);
+          expect(await refusal.getAttribute('role')).toBe('alert');
+          expect(await refusal.innerText()).toContain(
+            'The subscription was not created. Your card number is incorrect.',
+          );
+          await expect
+            .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null))
+            .toBe('pay-error');
+          expect(await dialog.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4241');
+          expect(await dialog.getByLabel('Expiry (MM/YY)').inputValue()).toBe(EXPIRY);
+          expect(await dialog.getByLabel('CVC').inputValue()).toBe('123');
+          await stillShownAfter(page, refusal, 6_000);
+          await payByCard(page);
+          await expectNoSeriousAxeViolations(page, 'subscribe dialog');
+          await dialog.getByRole('button', { name: 'Subscribe' }).click();
+          await expect.poll(() => refusal.count()).toBe(0);
+          await visible(dialog.getByText('Subscription requested. Sign the agreement to start it.'));
+          await dialog.getByRole('link', { name: 'Sign the agreement' }).click();
 
-        // ── The agreement: the customer signs on the contract page.
-        const form = page.getByRole('form', { name: 'Sign this contract' });
-        // The agreement is drawn up by the money process a moment later: the page looks again by itself.
-        await visible(form, 20_000);
-        await visible(page.getByText('This is the agreement of a recurring service.', { exact: false }));
-        await visible(page.getByTestId('contract-text').getByText('Visits take place every week', { exact: false }));
-        await form.getByLabel('Type your full name').fill(customer.name);
-        await form.getByRole('checkbox').check();
-        await form.getByRole('button', { name: 'Sign contract' }).click();
-        await visible(page.getByText('Contract signed', { exact: true }));
-        const subscriptionId = new URL(page.url()).pathname.split('/').pop()!;
+          // ── The agreement: the customer signs on the contract page.
+          const form = page.getByRole('form', { name: 'Sign this contract' });
+          // The agreement is drawn up by the money process a moment later: the page looks again by itself.
+          await visible(form, 20_000);
+          await visible(page.getByText('This is the agreement of a recurring service.', { exact: false }));
+          await visible(page.getByTestId('contract-text').getByText('Visits take place every week', { exact: false }));
+          await form.getByLabel('Type your full name').fill(customer.name);
+          await form.getByRole('checkbox').check();
+          await form.getByRole('button', { name: 'Sign contract' }).click();
+          await visible(page.getByText('Contract signed', { exact: true }));
+          const subscriptionId = new URL(page.url()).pathname.split('/').pop()!;
 
-        // ── The contractor signs; within seconds the subscription is active and visits are booked.
-        await signAgreementViaApi(proContext, subscriptionId, pro.name);
-        const card = page.getByTestId('recurring-subscription');
-        await expect
-          .poll(
-            async () => {
-              await open(page, '/subscriptions');
-              await visible(card);
-              return card.getByText('Booked', { exact: true }).count();
-            },
-            { timeout: 60_000, interval: 2_000 },
-          )
-          .toBeGreaterThanOrEqual(1);
-        await visible(card.getByText('Active', { exact: true }));
-        await visible(card.getByText('Card on file: VISA •••• 4242'));
+          // ── The contractor signs; within seconds the subscription is active and visits are booked.
+          await signAgreementViaApi(proContext, subscriptionId, pro.name);
+          const card = page.getByTestId('recurring-subscription');
+          await expect
+            .poll(
+              async () => {
+                await open(page, '/subscriptions');
+                await visible(card);
+                return card.getByText('Booked', { exact: true }).count();
+              },
+              { timeout: 60_000, interval: 2_000 },
+            )
+            .toBeGreaterThanOrEqual(1);
+          await visible(card.getByText('Active', { exact: true }));
+          await visible(card.getByText('Card on file: VISA •••• 4242'));
 
-        // ── Skip the last visit shown, then pause and resume.
-        const skips = card.getByRole('button', { name: /^Skip the visit of / });
-        const before = await skips.count();
-        expect(before).toBeGreaterThan(0);
-        await skips.last().click();
-        await visible(page.getByText('The visit was skipped.'));
-        await visible(card.getByText('Skipped', { exact: true }));
-        await card.getByRole('button', { name: 'Pause' }).click();
-        await visible(card.getByText('Paused', { exact: true }));
-        await card.getByRole('button', { name: 'Resume' }).click();
-        await visible(card.getByText('Active', { exact: true }));
-        // The visits the pause gave back are booked again.
-        await expect
-          .poll(
-            async () => {
-              await open(page, '/subscriptions');
-              return card.getByText('Booked', { exact: true }).count();
-            },
-            { timeout: 30_000, interval: 1_000 },
-          )
-          .toBeGreaterThanOrEqual(1);
+          // ── Skip the last visit shown, then pause and resume.
+          const skips = card.getByRole('button', { name: /^Skip the visit of / });
+          const before = await skips.count();
+          expect(before).toBeGreaterThan(0);
+          await skips.last().click();
+          await visible(page.getByText('The visit was skipped.'));
+          await visible(card.getByText('Skipped', { exact: true }));
+          await card.getByRole('button', { name: 'Pause' }).click();
+          await visible(card.getByText('Paused', { exact: true }));
+          await card.getByRole('button', { name: 'Resume' }).click();
+          await visible(card.getByText('Active', { exact: true }));
+          // The visits the pause gave back are booked again.
+          await expect
+            .poll(
+              async () => {
+                await open(page, '/subscriptions');
+                return card.getByText('Booked', { exact: true }).count();
+              },
+              { timeout: 30_000, interval: 1_000 },
+            )
+            .toBeGreaterThanOrEqual(1);
 
-        // ── The contractor sees it among the services they sell.
-        await open(proPage, '/subscriptions');
-        const sold = proPage.getByTestId('recurring-subscription');
-        await visible(sold.getByText(`Customer: ${customer.name}`));
+          // ── The contractor sees it among the services they sell.
+          await open(proPage, '/subscriptions');
+          const sold = proPage.getByTestId('recurring-subscription');
+          await visible(sold.getByText(`Customer: ${customer.name}`));
 
-        // ── French, on a phone: no sideways scrolling.
-        await page.setViewportSize(MOBILE);
-        await open(page, '/fr/subscriptions');
-        await visible(page.getByRole('heading', { name: 'Services récurrents que vous achetez' }));
-        await visible(page.getByTestId('recurring-subscription').getByText('Actif', { exact: true }));
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-      });
+          // ── French, on a phone: no sideways scrolling.
+          await page.setViewportSize(MOBILE);
+          await open(page, '/fr/subscriptions');
+          await visible(page.getByRole('heading', { name: 'Services récurrents que vous achetez' }));
+          await visible(page.getByTestId('recurring-subscription').getByText('Actif', { exact: true }));
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow).toBeLessThanOrEqual(0);
+        },
+        { clock: true },
+      );
     }));
 });

@@ -42,6 +42,11 @@ export type PageOptions = {
    * By default a context is a returning visitor, so journeys land where they navigate.
    */
   firstVisit?: boolean;
+  /**
+   * The page's clock can be moved on (`stillShownAfter`): installed before the page's scripts, it
+   * runs as usual until a journey moves it.
+   */
+  clock?: boolean;
 };
 
 export type Run = { page: Page; context: BrowserContext; app: E2EApp; problems: string[] };
@@ -124,6 +129,10 @@ export function useE2E(): E2E {
       const theApp = getApp();
       const context = await newContext(options);
       const page = await context.newPage();
+      if (options.clock) {
+        await page.clock.install();
+        pagesWithClock.add(page);
+      }
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
@@ -347,6 +356,24 @@ export async function visibleAfterReload(page: Page, locator: Locator, timeout =
     await hydrated(page);
     wait = 1_000;
   }
+}
+
+/** Pages whose clock was installed before their scripts ran (`run` with `clock: true`). */
+const pagesWithClock = new WeakSet<Page>();
+
+/**
+ * Checks that `locator` is still shown after `ms` of the page's time, moved on at once rather than
+ * waited out: a message that must stay until the next try, where a toast would have gone. Only on
+ * a page run with `clock: true`: a clock installed later would not move the timers set before it,
+ * and the check would pass whatever they do.
+ */
+export async function stillShownAfter(page: Page, locator: Locator, ms: number) {
+  if (!pagesWithClock.has(page)) throw new Error('stillShownAfter needs a page run with { clock: true }');
+  await visible(locator);
+  await page.clock.fastForward(ms);
+  // Whatever the timers that fired set in motion gets a moment to land.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await visible(locator, 1_000);
 }
 
 /** Loads `path` and waits for its islands. */
