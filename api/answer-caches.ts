@@ -21,7 +21,7 @@ export type JobBoardPage = Omit<z.infer<typeof browseView>, 'orders'> & {
 };
 
 /** The public answers each API process keeps (see api/plugins/answer-cache.ts). */
-export function createAnswerCaches(checkpoints: Pick<CheckpointWatcher, 'lastChange'>) {
+export function createAnswerCaches(checkpoints: Pick<CheckpointWatcher, 'lastChange' | 'position' | 'waitFor'>) {
   const options = { maxAgeMs: MAX_AGE_MS, staleMs: STALE_MS };
   const caches = {
     /** Directory searches: the directory, with names (accounts, set at sign-up) and verified badges. */

@@ -1,16 +1,42 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { START, type Position } from '../../shared/eventstore/types.ts';
-import { AnswerCache, cachedAnswers, preferredEncoding, type AnswerCacheOptions } from './answer-cache.ts';
+import { comparePositions, START, type Position } from '../../shared/eventstore/types.ts';
+import {
+  AnswerCache,
+  cachedAnswers,
+  preferredEncoding,
+  WROTE_AT_WAIT_MS,
+  wroteAtOf,
+  type AnswerCacheOptions,
+} from './answer-cache.ts';
 
 const SOURCES = ['contractor-directory', 'accounts', 'credentials'] as const;
 const OPTIONS: AnswerCacheOptions = { sources: SOURCES, maxAgeMs: 60_000, staleMs: 15_000 };
 
+/** What a process knows of the checkpoints; a change here is also as far as it has heard. */
 function watcher() {
   const changes = new Map<string, Position>();
+  const waiting: Array<() => void> = [];
+  const position = (name: string) => changes.get(name) ?? START;
   return {
-    lastChange: (name: string) => changes.get(name) ?? START,
-    change: (name: string, commit: number) => changes.set(name, { commit: BigInt(commit), prepare: BigInt(commit) }),
+    lastChange: position,
+    position,
+    waitFor: (at: Position, options: { projections?: readonly string[]; timeoutMs: number }) =>
+      new Promise<boolean>((resolve) => {
+        const check = () => (options.projections ?? []).every((name) => comparePositions(position(name), at) >= 0);
+        if (check()) return resolve(true);
+        const timer = setTimeout(() => resolve(false), options.timeoutMs);
+        waiting.push(() => {
+          if (check()) {
+            clearTimeout(timer);
+            resolve(true);
+          }
+        });
+      }),
+    change: (name: string, commit: number) => {
+      changes.set(name, { commit: BigInt(commit), prepare: BigInt(commit) });
+      for (const heard of waiting) heard();
+    },
   };
 }
 
@@ -163,6 +189,44 @@ describe('answers by URL', () => {
     expect(cache.forUrl('/api/contractors/browse?limit=12')).toBeUndefined();
   });
 
+  it('makes a reader wait until this process has heard of their last write, then builds afresh', async () => {
+    const checkpoints = watcher();
+    const cache = new AnswerCache(checkpoints, OPTIONS);
+    let builds = 0;
+    const build = async () => ({ json: `{"n":${++builds}}` });
+    const url = '/api/contractors/browse?limit=12';
+    await cache.answer({ limit: 12 }, build, url);
+    // The reader wrote at position 5 through another process; this one has not heard of it yet.
+    const wroteAt = { commit: 5n, prepare: 5n };
+    expect(cache.forUrl(url, wroteAt)).toBeUndefined();
+    expect(cache.forUrl(url)?.json.toString()).toBe('{"n":1}');
+    const answered = cache.answer({ limit: 12 }, build, url, wroteAt);
+    let settled = false;
+    void answered.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    for (const source of SOURCES) checkpoints.change(source, 5);
+    expect(await text(answered)).toBe('{"n":2}');
+    expect(cache.forUrl(url, wroteAt)?.json.toString()).toBe('{"n":2}');
+  });
+
+  it("answers after a bounded wait when the reader's write is never heard of", async () => {
+    const cache = new AnswerCache(watcher(), OPTIONS);
+    const started = Date.now();
+    await cache.answer({}, async () => ({ json: '{}' }), '/u', { commit: 9n, prepare: 9n });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WROTE_AT_WAIT_MS - 50);
+  });
+
+  it('reads the write position from the cookie header, and nothing from a malformed one', () => {
+    expect(wroteAtOf('theme=dark; wrote_at=120%2F118; sid=x')).toEqual({ commit: 120n, prepare: 118n });
+    expect(wroteAtOf('wrote_at=7/7')).toEqual({ commit: 7n, prepare: 7n });
+    expect(wroteAtOf('xwrote_at=7%2F7')).toBeNull();
+    expect(wroteAtOf('wrote_at=7%2F7x')).toBeNull();
+    expect(wroteAtOf('wrote_at=-1%2F2')).toBeNull();
+    expect(wroteAtOf(`wrote_at=${'9'.repeat(21)}%2F1`)).toBeNull();
+    expect(wroteAtOf(undefined)).toBeNull();
+  });
+
   it('compresses an answer once per encoding', async () => {
     const cache = new AnswerCache(watcher(), OPTIONS);
     await cache.answer({}, async () => ({ json: JSON.stringify({ text: 'x'.repeat(5000) }) }), '/u');
@@ -217,6 +281,14 @@ describe('the hot path', () => {
     const app = await appWith([]);
     const response = await app.inject({ url });
     expect(Object.keys(response.json())).toEqual([expected]);
+  });
+
+  it('sends no kept answer to a reader whose last write this process has not heard of', async () => {
+    const app = await appWith([]);
+    const url = '/api/contractors/browse?limit=2';
+    expect(Object.keys((await app.inject({ url, headers: { cookie: 'wrote_at=3%2F3' } })).json())).toEqual(['routed']);
+    // A malformed position is no position: the kept answer goes out.
+    expect(Object.keys((await app.inject({ url, headers: { cookie: 'wrote_at=soon' } })).json())).toEqual(['kept']);
   });
 
   it('sends an anonymous-only answer to no request that carries a session', async () => {

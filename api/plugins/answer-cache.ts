@@ -2,7 +2,7 @@ import type { FastifyReply, onRequestHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { CheckpointWatcher } from '../../infrastructure/projections/checkpoints.ts';
-import { positionToString } from '../../shared/eventstore/types.ts';
+import { comparePositions, parsePosition, positionToString, type Position } from '../../shared/eventstore/types.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 /**
@@ -23,7 +23,23 @@ import { SESSION_COOKIE } from './session.ts';
  * credential that expires at a date). An answer past its time is still served, once a refresh of it
  * has started and for at most `staleMs`, so a busy search never makes a crowd of requests wait for
  * its rebuild: they get the answer of a moment ago, and the next ones the new one.
+ *
+ * With several API processes, another process learns of a change through its own notification, a
+ * few milliseconds after the one that answered the write. A browser that wrote carries the write's
+ * position in the `wrote_at` cookie (set with the read-your-writes answer, command-pipeline.ts), and
+ * a process that has not heard of that position yet waits for it, briefly, before it picks a kept
+ * answer: otherwise its next read, sent to the other process, could get the answer from before.
  */
+export const WROTE_AT_COOKIE = 'wrote_at';
+/** How long a read waits for this process to hear of the reader's last write. */
+export const WROTE_AT_WAIT_MS = 1_000;
+
+/** The position in a request's `wrote_at` cookie, if it holds a well-formed one. */
+export function wroteAtOf(cookieHeader: string | undefined): Position | null {
+  if (!cookieHeader) return null;
+  const match = /(?:^|;\s*)wrote_at=(\d{1,20})(?:%2F|\/)(\d{1,20})(?:;|$)/i.exec(cookieHeader);
+  return match ? parsePosition(`${match[1]}/${match[2]}`) : null;
+}
 export type AnswerCacheOptions = {
   /** The read models (projection names) the answers are built from. */
   sources: readonly string[];
@@ -59,7 +75,7 @@ export class AnswerCache<T = undefined> {
   private readonly building = new Map<string, Promise<Answer<T>>>();
 
   constructor(
-    private readonly checkpoints: Pick<CheckpointWatcher, 'lastChange'>,
+    private readonly checkpoints: Pick<CheckpointWatcher, 'lastChange' | 'position' | 'waitFor'>,
     private readonly options: AnswerCacheOptions,
     private readonly clock: () => number = Date.now,
   ) {
@@ -75,6 +91,14 @@ export class AnswerCache<T = undefined> {
 
   private positions(): string {
     return this.options.sources.map((name) => positionToString(this.checkpoints.lastChange(name))).join(',');
+  }
+
+  /** Whether this process has heard of `position` for every read model the answers are built from. */
+  private heardOf(position: Position | null): boolean {
+    return (
+      position === null ||
+      this.options.sources.every((name) => comparePositions(this.checkpoints.position(name), position) >= 0)
+    );
   }
 
   /** Usable now: fresh, or stale within its grace while a refresh is under way (or starts now). */
@@ -113,7 +137,15 @@ export class AnswerCache<T = undefined> {
    * encoded again (and measured for Content-Length) on every send. `url`, the request's own path
    * and query, is kept as a second key for `cachedAnswers` (only for a viewer-independent answer).
    */
-  async answer(query: unknown, build: () => Promise<Built<T>>, url?: string): Promise<Answer<T>> {
+  async answer(
+    query: unknown,
+    build: () => Promise<Built<T>>,
+    url?: string,
+    wroteAt: Position | null = null,
+  ): Promise<Answer<T>> {
+    if (!this.heardOf(wroteAt)) {
+      await this.checkpoints.waitFor(wroteAt!, { projections: this.options.sources, timeoutMs: WROTE_AT_WAIT_MS });
+    }
     const positions = this.positions();
     const key = `q|${positions}|${JSON.stringify(query)}`;
     const kept = this.answers.get(key);
@@ -131,7 +163,9 @@ export class AnswerCache<T = undefined> {
   }
 
   /** The fresh answer kept for exactly this path and query, if any (a stale one goes through its route, which refreshes it). */
-  forUrl(url: string): Answer<T> | undefined {
+  forUrl(url: string, wroteAt: Position | null = null): Answer<T> | undefined {
+    // Not heard of the reader's last write yet: the route waits for it (see `answer`).
+    if (!this.heardOf(wroteAt)) return undefined;
     const answer = this.answers.get(`u|${this.positions()}|${url}`);
     return answer && this.usable(answer, this.clock()) === 'fresh' ? answer : undefined;
   }
@@ -210,7 +244,7 @@ export function cachedAnswers(routes: readonly CachedRoute[]): onRequestHookHand
     const { url } = request;
     const route = routes.find((candidate) => pathMatches(url, candidate));
     if (!route || (route.anonymousOnly && hasSessionCookie(request.headers.cookie))) return done();
-    const answer = route.cache.forUrl(url);
+    const answer = route.cache.forUrl(url, wroteAtOf(request.headers.cookie));
     if (!answer) return done();
     reply.type('application/json; charset=utf-8');
     const encoding =

@@ -11,6 +11,7 @@ import {
 } from '../../shared/domain/decider.ts';
 import { comparePositions, positionToString, type Position } from '../../shared/eventstore/types.ts';
 import { signedInUser, type CurrentUser } from './auth.ts';
+import { WROTE_AT_COOKIE } from './answer-cache.ts';
 
 /**
  * The command pipeline (docs/architecture.md, "The life of a command"): a state-changing route is
@@ -102,7 +103,19 @@ export async function answerAfterReadModels<Body extends object>(
       timeoutMs: request.server.config.READ_YOUR_WRITES_TIMEOUT_MS,
     }));
   const body = typeof answer === 'function' ? await answer() : answer;
-  if (reached) return reply.code(options.statusCode ?? 200).send(body);
+  if (reached) {
+    // The caller's next reads, on whichever API process, wait until that process has heard of it.
+    if (position) {
+      reply.setCookie(WROTE_AT_COOKIE, positionToString(position), {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: 'auto',
+        maxAge: 60,
+      });
+    }
+    return reply.code(options.statusCode ?? 200).send(body);
+  }
   const at = positionToString(position);
   return reply
     .code(202)

@@ -17,7 +17,7 @@ import {
 import { displayNames } from '../accounts/personal-data.ts';
 import { errorSchema } from '../../../shared/http/errors.ts';
 import { DIRECTORY_PATH, PROFILE_PATH } from '../../answer-caches.ts';
-import { sendJson } from '../../plugins/answer-cache.ts';
+import { sendJson, wroteAtOf } from '../../plugins/answer-cache.ts';
 import { verifiedBadgesChangeAt, withNames } from './lookups.ts';
 import { placeSuggestions, searchedPlace } from './places.ts';
 import { serviceAreaRoutes } from './service-area-routes.ts';
@@ -78,6 +78,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
           return { json, expiresAt: Math.min(changesAt ?? Infinity, verifiedBadgesChangeAt(now)) };
         },
         request.url,
+        wroteAtOf(request.headers.cookie),
       );
       return sendJson(reply, answer.json);
     },
@@ -120,6 +121,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
           };
         },
         request.url,
+        wroteAtOf(request.headers.cookie),
       );
       return sendJson(reply, answer.json);
     },

@@ -18,7 +18,7 @@ import {
   workOrderParams,
 } from '../../../shared/http/work.ts';
 import { JOB_BOARD_PATH } from '../../answer-caches.ts';
-import { sendJson } from '../../plugins/answer-cache.ts';
+import { sendJson, wroteAtOf } from '../../plugins/answer-cache.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { errorSchema } from '../../../shared/http/errors.ts';
 import { requireDirectHireAllowed } from '../plans/gates.ts';
@@ -94,6 +94,7 @@ export const workBoardRoutes: FastifyPluginAsyncZod = async (app) => {
           return { json, value: page };
         },
         user ? undefined : request.url,
+        wroteAtOf(request.headers.cookie),
       );
       if (user?.role !== 'contractor') return sendJson(reply, answer.json);
       const page = answer.value!;
