@@ -2,11 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/plugins/session.ts';
+import { WROTE_AT_COOKIE } from '../../api/plugins/answer-cache.ts';
+import { SIGN_UP_BINDING_COOKIE } from '../../api/modules/accounts/routes.ts';
 import { FEE_TIERS } from '../../shared/domain/fees/tiers.ts';
 import { locales, type Locale } from '../i18n/locales.ts';
 import {
   LEGAL_PAGES,
   SESSION_COOKIE_NAME,
+  WRITE_COOKIE_NAME,
+  SIGN_UP_BINDING_COOKIE_NAME,
   TOKEN_PATTERN,
   feeTierRows,
   fillValues,
@@ -95,6 +99,11 @@ describe('legal values', () => {
 
   it('names the session cookie the server actually sets', () => {
     expect(SESSION_COOKIE_NAME).toBe(SESSION_COOKIE);
+  });
+
+  it('names the read-your-writes and sign-up binding cookies the server actually sets', () => {
+    expect(WRITE_COOKIE_NAME).toBe(WROTE_AT_COOKIE);
+    expect(SIGN_UP_BINDING_COOKIE_NAME).toBe(SIGN_UP_BINDING_COOKIE);
   });
 
   it('fills values in text and in percent-encoded link addresses, escaping HTML', () => {

@@ -79,6 +79,12 @@ export const LEGAL_CONTACTS = {
 /** The session cookie's name (api/plugins/session.ts; a unit test keeps the two equal). */
 export const SESSION_COOKIE_NAME = 'sid';
 
+/** The read-your-writes cookie's name (api/plugins/answer-cache.ts; a unit test keeps the two equal). */
+export const WRITE_COOKIE_NAME = 'wrote_at';
+
+/** The sign-up binding cookie's name (api/modules/accounts/routes.ts; a unit test keeps the two equal). */
+export const SIGN_UP_BINDING_COOKIE_NAME = 'signup_binding';
+
 /** A legal message with the brand and the ages filled in. */
 export function legalText(key: LegalMessageKey, locale: Locale): string {
   return format(legalMessages[locale][key], {
@@ -115,6 +121,8 @@ export function legalValues(locale: Locale): Record<string, string> {
     feeLowest: formatPercent(Math.min(...percentages), locale),
     sessionCookie: SESSION_COOKIE_NAME,
     languageCookie: LOCALE_COOKIE,
+    writeCookie: WRITE_COOKIE_NAME,
+    bindingCookie: SIGN_UP_BINDING_COOKIE_NAME,
     themeKey: THEME_KEY,
     accentKey: ACCENT_KEY,
     localeKey: LOCALE_STORAGE_KEY,

@@ -42,7 +42,8 @@ export const legalMessages = defineMessages({
     termsSummary4:
       'Disputes go to arbitration with a final decision by a human arbitrator, without taking away rights that consumer protection law gives you.',
 
-    cookiesSummary1: 'We use two cookies, both strictly necessary: your sign-in session and your language choice.',
+    cookiesSummary1:
+      'We use four cookies, all strictly necessary: your sign-in session, your language choice, the link between your sign-up and its confirmation, and a marker that your next page shows your latest change.',
     cookiesSummary2:
       'Your browser also stores a few preferences, such as your theme and accent colour and the announcements you closed.',
     cookiesSummary3: 'We use no advertising cookies, no third-party trackers and no cross-site profiling.',
@@ -102,7 +103,7 @@ export const legalMessages = defineMessages({
       'Les litiges vont en arbitrage et un arbitre humain rend la décision finale, sans vous retirer les droits que vous accorde la loi sur la protection du consommateur.',
 
     cookiesSummary1:
-      'Nous utilisons deux témoins, tous deux strictement nécessaires : votre session de connexion et votre choix de langue.',
+      'Nous utilisons quatre témoins, tous strictement nécessaires : votre session de connexion, votre choix de langue, le lien entre votre inscription et sa confirmation, et un repère pour que la page suivante montre votre dernière modification.',
     cookiesSummary2:
       'Votre navigateur conserve aussi quelques préférences, comme votre thème, votre couleur d’accent et les annonces que vous avez fermées.',
     cookiesSummary3: 'Aucun témoin publicitaire, aucun traceur de tiers et aucun profilage d’un site à l’autre.',
