@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventToAppend } from '../shared/eventstore/types.ts';
+import { comparePositions, type EventToAppend } from '../shared/eventstore/types.ts';
+import { WROTE_AT_COOKIE, wroteAtOf } from '../api/plugins/answer-cache.ts';
 import { distanceKm, lookupPostalCode } from '../shared/geo/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { Browser, signUp } from './support/http-client.ts';
@@ -75,6 +76,32 @@ async function listed(
   expect(set.statusCode, set.body).toBe(200);
   return pro;
 }
+
+describe('read-your-writes on any API process', () => {
+  it("marks the writer's browser with the write's position, which the answering process has heard of", async () => {
+    const pro = await signUp(t.app, { role: 'contractor' });
+    const patched = await pro.browser.patch('/api/contractor/profile', { expertiseStatement: 'Careful, tidy work.' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const cookie = patched.cookies.find((c) => c.name === WROTE_AT_COOKIE);
+    expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 60 });
+    const wroteAt = wroteAtOf(`${WROTE_AT_COOKIE}=${cookie!.value}`);
+    expect(wroteAt).not.toBeNull();
+    expect(comparePositions(t.runtime.checkpoints.position('contractor-directory'), wroteAt!)).toBeGreaterThanOrEqual(
+      0,
+    );
+    // The browser keeps it, and its next read (which carries it) shows the write.
+    expect(pro.browser.cookie(WROTE_AT_COOKIE)).toBe(cookie!.value);
+    const profile = await pro.browser.get(`/api/contractors/${pro.user.id}`);
+    expect((profile.json() as { expertiseStatement: string }).expertiseStatement).toBe('Careful, tidy work.');
+  });
+
+  it('marks nothing when a write is refused', async () => {
+    const pro = await signUp(t.app, { role: 'contractor' });
+    const refused = await pro.browser.patch('/api/contractor/profile', { expertiseStatement: 42 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.cookies.map((c) => c.name)).not.toContain(WROTE_AT_COOKIE);
+  });
+});
 
 /** Appends events of another module's contract, as that module would, and waits for the directory. */
 async function appendContract(streamId: string, events: EventToAppend[]) {

@@ -34,10 +34,13 @@ export const WROTE_AT_COOKIE = 'wrote_at';
 /** How long a read waits for this process to hear of the reader's last write. */
 export const WROTE_AT_WAIT_MS = 1_000;
 
+/** The cookie's value as the browser sends it back: the position, its '/' percent-encoded or not. */
+const WROTE_AT_IN_HEADER = new RegExp(`(?:^|;\\s*)${WROTE_AT_COOKIE}=(\\d{1,20})(?:%2F|/)(\\d{1,20})(?:;|$)`, 'i');
+
 /** The position in a request's `wrote_at` cookie, if it holds a well-formed one. */
 export function wroteAtOf(cookieHeader: string | undefined): Position | null {
   if (!cookieHeader) return null;
-  const match = /(?:^|;\s*)wrote_at=(\d{1,20})(?:%2F|\/)(\d{1,20})(?:;|$)/i.exec(cookieHeader);
+  const match = WROTE_AT_IN_HEADER.exec(cookieHeader);
   return match ? parsePosition(`${match[1]}/${match[2]}`) : null;
 }
 export type AnswerCacheOptions = {

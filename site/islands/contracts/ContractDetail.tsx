@@ -32,7 +32,7 @@ type VerifyResult = { server: Verification; browserHash: string };
  * page says it does not exist. A contract is drawn up by the money process a moment after a hire,
  * a subscription or an urgent alert's acceptance, and the page that links to it opens at once.
  */
-export const CONTRACT_LOOKS = 15;
+const CONTRACT_LOOKS = 15;
 
 const shortHash = (hash: string) => `${hash.slice(0, 12)}…${hash.slice(-6)}`;
 
