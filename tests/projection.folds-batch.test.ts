@@ -337,12 +337,53 @@ describe('platform metrics (rm_metrics_*)', () => {
       })
       .map(({ e, ...d }) => completeRecordedEvent('EscrowDistributed', { ...e, ...d, disputeId: 'dispute-test' })),
   );
+  /**
+   * A log: the generated events, and in most logs a contractor registered and later paid, planted
+   * at random places. Left to chance, that pair came up in too few logs to rely on (a CI run met a
+   * seed where none of 60 did).
+   */
+  const log = fc
+    .tuple(
+      fc.array(event, { maxLength: 40 }),
+      fc.option(fc.record({ contractorId: account, jobId: job, paidAt: at, registeredAt: at }), { freq: 4 }),
+      fc.nat(),
+      fc.nat(),
+    )
+    .map(([events, payment, first, second]) => {
+      if (!payment) return events;
+      const mixed = [...events];
+      const registeredAt = first % (mixed.length + 1);
+      mixed.splice(
+        registeredAt,
+        0,
+        recordedEvent('AccountRegistered', {
+          accountId: payment.contractorId,
+          role: 'contractor',
+          registeredAt: payment.registeredAt,
+        }),
+      );
+      const paidAt = registeredAt + 1 + (second % (mixed.length - registeredAt));
+      mixed.splice(
+        paidAt,
+        0,
+        completeRecordedEvent('EscrowReleased', {
+          jobId: payment.jobId,
+          contractorId: payment.contractorId,
+          customerId: ADMIN,
+          amountCents: 10_000,
+          fee: { reading: 'transaction', tierId: 't', rateBps: 0, feeCents: 500, taxLines: [] },
+          contractorNetCents: 9_500,
+          releasedAt: payment.paidAt,
+        }),
+      );
+      return mixed;
+    });
   const TABLES = ['rm_metrics_months', 'rm_metrics_escrow_held', 'rm_metrics_job_provinces', 'rm_metrics_contractors'];
 
   it('any cut of a log of accounts and escrows ends with the same months, holdings and contractors', async () => {
     let paid = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(event, { maxLength: 40 }), cutsOf, async (events, cuts) => {
+      fc.asyncProperty(log, cutsOf, async (events, cuts) => {
         const rows = await sameRowsWhateverTheCuts(metricsProjection, TABLES, events, cuts);
         if (rows.rm_metrics_contractors!.some((row) => !row.includes('"last_paid_at": null'))) paid++;
       }),
