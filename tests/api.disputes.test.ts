@@ -478,12 +478,23 @@ describe('answer, analysis and the arbitrator’s decision', () => {
       message: 'the work order did not show the decision',
     });
     expect(await myOrder(customer, jobId)).toMatchObject({ agreedPriceCents: 100_000, moneyStatus: 'decided' });
-    const crm = await contractor.browser.get('/api/contractor/crm');
-    expect(crm.statusCode, crm.body).toBe(200);
-    const pipeline = crm.json().pipeline as {
-      valueCents: Record<string, number>;
-      items: { jobId: string; stage: string; amountCents: number; paidCents: number | null }[];
+    // The CRM is its own read model, fed by the distribution the money process records after the
+    // decision: it may be a moment behind the work order.
+    const pipelineOf = async () => {
+      const crm = await contractor.browser.get('/api/contractor/crm');
+      expect(crm.statusCode, crm.body).toBe(200);
+      return crm.json().pipeline as {
+        valueCents: Record<string, number>;
+        items: { jobId: string; stage: string; amountCents: number; paidCents: number | null }[];
+      };
     };
+    const pipeline = await waitUntil(
+      async () => {
+        const shown = await pipelineOf();
+        return shown.items.find((item) => item.jobId === jobId)?.stage === 'paid' && shown;
+      },
+      { message: 'the contractor pipeline did not show the job paid' },
+    );
     expect(pipeline.items.find((item) => item.jobId === jobId)).toMatchObject({
       stage: 'paid',
       amountCents: 100_000,
