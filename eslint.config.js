@@ -56,5 +56,30 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The integration and journey files of a vitest worker share its process (vitest.config.ts,
+    // isolate: false): a changed environment or a mocked module would carry over into the next file.
+    files: ['tests/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
+          message: 'Test files share a process: pass settings to the app or child process instead of process.env.',
+        },
+        {
+          selector:
+            "UnaryExpression[operator='delete'] > MemberExpression[object.object.name='process'][object.property.name='env']",
+          message: 'Test files share a process: pass settings to the app or child process instead of process.env.',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv|stubGlobal)$/]",
+          message: 'Test files share a process: a mocked module or a stubbed global would reach the next file.',
+        },
+      ],
+    },
+  },
   prettier,
 );
