@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../api/app.ts';
+import { WROTE_AT_COOKIE } from '../api/plugins/answer-cache.ts';
 import { createRuntime, type Runtime } from '../runtime/runtime.ts';
 import { createTestApp, testConfig, type TestApp } from './support/app.ts';
 import { Browser, createAdmin, eventsMentioning, signUp } from './support/http-client.ts';
@@ -119,5 +120,8 @@ describe('when the read models are later than the answer may wait', () => {
     expect(body.position).toMatch(/^\d+\/\d+$/);
     expect(response.headers['x-event-position']).toBe(body.position);
     expect(body.feedback).toMatchObject({ title: feedback.title, status: 'open', upvoteCount: 0 });
+    // The caller's next reads wait for the write wherever they land (api/plugins/answer-cache.ts).
+    const wroteAt = response.cookies.find((cookie) => cookie.name === WROTE_AT_COOKIE);
+    expect(wroteAt).toMatchObject({ value: body.position, httpOnly: true, sameSite: 'Lax', maxAge: 60, path: '/' });
   });
 });

@@ -26,7 +26,7 @@ import { SESSION_COOKIE } from './session.ts';
  *
  * With several API processes, another process learns of a change through its own notification, a
  * few milliseconds after the one that answered the write. A browser that wrote carries the write's
- * position in the `wrote_at` cookie (set with the read-your-writes answer, command-pipeline.ts), and
+ * position in the `wrote_at` cookie (set with the write's answer, 200 or 202, command-pipeline.ts), and
  * a process that has not heard of that position yet waits for it, briefly, before it picks a kept
  * answer: otherwise its next read, sent to the other process, could get the answer from before.
  */

@@ -103,19 +103,18 @@ export async function answerAfterReadModels<Body extends object>(
       timeoutMs: request.server.config.READ_YOUR_WRITES_TIMEOUT_MS,
     }));
   const body = typeof answer === 'function' ? await answer() : answer;
-  if (reached) {
-    // The caller's next reads, on whichever API process, wait until that process has heard of it.
-    if (position) {
-      reply.setCookie(WROTE_AT_COOKIE, positionToString(position), {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: 'auto',
-        maxAge: 60,
-      });
-    }
-    return reply.code(options.statusCode ?? 200).send(body);
+  // The caller's next reads, on whichever API process, wait (briefly) until that process has heard
+  // of the write: after a 202 too, when they are the polls for it.
+  if (position) {
+    reply.setCookie(WROTE_AT_COOKIE, positionToString(position), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: 'auto',
+      maxAge: 60,
+    });
   }
+  if (reached) return reply.code(options.statusCode ?? 200).send(body);
   const at = positionToString(position);
   return reply
     .code(202)

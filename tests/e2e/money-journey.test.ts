@@ -9,6 +9,7 @@ import {
   useE2E,
   visible,
   visibleAfterReload,
+  waitForPath,
 } from './support/browser.ts';
 import { awardedJob, signViaApi } from './support/jobs.ts';
 
@@ -83,7 +84,7 @@ describe('contract, escrow and receipt', { timeout: 240_000 }, () => {
           await visibleAfterReload(page, row);
           await visible(row.getByText('Waiting for your signature'));
           await row.getByRole('link', { name: 'Review and sign' }).click();
-          await page.waitForURL(new RegExp(`/contracts/${jobId}$`));
+          await waitForPath(page, `/contracts/${jobId}`);
           await hydrated(page);
           const text = page.getByTestId('contract-text');
           await visible(text.getByRole('heading', { name: 'Contract for services — Paint a two-bedroom apartment' }));
@@ -136,7 +137,7 @@ describe('contract, escrow and receipt', { timeout: 240_000 }, () => {
           await visible(page.getByText('Payment released', { exact: true }));
           await visible(escrow.getByText('Released to the contractor'));
           await escrow.getByRole('link', { name: 'View receipt' }).click();
-          await page.waitForURL(new RegExp(`/receipts/${jobId}$`));
+          await waitForPath(page, `/receipts/${jobId}`);
           await hydrated(page);
           const receipt = page.getByTestId('receipt');
           await visible(receipt.getByRole('heading', { name: 'Payment receipt' }));
@@ -157,7 +158,7 @@ describe('contract, escrow and receipt', { timeout: 240_000 }, () => {
           await hydrated(proPage);
           await visible(proEscrow.getByText('Paid to the contractor'));
           await proEscrow.getByRole('link', { name: 'View fee invoice' }).click();
-          await proPage.waitForURL(new RegExp(`/receipts/${jobId}$`));
+          await waitForPath(proPage, `/receipts/${jobId}`);
           await hydrated(proPage);
           const invoice = proPage.getByTestId('receipt');
           await visible(invoice.getByRole('heading', { name: 'Platform fee invoice' }));
