@@ -435,37 +435,56 @@ export async function revealIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
   await hydrated(page, timeout);
 }
 
-/** Scrolls each `client:visible` island into view and waits until it has hydrated. */
+/**
+ * Scrolls each `client:visible` island into view and waits until it has hydrated. The scroll is
+ * repeated every half second until the island hydrates: Astro's directive fires at the first
+ * rendered frame in which one of the island's children intersects the viewport, and a panel above
+ * it that loads its data or hydrates meanwhile can push it back out before that frame, on a busy
+ * host often enough to fail a journey once in a while (the booking journey, in CI). The scroll is
+ * the page's own `scrollIntoView` on the island's first child with a box (an island is
+ * `display: contents`, with no box of its own), not Playwright's, which waits for the element to be
+ * stable and gave up quietly under load.
+ */
 async function revealVisibleIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
   const lazy = page.locator('astro-island[ssr][client="visible"]');
   for (let i = await lazy.count(); i > 0; i = await lazy.count()) {
-    // The island can hydrate between counting and scrolling; the locator then matches nothing and
-    // its wait is cut short, as the count below has already dropped.
-    await lazy
-      .first()
-      .scrollIntoViewIfNeeded({ timeout: 2_000 })
-      .catch(() => {});
-    await page
-      .waitForFunction((count) => document.querySelectorAll('astro-island[ssr][client="visible"]').length < count, i, {
-        timeout,
-      })
-      .catch(async () => {
-        // Which islands were left, and what Astro's visible directive had to watch in each (it
-        // observes an island's child elements: none, or none with a box, and it never fires).
-        const left = await page
-          .evaluate(() =>
-            [...document.querySelectorAll('astro-island[ssr][client="visible"]')].map((island) => {
-              const children = [...island.children];
-              const boxed = children.filter((child) => child.getClientRects().length > 0).length;
-              const top = Math.round(island.getBoundingClientRect().top);
-              return `${island.getAttribute('component-url')} (${children.length} children, ${boxed} with a box, top ${top} px)`;
-            }),
-          )
-          .catch((error: Error) => [`(${error.message})`]);
-        throw new Error(
-          `a client:visible island did not hydrate within ${timeout} ms on ${page.url()}; left: ${left.join('; ')}`,
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      await page
+        .evaluate(() => {
+          const island = document.querySelector('astro-island[ssr][client="visible"]');
+          const child = [...(island?.children ?? [])].find((element) => element.getClientRects().length > 0);
+          child?.scrollIntoView({ block: 'center' });
+        })
+        .catch(() => {});
+      const hydratedOne = await page
+        .waitForFunction(
+          (count) => document.querySelectorAll('astro-island[ssr][client="visible"]').length < count,
+          i,
+          { timeout: 500 },
+        )
+        .then(
+          () => true,
+          () => false,
         );
-      });
+      if (hydratedOne) break;
+      if (Date.now() < deadline) continue;
+      // Which islands were left, and what Astro's visible directive had to watch in each (it
+      // observes an island's child elements: none, or none with a box, and it never fires).
+      const left = await page
+        .evaluate(() =>
+          [...document.querySelectorAll('astro-island[ssr][client="visible"]')].map((island) => {
+            const children = [...island.children];
+            const boxed = children.filter((child) => child.getClientRects().length > 0);
+            const top = boxed[0] ? `, the first at ${Math.round(boxed[0].getBoundingClientRect().top)} px` : '';
+            return `${island.getAttribute('component-url')} (${children.length} children, ${boxed.length} with a box${top})`;
+          }),
+        )
+        .catch((error: Error) => [`(${error.message})`]);
+      throw new Error(
+        `a client:visible island did not hydrate within ${timeout} ms on ${page.url()}; left: ${left.join('; ')}`,
+      );
+    }
   }
   await hydrated(page, timeout);
 }
