@@ -44,6 +44,22 @@ describe('the site build', () => {
     expect(development).toEqual([]);
   });
 
+  // One first paint (docs/decisions.md): every page's head holds rendering until its main column
+  // is parsed. The link is honoured only in the head, and only if its target is on the page:
+  // without it Chrome painted a signed-in page's header alone, and its data one or more frames later.
+  it('holds the first paint of every page until its main column is parsed', () => {
+    const client = path.resolve(import.meta.dirname, '..', 'dist', 'client');
+    const pages = readdirSync(client, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(20);
+    const wrong = pages.filter((file) => {
+      const html = readFileSync(path.join(client, file), 'utf8');
+      const head = html.slice(0, html.indexOf('</head>'));
+      const expects = [...head.matchAll(/<link rel="expect" href="#([\w-]+)" blocking="render">/g)].map((m) => m[1]);
+      return expects.length !== 1 || html.split(` id="${expects[0]}"`).length !== 2;
+    });
+    expect(wrong).toEqual([]);
+  });
+
   const scripts = () => readdirSync(assets).filter((file) => file.endsWith('.js'));
   const chunksContaining = (text: string) =>
     scripts().filter((file) =>
