@@ -80,21 +80,51 @@ export type FoldedProjection<E extends EventShape, T extends Tables> = Omit<
 /** Rows per statement: one jsonb parameter each, a few megabytes at most. */
 const WRITE_CHUNK = 2_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The character codes `lowerUuid` looks for. */
+const HYPHEN = 0x2d;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const UPPER_A = 0x41;
+const UPPER_F = 0x46;
+const LOWER_A = 0x61;
+const LOWER_F = 0x66;
+
+/**
+ * `text` in lower case if it is a uuid (any case), else null. By hand rather than a regular
+ * expression and `toLowerCase`: it runs several times for every row an event touches, and a uuid
+ * already in lower case (nearly all of them) comes back as the same string, whose hash the maps
+ * have already computed.
+ */
+function lowerUuid(text: string): string | null {
+  if (text.length !== 36) return null;
+  let upper = false;
+  for (let i = 0; i < 36; i++) {
+    const code = text.charCodeAt(i);
+    const dash = i === 8 || i === 13 || i === 18 || i === 23;
+    if (dash !== (code === HYPHEN)) return null;
+    if (dash || (code >= DIGIT_0 && code <= DIGIT_9) || (code >= LOWER_A && code <= LOWER_F)) continue;
+    if (code >= UPPER_A && code <= UPPER_F) upper = true;
+    else return null;
+  }
+  return upper ? text.toLowerCase() : text;
+}
+
 /**
  * A key as the batch's maps hold it. PostgreSQL keeps a uuid in lower case, and an event's id may
  * be written in capitals (the schemas accept both): the SQL this replaces found the row either way,
- * so a fold must too.
+ * so a fold must too. The common key, one uuid, is the uuid itself (no array, no JSON); any other
+ * key is its JSON array, which starts with '[' where a uuid cannot.
  */
-const encodeKey = (key: RowKey) => {
-  // The common key, one uuid, without an array and a JSON.stringify (several per event in a fold);
-  // a uuid has nothing to escape, so this is the text JSON.stringify would make.
-  const [only] = key;
-  if (key.length === 1 && typeof only === 'string' && UUID.test(only)) return `["${only.toLowerCase()}"]`;
-  return JSON.stringify(
-    key.map((value) => (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value)),
-  );
+const encodeKey = (key: RowKey): string => {
+  if (key.length === 1) return encodeValue(key[0]!) ?? JSON.stringify(key);
+  return JSON.stringify(key.map((value) => (typeof value === 'string' ? (lowerUuid(value) ?? value) : value)));
 };
+
+/** A one-column key's encoding, when it is a uuid. */
+const encodeValue = (value: string | number) => (typeof value === 'string' ? lowerUuid(value) : null);
+
+/** The key an encoded key stands for (uuids in lower case). */
+const decodeKey = (encoded: string): RowKey => (encoded.startsWith('[') ? (JSON.parse(encoded) as RowKey) : [encoded]);
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -116,6 +146,15 @@ class BatchRows<Row extends JsonRow> implements FoldedRows<Row> {
     });
   }
 
+  /** `encodeKey(this.keyOf(row))`, without the array for a one-column key. */
+  encodedKeyOf(row: Row): string {
+    const { key } = this.definition;
+    if (key.length !== 1) return encodeKey(this.keyOf(row));
+    const value = row[key[0]!];
+    if (typeof value !== 'string' && typeof value !== 'number') return encodeKey(this.keyOf(row));
+    return encodeValue(value) ?? JSON.stringify([value]);
+  }
+
   get(key: RowKey) {
     const encoded = encodeKey(key);
     // A row the batch did not load would read as missing: a fold bug, never a silent "no row".
@@ -124,7 +163,7 @@ class BatchRows<Row extends JsonRow> implements FoldedRows<Row> {
     return this.rows.get(encoded) ?? undefined;
   }
   put(row: Row) {
-    const key = encodeKey(this.keyOf(row));
+    const key = this.encodedKeyOf(row);
     this.known.add(key);
     this.rows.set(key, row);
     this.changed.add(key);
@@ -167,7 +206,7 @@ async function loadRows<Row extends JsonRow>(
            join ${table} t on ${join}`,
       [JSON.stringify(wanted)],
     );
-    for (const { row } of found) into.rows.set(encodeKey(into.keyOf(row)), row);
+    for (const { row } of found) into.rows.set(into.encodedKeyOf(row), row);
   }
 }
 
@@ -178,7 +217,7 @@ async function writeRows<Row extends JsonRow>(tx: TransactionSql, definition: Fo
   for (const key of rows.changed) {
     const row = rows.rows.get(key);
     if (row) written.push(row);
-    else deleted.push(JSON.parse(key) as RowKey);
+    else deleted.push(decodeKey(key));
   }
   await deleteRows(tx, definition, deleted);
   await upsertRows(tx, definition, written);
@@ -281,6 +320,13 @@ class RebuildTable<Row extends JsonRow> {
       this.memory.hold(touched);
       return;
     }
+    if (entry.touched === touched) {
+      // Touched already in this tick: it was moved to the end then, and every entry after it was
+      // touched in this tick too, so the map is still in the order of the ticks.
+      entry.row = row;
+      entry.dirty = dirty;
+      return;
+    }
     // The same entry, moved to the end of the map (the most recently touched): no new object for
     // a row held across windows, which the young generation would copy and promote.
     this.cache.delete(key);
@@ -311,7 +357,7 @@ class RebuildTable<Row extends JsonRow> {
       entry.dirty = false;
       if (entry.row === null) {
         // The filter keeps the key: the next write of it is an upsert, as for any "perhaps".
-        if (!stored || stored.has(key)) deleted.push(JSON.parse(key) as RowKey);
+        if (!stored || stored.has(key)) deleted.push(decodeKey(key));
       } else if (stored && !stored.has(key)) {
         inserted.push(entry.row);
         stored.add(key);
