@@ -116,12 +116,10 @@ function lowerUuid(text: string): string | null {
  * key is its JSON array, which starts with '[' where a uuid cannot.
  */
 const encodeKey = (key: RowKey): string => {
-  if (key.length === 1) return encodeValue(key[0]!) ?? JSON.stringify(key);
-  return JSON.stringify(key.map((value) => (typeof value === 'string' ? (lowerUuid(value) ?? value) : value)));
+  const [only] = key;
+  const uuid = key.length === 1 && typeof only === 'string' ? lowerUuid(only) : null;
+  return uuid ?? JSON.stringify(key.map((value) => (typeof value === 'string' ? (lowerUuid(value) ?? value) : value)));
 };
-
-/** A one-column key's encoding, when it is a uuid. */
-const encodeValue = (value: string | number) => (typeof value === 'string' ? lowerUuid(value) : null);
 
 /** The key an encoded key stands for (uuids in lower case). */
 const decodeKey = (encoded: string): RowKey => (encoded.startsWith('[') ? (JSON.parse(encoded) as RowKey) : [encoded]);
@@ -146,13 +144,11 @@ class BatchRows<Row extends JsonRow> implements FoldedRows<Row> {
     });
   }
 
-  /** `encodeKey(this.keyOf(row))`, without the array for a one-column key. */
+  /** `encodeKey(this.keyOf(row))`, without the array for the common key, one uuid column. */
   encodedKeyOf(row: Row): string {
     const { key } = this.definition;
-    if (key.length !== 1) return encodeKey(this.keyOf(row));
-    const value = row[key[0]!];
-    if (typeof value !== 'string' && typeof value !== 'number') return encodeKey(this.keyOf(row));
-    return encodeValue(value) ?? JSON.stringify([value]);
+    const only = key.length === 1 ? row[key[0]!] : undefined;
+    return (typeof only === 'string' ? lowerUuid(only) : null) ?? encodeKey(this.keyOf(row));
   }
 
   get(key: RowKey) {

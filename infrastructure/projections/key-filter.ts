@@ -33,14 +33,13 @@ export class KeyFilter {
   }
 
   has(key: string): boolean {
-    hash(key);
-    return this.contains(hashed.h1, hashed.h2);
+    const [h1, h2] = hashes(key);
+    return this.layers.some((layer) => contains(layer, h1, h2));
   }
 
   add(key: string): void {
-    hash(key);
-    const { h1, h2 } = hashed;
-    if (this.contains(h1, h2)) return;
+    const [h1, h2] = hashes(key);
+    if (this.layers.some((layer) => contains(layer, h1, h2))) return;
     let last = this.layers[this.layers.length - 1]!;
     if (last.count >= last.capacity) {
       const next = this.layers.length;
@@ -54,11 +53,6 @@ export class KeyFilter {
     }
     last.count++;
     this.added++;
-  }
-
-  private contains(h1: number, h2: number): boolean {
-    for (const layer of this.layers) if (contains(layer, h1, h2)) return true;
-    return false;
   }
 }
 
@@ -79,16 +73,12 @@ function contains(layer: Layer, h1: number, h2: number): boolean {
   return true;
 }
 
-/** The last key's two hashes (`hash`): one object for every call, not a pair allocated per key. */
-const hashed = { h1: 0, h2: 0 };
-
 /**
  * Two independent 32-bit hashes of the key (FNV-1a with two offsets, each finished with
  * MurmurHash3's mixer so that keys differing in one character spread over the whole range), for
- * the double hashing h1 + i·h2, left in `hashed`. h2 is odd, so its multiples never collapse onto
- * a few bits.
+ * the double hashing h1 + i·h2. h2 is odd, so its multiples never collapse onto a few bits.
  */
-function hash(key: string): void {
+function hashes(key: string): [number, number] {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x9e3779b9;
   for (let i = 0; i < key.length; i++) {
@@ -96,8 +86,7 @@ function hash(key: string): void {
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 13);
   }
-  hashed.h1 = mix(a);
-  hashed.h2 = mix(b) | 1;
+  return [mix(a), mix(b) | 1];
 }
 
 function mix(h: number): number {

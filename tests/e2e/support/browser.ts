@@ -449,44 +449,51 @@ async function revealVisibleIslands(page: Page, timeout = ACTION_TIMEOUT_MS) {
   const lazy = page.locator('astro-island[ssr][client="visible"]');
   for (let i = await lazy.count(); i > 0; i = await lazy.count()) {
     const deadline = Date.now() + timeout;
-    for (;;) {
-      await page
-        .evaluate(() => {
-          const island = document.querySelector('astro-island[ssr][client="visible"]');
-          const child = [...(island?.children ?? [])].find((element) => element.getClientRects().length > 0);
-          child?.scrollIntoView({ block: 'center' });
-        })
-        .catch(() => {});
-      const hydratedOne = await page
-        .waitForFunction(
-          (count) => document.querySelectorAll('astro-island[ssr][client="visible"]').length < count,
-          i,
-          { timeout: 500 },
-        )
-        .then(
-          () => true,
-          () => false,
+    while (!(await scrolledToAndHydrated(page, i))) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `a client:visible island did not hydrate within ${timeout} ms on ${page.url()}; left: ${(await lazyIslandsLeft(page)).join('; ')}`,
         );
-      if (hydratedOne) break;
-      if (Date.now() < deadline) continue;
-      // Which islands were left, and what Astro's visible directive had to watch in each (it
-      // observes an island's child elements: none, or none with a box, and it never fires).
-      const left = await page
-        .evaluate(() =>
-          [...document.querySelectorAll('astro-island[ssr][client="visible"]')].map((island) => {
-            const children = [...island.children];
-            const boxed = children.filter((child) => child.getClientRects().length > 0);
-            const top = boxed[0] ? `, the first at ${Math.round(boxed[0].getBoundingClientRect().top)} px` : '';
-            return `${island.getAttribute('component-url')} (${children.length} children, ${boxed.length} with a box${top})`;
-          }),
-        )
-        .catch((error: Error) => [`(${error.message})`]);
-      throw new Error(
-        `a client:visible island did not hydrate within ${timeout} ms on ${page.url()}; left: ${left.join('; ')}`,
-      );
+      }
     }
   }
   await hydrated(page, timeout);
+}
+
+/** Scrolls to the first lazy island not hydrated yet; whether one of the `count` hydrated within half a second. */
+async function scrolledToAndHydrated(page: Page, count: number): Promise<boolean> {
+  await page
+    .evaluate(() => {
+      const island = document.querySelector('astro-island[ssr][client="visible"]');
+      const child = [...(island?.children ?? [])].find((element) => element.getClientRects().length > 0);
+      child?.scrollIntoView({ block: 'center' });
+    })
+    .catch(() => {});
+  return page
+    .waitForFunction((n) => document.querySelectorAll('astro-island[ssr][client="visible"]').length < n, count, {
+      timeout: 500,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/**
+ * The lazy islands left, and what Astro's visible directive had to watch in each (it observes an
+ * island's child elements: none, or none with a box, and it never fires).
+ */
+function lazyIslandsLeft(page: Page): Promise<string[]> {
+  return page
+    .evaluate(() =>
+      [...document.querySelectorAll('astro-island[ssr][client="visible"]')].map((island) => {
+        const children = [...island.children];
+        const boxed = children.filter((child) => child.getClientRects().length > 0);
+        const top = boxed[0] ? `, the first at ${Math.round(boxed[0].getBoundingClientRect().top)} px` : '';
+        return `${island.getAttribute('component-url')} (${children.length} children, ${boxed.length} with a box${top})`;
+      }),
+    )
+    .catch((error: Error) => [`(${error.message})`]);
 }
 
 /**
