@@ -268,9 +268,10 @@ async function upsertRows<Row extends JsonRow>(tx: TransactionSql, definition: F
 
 /**
  * A row a rebuild holds in memory: its latest state (null once deleted), whether the table has it
- * yet, and when it was last touched (a `RebuildMemory` tick).
+ * yet, when it was last touched (a `RebuildMemory` tick), and whether it was touched in more than
+ * one window (the kind that leaves the memory last).
  */
-type CachedRow<Row> = { row: Row | null; dirty: boolean; touched: number };
+type CachedRow<Row> = { row: Row | null; dirty: boolean; touched: number; often: boolean };
 
 /**
  * What a from-zero rebuild knows about one table. The rebuild reset the table and is its only
@@ -280,13 +281,15 @@ type CachedRow<Row> = { row: Row | null; dirty: boolean; touched: number };
  * included, and are written when they leave the memory or when the rebuild finishes: a row that
  * several windows change, as an escrow's lifecycle does, is written once instead of once per
  * window. Both memories are bounded: past the `RebuildMemory`'s limit, shared with the other
- * tables of the pass, the rows touched least recently anywhere are written out and dropped (a
- * later event loads them again), and past `storedKeys` keys the rebuild stops tracking which keys
+ * tables of the pass, rows are written out and dropped (a later event loads them again), those
+ * touched in one window only first; past `storedKeys` keys the rebuild stops tracking which keys
  * the table holds and loads every key it does not hold in memory, as a live batch does.
  */
 class RebuildTable<Row extends JsonRow> {
-  /** The rows held, least recently touched first. */
-  readonly cache = new Map<string, CachedRow<Row>>();
+  /** The rows held that were touched in one window only, least recently touched first. */
+  private readonly once = new Map<string, CachedRow<Row>>();
+  /** The rows held that were touched in several windows, least recently touched first. */
+  private readonly often = new Map<string, CachedRow<Row>>();
   /** A table whose changed rows must reach the table every window (see `start`). */
   private everyWindow = false;
   /**
@@ -307,13 +310,27 @@ class RebuildTable<Row extends JsonRow> {
     this.everyWindow = true;
   }
 
-  /** Holds the row as the most recently touched. */
+  /** The row held for this key, if any. */
+  held(key: string): CachedRow<Row> | undefined {
+    return this.once.get(key) ?? this.often.get(key);
+  }
+
+  /** Every key held. */
+  keys(): string[] {
+    return [...this.once.keys(), ...this.often.keys()];
+  }
+
+  /**
+   * Holds the row as the most recently touched. A row not held yet is of the several-windows kind
+   * when the table perhaps has it: it was written out before, so an earlier window touched it.
+   */
   remember(key: string, row: Row | null, dirty: boolean) {
     const touched = this.memory.currentTick;
-    const entry = this.cache.get(key);
+    const entry = this.held(key);
     if (!entry) {
-      this.cache.set(key, { row, dirty, touched });
-      this.memory.hold(touched);
+      const often = this.stored?.has(key) ?? false;
+      (often ? this.often : this.once).set(key, { row, dirty, touched, often });
+      this.memory.hold(touched, often);
       return;
     }
     if (entry.touched === touched) {
@@ -323,20 +340,21 @@ class RebuildTable<Row extends JsonRow> {
       entry.dirty = dirty;
       return;
     }
-    // The same entry, moved to the end of the map (the most recently touched): no new object for
-    // a row held across windows, which the young generation would copy and promote.
-    this.cache.delete(key);
-    this.memory.release(entry.touched);
+    // An earlier tick is an earlier window (a table is applied once a window): the same entry, moved
+    // to the end of the several-windows rows. No new object for a row held across windows, which
+    // the young generation would copy and promote.
+    this.forget(key, entry);
     entry.row = row;
     entry.dirty = dirty;
     entry.touched = touched;
-    this.cache.set(key, entry);
-    this.memory.hold(touched);
+    entry.often = true;
+    this.often.set(key, entry);
+    this.memory.hold(touched, true);
   }
 
   private forget(key: string, entry: CachedRow<Row>) {
-    this.cache.delete(key);
-    this.memory.release(entry.touched);
+    (entry.often ? this.often : this.once).delete(key);
+    this.memory.release(entry.touched, entry.often);
   }
 
   /** Writes the dirty rows among `keys` (all of them without `keys`) and forgets the written ones if `drop`. */
@@ -346,7 +364,7 @@ class RebuildTable<Row extends JsonRow> {
     const deleted: RowKey[] = [];
     const stored = this.stored;
     for (const key of keys) {
-      const entry = this.cache.get(key);
+      const entry = this.held(key);
       if (!entry) continue;
       if (drop) this.forget(key, entry);
       if (!entry.dirty) continue;
@@ -367,16 +385,21 @@ class RebuildTable<Row extends JsonRow> {
     if (stored && stored.size > this.storedKeys) this.stored = null;
   }
 
-  /** Writes out and drops this table's rows among the least recently touched beyond the memory's limit. */
+  /** Writes out and drops this table's rows among those the memory lets go of (see `RebuildMemory`). */
   async evict(tx: TransactionSql) {
-    const keepFrom = this.everyWindow ? Infinity : this.memory.keepFrom();
-    if (keepFrom < 0) return;
-    const coldest: string[] = [];
-    for (const [key, entry] of this.cache) {
-      if (entry.touched >= keepFrom) break;
-      coldest.push(key);
+    const keepFrom = this.everyWindow ? { once: Infinity, often: Infinity } : this.memory.keepFrom();
+    const leaving: string[] = [];
+    for (const [rows, from] of [
+      [this.once, keepFrom.once],
+      [this.often, keepFrom.often],
+    ] as const) {
+      if (from < 0) continue;
+      for (const [key, entry] of rows) {
+        if (entry.touched >= from) break;
+        leaving.push(key);
+      }
     }
-    await this.write(tx, coldest, true);
+    await this.write(tx, leaving, true);
   }
 }
 
@@ -432,7 +455,7 @@ function recall<Row extends JsonRow>(known: RebuildTable<Row>, keys: readonly Ro
   for (const key of keys) {
     const encoded = encodeKey(key);
     if (into.known.has(encoded)) continue;
-    const entry = known.cache.get(encoded);
+    const entry = known.held(encoded);
     if (entry) {
       into.known.add(encoded);
       if (entry.row !== null) into.rows.set(encoded, entry.row);
@@ -449,7 +472,7 @@ async function keep<Row extends JsonRow>(tx: TransactionSql, known: RebuildTable
   for (const [key, row] of batch.rows) {
     if (batch.changed.has(key)) continue;
     // Loaded and unchanged: the table has it as it is.
-    if (row !== null && !known.cache.has(key)) known.remember(key, row, false);
+    if (row !== null && !known.held(key)) known.remember(key, row, false);
   }
   for (const key of batch.changed) known.remember(key, batch.rows.get(key) ?? null, true);
   await known.evict(tx);
@@ -502,7 +525,7 @@ function foldedRebuild<E extends EventShape, T extends Tables>(
     },
     async finish(tx) {
       for (const table of all) {
-        await table.write(tx, [...table.cache.keys()], true);
+        await table.write(tx, table.keys(), true);
         for (const index of table.droppedIndexes) await tx.unsafe(index);
         table.droppedIndexes = [];
       }
