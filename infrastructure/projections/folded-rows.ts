@@ -322,7 +322,12 @@ class RebuildTable<Row extends JsonRow> {
 
   /**
    * Holds the row as the most recently touched. A row not held yet is of the several-windows kind
-   * when the table perhaps has it: it was written out before, so an earlier window touched it.
+   * when the table perhaps has it: it was written out before, so an earlier window touched it. Past
+   * `storedKeys` that is no longer known, and such a row starts as the one-window kind, promoted
+   * when a later window touches it again. A row held already is promoted when its last touch was
+   * an earlier tick. That touch was in an earlier window even though another read model's window
+   * may tick meanwhile: within one window a row is first held in `keep`, once, with no await
+   * between its touches there.
    */
   remember(key: string, row: Row | null, dirty: boolean) {
     const touched = this.memory.currentTick;
@@ -340,9 +345,8 @@ class RebuildTable<Row extends JsonRow> {
       entry.dirty = dirty;
       return;
     }
-    // An earlier tick is an earlier window (a table is applied once a window): the same entry, moved
-    // to the end of the several-windows rows. No new object for a row held across windows, which
-    // the young generation would copy and promote.
+    // The same entry, moved to the end of the several-windows rows: no new object for a row held
+    // across windows, which the young generation would copy and promote.
     this.forget(key, entry);
     entry.row = row;
     entry.dirty = dirty;
