@@ -2,7 +2,7 @@ import type { Sql } from '../shared/db/postgres.ts';
 import type { BookingStatus } from '../shared/domain/booking/decider.ts';
 import type { ScheduleEvent } from '../shared/domain/booking/events.ts';
 import type { WorkOrderEvent } from '../shared/domain/work/events.ts';
-import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
+import { defineFoldedProjection, foldedTable, withDefaults } from '../infrastructure/projections/folded-rows.ts';
 
 const BOOKINGS_HANDLES = [
   'BookingRequested',
@@ -107,25 +107,26 @@ export const bookingsProjection = defineFoldedProjection<
       case 'BookingRequested': {
         const b = event.data;
         if (bookings.get([b.bookingId])) return;
-        bookings.put({
-          ...NEW_BOOKING,
-          booking_id: b.bookingId,
-          contractor_id: b.contractorId,
-          customer_id: b.customerId,
-          status: 'requested',
-          starts_at: b.startsAt,
-          ends_at: b.endsAt,
-          time_zone: b.timeZone,
-          customer_time_zone: b.customerTimeZone,
-          work_order_id: b.workOrderId,
-          offering_id: b.offeringId,
-          price_cents: b.priceCents,
-          note: b.note,
-          requested_at: b.requestedAt,
-          updated_at: b.requestedAt,
-          subscription_id: b.recurring?.subscriptionId ?? null,
-          visit_index: b.recurring?.visitIndex ?? null,
-        });
+        bookings.put(
+          withDefaults(NEW_BOOKING, {
+            booking_id: b.bookingId,
+            contractor_id: b.contractorId,
+            customer_id: b.customerId,
+            status: 'requested',
+            starts_at: b.startsAt,
+            ends_at: b.endsAt,
+            time_zone: b.timeZone,
+            customer_time_zone: b.customerTimeZone,
+            work_order_id: b.workOrderId,
+            offering_id: b.offeringId,
+            price_cents: b.priceCents,
+            note: b.note,
+            requested_at: b.requestedAt,
+            updated_at: b.requestedAt,
+            subscription_id: b.recurring?.subscriptionId ?? null,
+            visit_index: b.recurring?.visitIndex ?? null,
+          }),
+        );
         return;
       }
       case 'BookingConfirmed': {

@@ -1,7 +1,7 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import { ESCROW_EVENT_TYPES, type EscrowEvent } from '../shared/domain/escrow/events.ts';
 import type { TaxLine } from '../shared/domain/money/sales-tax.ts';
-import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
+import { defineFoldedProjection, foldedTable, withDefaults } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * One row per escrow: where it stands, and where every cent went once it closed. The dashboards,
@@ -67,19 +67,20 @@ export const escrowsProjection = defineFoldedProjection<EscrowEvent, { escrows: 
       case 'EscrowCreated': {
         const d = event.data;
         if (escrows.get(key)) return;
-        escrows.put({
-          ...OPEN_ESCROW,
-          job_id: d.jobId,
-          customer_id: d.customerId,
-          contractor_id: d.contractorId,
-          status: 'awaiting-funding',
-          amount_cents: d.amountCents,
-          contractor_province: d.contractorProvince,
-          quoted_fee: d.fee,
-          starts_at: d.startsAt,
-          created_at: d.createdAt,
-          updated_at: d.createdAt,
-        });
+        escrows.put(
+          withDefaults(OPEN_ESCROW, {
+            job_id: d.jobId,
+            customer_id: d.customerId,
+            contractor_id: d.contractorId,
+            status: 'awaiting-funding',
+            amount_cents: d.amountCents,
+            contractor_province: d.contractorProvince,
+            quoted_fee: d.fee,
+            starts_at: d.startsAt,
+            created_at: d.createdAt,
+            updated_at: d.createdAt,
+          }),
+        );
         return;
       }
       case 'EscrowFundingFailed': {

@@ -1,6 +1,6 @@
 import type { Sql } from '../shared/db/postgres.ts';
 import type { EscrowEvent, PayoutEvent, ScheduledPayout, ScheduledRefund } from '../shared/domain/escrow/events.ts';
-import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
+import { defineFoldedProjection, foldedTable, withDefaults } from '../infrastructure/projections/folded-rows.ts';
 
 /**
  * The payout outbox: one row for every transfer an escrow event schedules (a contractor's payout,
@@ -56,31 +56,33 @@ export const payoutsProjection = defineFoldedProjection<EscrowEvent | PayoutEven
     };
     const schedulePayout = (jobId: string, contractorId: string, payout: ScheduledPayout | null) => {
       if (!payout || payout.amountCents <= 0) return;
-      schedule({
-        ...SCHEDULED,
-        payout_id: payout.payoutId,
-        job_id: jobId,
-        kind: 'payout',
-        recipient_id: contractorId,
-        payment_id: null,
-        amount_cents: payout.amountCents,
-        due_on: payout.dueOn,
-        scheduled_at: at,
-      });
+      schedule(
+        withDefaults(SCHEDULED, {
+          payout_id: payout.payoutId,
+          job_id: jobId,
+          kind: 'payout',
+          recipient_id: contractorId,
+          payment_id: null,
+          amount_cents: payout.amountCents,
+          due_on: payout.dueOn,
+          scheduled_at: at,
+        }),
+      );
     };
     const scheduleRefund = (jobId: string, customerId: string, refund: ScheduledRefund | null) => {
       if (!refund || refund.amountCents <= 0) return;
-      schedule({
-        ...SCHEDULED,
-        payout_id: refund.refundId,
-        job_id: jobId,
-        kind: 'refund',
-        recipient_id: customerId,
-        payment_id: refund.paymentId,
-        amount_cents: refund.amountCents,
-        due_on: null,
-        scheduled_at: at,
-      });
+      schedule(
+        withDefaults(SCHEDULED, {
+          payout_id: refund.refundId,
+          job_id: jobId,
+          kind: 'refund',
+          recipient_id: customerId,
+          payment_id: refund.paymentId,
+          amount_cents: refund.amountCents,
+          due_on: null,
+          scheduled_at: at,
+        }),
+      );
     };
     switch (event.type) {
       case 'EscrowReleased':

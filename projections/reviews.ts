@@ -10,7 +10,7 @@ import {
 } from '../shared/domain/reviews/events.ts';
 import type { ReviewedJob } from '../shared/domain/reviews/decider.ts';
 import type { WorkOrderAwarded, WorkOrderEdited, WorkOrderPosted } from '../shared/domain/work/events.ts';
-import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
+import { defineFoldedProjection, foldedTable, withDefaults } from '../infrastructure/projections/folded-rows.ts';
 
 /** The events this read model is built from. */
 type ReviewsEvent =
@@ -124,14 +124,15 @@ export const reviewsProjection = defineFoldedProjection<
         // A booking for a work order is that work order's job: reviewed with it, at its release.
         if (b.workOrderId) return;
         if (jobs.get([b.bookingId])) return;
-        jobs.put({
-          ...NEW_JOB,
-          job_id: b.bookingId,
-          kind: 'booking',
-          customer_id: b.customerId,
-          contractor_id: b.contractorId,
-          starts_at: b.startsAt,
-        });
+        jobs.put(
+          withDefaults(NEW_JOB, {
+            job_id: b.bookingId,
+            kind: 'booking',
+            customer_id: b.customerId,
+            contractor_id: b.contractorId,
+            starts_at: b.startsAt,
+          }),
+        );
         return;
       }
       case 'BookingCompleted': {
@@ -141,14 +142,13 @@ export const reviewsProjection = defineFoldedProjection<
         jobs.put(
           job
             ? { ...job, completed_at: b.completedAt }
-            : {
-                ...NEW_JOB,
+            : withDefaults(NEW_JOB, {
                 job_id: b.bookingId,
                 kind: 'booking',
                 customer_id: b.customerId,
                 contractor_id: b.contractorId,
                 completed_at: b.completedAt,
-              },
+              }),
         );
         return;
       }
@@ -161,13 +161,14 @@ export const reviewsProjection = defineFoldedProjection<
       case 'WorkOrderAwarded': {
         const w = event.data;
         if (jobs.get([w.workOrderId])) return;
-        jobs.put({
-          ...NEW_JOB,
-          job_id: w.workOrderId,
-          kind: 'work-order',
-          customer_id: w.customerId,
-          contractor_id: w.contractorId,
-        });
+        jobs.put(
+          withDefaults(NEW_JOB, {
+            job_id: w.workOrderId,
+            kind: 'work-order',
+            customer_id: w.customerId,
+            contractor_id: w.contractorId,
+          }),
+        );
         return;
       }
       case 'EscrowReleased': {

@@ -77,6 +77,17 @@ export type FoldedProjection<E extends EventShape, T extends Tables> = Omit<
   fold(event: RecordedEventOf<E>, rows: { [Name in keyof T]: FoldedRows<T[Name]> }): void;
 };
 
+/**
+ * `{ ...defaults, ...fields }`, built by assignment onto a new object: a fold's new row, its
+ * columns' defaults with the event's values over them. V8 (Node 20) adds each property that follows
+ * an object spread, when the spread object lacks it, through a slow path of about 2 µs a property:
+ * an escrow's row made that way took 23 µs, a third of the escrows' rebuild. Assigned onto `{}`, the
+ * properties follow the shape transitions V8 keeps, and the row costs about 1 µs.
+ */
+export function withDefaults<D extends object, F extends object>(defaults: D, fields: F): Omit<D, keyof F> & F {
+  return Object.assign({}, defaults, fields);
+}
+
 /** Rows per statement: one jsonb parameter each, a few megabytes at most. */
 const WRITE_CHUNK = 2_000;
 
