@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { closeWhileAway } from '../../lib/page-lifecycle.ts';
 import { $session } from '../../stores/session.ts';
 import type { ConversationKind, Message } from './api.ts';
 
@@ -20,6 +21,7 @@ export const $messagesUnread = atom(0);
 const listeners = new Set<(event: LiveEvent) => void>();
 let source: EventSource | null = null;
 let stopSessionWatch: (() => void) | null = null;
+let stopClosingWhileAway: (() => void) | null = null;
 
 function emit(event: LiveEvent) {
   for (const listener of listeners) listener(event);
@@ -33,11 +35,12 @@ function parse<T>(event: Event): T | null {
   }
 }
 
-function open() {
+/** Opens the stream; `afterBreak`: its first opening is a reconnection (listeners fetch what they missed). */
+function open(afterBreak = false) {
   if (source || typeof EventSource === 'undefined') return;
   const stream = new EventSource(STREAM_URL);
   source = stream;
-  let opened = false;
+  let opened = afterBreak;
   stream.addEventListener('open', () => {
     if (opened) emit({ type: 'reconnected' });
     opened = true;
@@ -72,6 +75,14 @@ export function subscribeLive(listener: (event: LiveEvent) => void): () => void 
       else if (session.status === 'authenticated' && listeners.size > 0) open();
     });
   }
+  // Closed while the page is away (lib/page-lifecycle.ts); back from the back/forward cache, the
+  // listeners fetch again what the closed stream missed, as after any break.
+  stopClosingWhileAway ??= closeWhileAway({
+    close,
+    reopen: () => {
+      if ($session.get().status === 'authenticated') open(true);
+    },
+  });
   if ($session.get().status === 'authenticated') open();
   return () => {
     listeners.delete(listener);
@@ -79,6 +90,8 @@ export function subscribeLive(listener: (event: LiveEvent) => void): () => void 
       close();
       stopSessionWatch?.();
       stopSessionWatch = null;
+      stopClosingWhileAway?.();
+      stopClosingWhileAway = null;
     }
   };
 }

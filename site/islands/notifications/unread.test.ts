@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationBellMessages } from '../../i18n/messages/notification-bell.ts';
-import { $unreadCount, refreshUnreadCount } from './unread.ts';
+import { $unreadCount, followUnreadCount, refreshUnreadCount } from './unread.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -42,5 +42,51 @@ describe('the unread count poll', () => {
     expect(notificationBellMessages.fr.unreadFailed).toBe(
       'Impossible de récupérer le nombre de notifications non lues',
     );
+  });
+});
+
+/** EventSource as the browser has it: the streams opened, and which of them were closed. */
+class FakeEventSource extends EventTarget {
+  static opened: FakeEventSource[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+describe('the unread count stream', () => {
+  afterEach(() => {
+    FakeEventSource.opened = [];
+    vi.unstubAllGlobals();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  it('is closed while the page is away and opened again, with a fresh count, when it comes back', async () => {
+    const page = Object.assign(new EventTarget(), { setInterval: () => 1, clearInterval: () => {} });
+    vi.stubGlobal('window', page);
+    vi.stubGlobal('EventSource', FakeEventSource);
+    fetchMock.mockImplementation(async () => new Response('{"count":1}', { status: 200 }));
+    const stop = followUnreadCount();
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/api/notifications/stream']);
+
+    page.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+    expect(FakeEventSource.opened[0]!.closed).toBe(true);
+
+    const fetchesBefore = fetchMock.mock.calls.length;
+    page.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(FakeEventSource.opened[1]!.closed).toBe(false);
+    expect(fetchMock.mock.calls.length).toBe(fetchesBefore + 1);
+
+    stop();
+    expect(FakeEventSource.opened[1]!.closed).toBe(true);
+    // Stopped: a later return from the cache opens nothing.
+    page.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+    page.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(FakeEventSource.opened).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { getJson } from '../../lib/api.ts';
+import { closeWhileAway } from '../../lib/page-lifecycle.ts';
 
 /** The signed-in user's unread count, shown on the bell. */
 export const $unreadCount = atom(0);
@@ -34,12 +35,23 @@ export async function refreshUnreadCount(onFailure?: () => void): Promise<void> 
  * Follows the count while the bell is mounted (only for signed-in users): the server-sent event
  * stream updates it at once, and polling every 30 s stays as the fallback for when the stream is
  * blocked or down. Returns the function that stops both (sign-out, unmount).
+ *
+ * The stream is closed when the page is hidden for a navigation (`pagehide`) and opened again if
+ * the browser brings the page back from its back/forward cache: a page kept there with its stream
+ * open holds one of the six connections a browser allows a server over HTTP/1.1, and a few such
+ * pages left the next page's own request waiting (`closeWhileAway`, lib/page-lifecycle.ts).
  */
 export function followUnreadCount(onFailure?: () => void): () => void {
   void refreshUnreadCount(onFailure);
   const timer = window.setInterval(() => void refreshUnreadCount(onFailure), POLL_INTERVAL_MS);
+  if (typeof EventSource === 'undefined') {
+    return () => {
+      window.clearInterval(timer);
+      $unreadCount.set(0);
+    };
+  }
   let source: EventSource | null = null;
-  if (typeof EventSource !== 'undefined') {
+  const open = () => {
     source = new EventSource(STREAM_URL);
     source.addEventListener('unread-count', (event) => {
       try {
@@ -49,10 +61,24 @@ export function followUnreadCount(onFailure?: () => void): () => void {
         // A malformed event: the next one or the next poll corrects the count.
       }
     });
-  }
+  };
+  const close = () => {
+    source?.close();
+    source = null;
+  };
+  open();
+  const stopClosingWhileAway = closeWhileAway({
+    close,
+    reopen: () => {
+      open();
+      // What changed while the page was away reached no stream.
+      void refreshUnreadCount(onFailure);
+    },
+  });
   return () => {
     window.clearInterval(timer);
-    source?.close();
+    stopClosingWhileAway();
+    close();
     $unreadCount.set(0);
   };
 }
