@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { afterFirstPaint } from './after-first-paint.ts';
 
 /** The first sign that someone is about to use the island: hover, touch, focus or a key. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -83,7 +84,8 @@ const interaction: ClientDirective = (load, options, element) => {
   if (signedIn && words.includes('signed-in')) {
     element.setAttribute(HYDRATE_SOON_ATTRIBUTE, '');
     const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-    idle(() => void hydrate());
+    // Not before the page's first paint: an idle moment can come before it (see afterFirstPaint).
+    afterFirstPaint(() => idle(() => void hydrate()));
   } else if (signedIn && words.includes('signed-in-visible') && typeof IntersectionObserver === 'function') {
     observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) void hydrate();

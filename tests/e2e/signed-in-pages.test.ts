@@ -12,7 +12,7 @@ import { signInViaApi, useE2E, visible } from './support/browser.ts';
  * (gzip) of JavaScript before any interaction, measured as bench/page-weight.ts measures it
  * (everything fetched until the network is quiet and the page idle, and the inline scripts); and a
  * panel below the fold (the contractor dashboard's services, the admin dashboard's tools) fetches its
- * code only once scrolled to.
+ * code only once scrolled to; and no island's code is fetched before the page's first contentful paint.
  */
 const e2e = useE2E();
 
@@ -139,6 +139,22 @@ describe('signed-in pages before any interaction', { timeout: 300_000 }, () => {
                 `${entry.path}: ${url} asked for once`,
               ).toHaveLength(1);
             }
+            // Island code waits for the first contentful paint (site/directives/after-first-paint.ts):
+            // before it, only the layout's own module script and its one import (5 to 21 files here
+            // when the islands loaded from the frame's callback).
+            const early = await page.evaluate(() => {
+              const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+              if (paint === undefined) return ['(no first contentful paint)'];
+              return performance
+                .getEntriesByType('resource')
+                .filter((entry) => entry.name.endsWith('.js') && entry.startTime < paint)
+                .map((entry) => new URL(entry.name).pathname);
+            });
+            expect(early, `${entry.path}: scripts fetched before the first paint`).toHaveLength(2);
+            expect(
+              early.some((url) => url.includes('Base.astro')),
+              `${entry.path}: ${early.join(', ')}`,
+            ).toBe(true);
             const shifts = await layoutShifts(page);
             expect(shifts.total, `${entry.path} layout shifts: ${shifts.shifts.join('; ')}`).toBeLessThanOrEqual(
               CLS_BUDGET,
