@@ -11,24 +11,30 @@
 export function afterFirstPaint(then: () => void): void {
   // A hidden tab paints nothing, and nothing waits for a paint there.
   if (document.visibilityState === 'hidden') return then();
+  if (performance.getEntriesByName('first-contentful-paint').length > 0) return then();
   let done = false;
   let observer: PerformanceObserver | undefined;
+  const onHidden = () => document.visibilityState === 'hidden' && run();
   const run = () => {
     if (done) return;
     done = true;
     observer?.disconnect();
+    document.removeEventListener('visibilitychange', onHidden);
     then();
   };
-  if (performance.getEntriesByName('first-contentful-paint').length > 0) return run();
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  const paintTiming =
+    typeof PerformanceObserver === 'function' && !!PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (paintTiming) {
     observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length > 0) run();
     });
     observer.observe({ type: 'paint', buffered: true });
   }
-  // A browser without paint timing: a second after the first frame. Hidden before its paint: now.
-  requestAnimationFrame(() => setTimeout(run, NO_PAINT_TIMING_DELAY_MS));
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && run());
+  // Without paint timing, a second after the first frame; with it, a safety net for a paint that is
+  // never reported, long enough not to run ahead of a slow one. Hidden before its paint: now.
+  requestAnimationFrame(() => setTimeout(run, paintTiming ? UNREPORTED_PAINT_DELAY_MS : NO_PAINT_TIMING_DELAY_MS));
+  document.addEventListener('visibilitychange', onHidden);
 }
 
 const NO_PAINT_TIMING_DELAY_MS = 1_000;
+const UNREPORTED_PAINT_DELAY_MS = 5_000;

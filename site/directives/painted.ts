@@ -12,12 +12,11 @@ import { afterFirstPaint } from './after-first-paint.ts';
  * hydration is kept by the early-input script (ui/early-input.ts), as for every island.
  */
 const painted: ClientDirective = (load) => {
-  afterFirstPaint(() => {
-    void (async () => {
-      const run = await load();
-      await run();
-    })();
-  });
+  const hydrate = async () => {
+    const run = await load();
+    await run();
+  };
+  afterFirstPaint(() => void hydrate());
 };
 
 export default painted;

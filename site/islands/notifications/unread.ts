@@ -44,14 +44,9 @@ export async function refreshUnreadCount(onFailure?: () => void): Promise<void> 
 export function followUnreadCount(onFailure?: () => void): () => void {
   void refreshUnreadCount(onFailure);
   const timer = window.setInterval(() => void refreshUnreadCount(onFailure), POLL_INTERVAL_MS);
-  if (typeof EventSource === 'undefined') {
-    return () => {
-      window.clearInterval(timer);
-      $unreadCount.set(0);
-    };
-  }
   let source: EventSource | null = null;
   const open = () => {
+    if (typeof EventSource === 'undefined') return;
     source = new EventSource(STREAM_URL);
     source.addEventListener('unread-count', (event) => {
       try {
