@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { afterFirstPaint } from './after-first-paint.ts';
+import { hydrateKeepingEntries } from './entered-values.ts';
 
 /** The first sign that someone is about to use the island: hover, touch, focus or a key. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -15,37 +16,6 @@ const PRESS_EVENTS = ['pointermove', 'pointerdown', 'click', 'focusin', 'keydown
 const SIGNED_IN = 'data-signed-in';
 /** Set on an island that will hydrate at idle without waiting for use (the browser tests wait for it). */
 const HYDRATE_SOON_ATTRIBUTE = 'data-hydrate-soon';
-
-type Field = HTMLInputElement | HTMLTextAreaElement;
-
-/**
- * Text typed or a slider moved in the server HTML while the code loaded: React keeps what the field
- * shows but its state does not know it. Each such field goes back to its server value before
- * hydration and gets what was entered again after it, as an input event React hears. (Checkboxes
- * and buttons are left to the early-input script, which presses them again.)
- */
-function keepEnteredValues(element: HTMLElement): () => void {
-  const entered: [Field, string][] = [];
-  for (const field of element.querySelectorAll<Field>('input, textarea')) {
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) continue;
-    if (field.value === field.defaultValue) continue;
-    entered.push([field, field.value]);
-    field.value = field.defaultValue;
-  }
-  // React hydrates in a transition, after `astro:hydrate`: wait until it has claimed the fields.
-  const claimed = () => entered.every(([field]) => Object.keys(field).some((key) => key.startsWith('__reactProps$')));
-  const replay = (tries: number) => {
-    if (!claimed() && tries > 0) return void requestAnimationFrame(() => replay(tries - 1));
-    for (const [field, value] of entered) {
-      const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  };
-  return () => {
-    if (entered.length > 0) replay(120);
-  };
-}
 
 /**
  * `client:interaction` hydrates an island at the first sign of use instead of at load. For a
@@ -74,10 +44,7 @@ const interaction: ClientDirective = (load, options, element) => {
     started = true;
     observer?.disconnect();
     for (const name of events) element.removeEventListener(name, hydrate, true);
-    const run = await load();
-    const restore = keepEnteredValues(element);
-    element.addEventListener('astro:hydrate', restore, { once: true });
-    await run();
+    await hydrateKeepingEntries(load, element);
   };
   for (const name of events) element.addEventListener(name, hydrate, { passive: true, capture: true });
   const signedIn = document.documentElement.hasAttribute(SIGNED_IN);

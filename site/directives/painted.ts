@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { afterFirstPaint } from './after-first-paint.ts';
+import { hydrateKeepingEntries } from './entered-values.ts';
 
 /**
  * `client:painted` hydrates an island right after the browser has painted the page's first
@@ -9,14 +10,11 @@ import { afterFirstPaint } from './after-first-paint.ts';
  * runs React's hydration first: on a slow phone the page's data then shows a few hundred
  * milliseconds later than its HTML allows. The code is fetched only once the paint is reported
  * (`afterFirstPaint`), so it does not share the link with the paint either. A press before
- * hydration is kept by the early-input script (ui/early-input.ts), as for every island.
+ * hydration is kept by the early-input script (ui/early-input.ts), as for every island, and what
+ * was typed, ticked or chosen in its fields meanwhile is handed to React (`hydrateKeepingEntries`).
  */
-const painted: ClientDirective = (load) => {
-  const hydrate = async () => {
-    const run = await load();
-    await run();
-  };
-  afterFirstPaint(() => void hydrate());
+const painted: ClientDirective = (load, _options, element) => {
+  afterFirstPaint(() => void hydrateKeepingEntries(load, element));
 };
 
 export default painted;

@@ -7,7 +7,10 @@ import { forumMessages } from '../../site/i18n/messages/forum.ts';
 import { shellMessages } from '../../site/i18n/messages/shell.ts';
 import { arbitrationMessages } from '../../site/i18n/messages/arbitration.ts';
 import { FOOTER_COMPANY_DIALOGS, FOOTER_PLATFORM_DIALOGS } from '../../site/islands/shell/events.ts';
-import { hydrated, useE2E, visible } from './support/browser.ts';
+import { contractsMessages } from '../../site/i18n/messages/contracts.ts';
+import { waitUntil } from '../support/wait.ts';
+import { hydrated, signUpViaApi, useE2E, visible } from './support/browser.ts';
+import { awardedJob } from './support/jobs.ts';
 
 /**
  * Clicks and key presses made before an island's code has loaded are kept and carried out once it
@@ -202,5 +205,37 @@ describe('no lost interactions before islands load', { timeout: 300_000 }, () =>
       await visible(page.getByRole('dialog'));
       expect(await page.getByRole('dialog').count()).toBe(1);
       await page.unrouteAll();
+    }));
+
+  it('signs a contract whose name and box were filled in while the page’s code was held back', () =>
+    e2e.run(async ({ page, context }) => {
+      // A signed-in page (client:painted): the sign form is in its server HTML, usable at once.
+      const contractorContext = await e2e.newContext();
+      try {
+        await signUpViaApi(contractorContext, 'contractor');
+        const customer = await signUpViaApi(context, 'customer');
+        const jobId = await awardedJob(context, contractorContext);
+        await waitUntil(async () => (await context.request.get(`/api/contracts/${jobId}`)).ok(), {
+          timeoutMs: 20_000,
+          message: 'the contract was not generated',
+        });
+        const t = contractsMessages.en;
+        const release = await holdScripts(page);
+        await page.goto(`/contracts/${jobId}`, { waitUntil: 'commit' });
+        const form = page.getByRole('form', { name: t.signTitle });
+        await form.getByLabel(t.typeName).fill(customer.name);
+        await form.getByRole('checkbox').check();
+        expect(await islandIsWaiting(form)).toBe(true);
+        await release();
+        await hydrated(page);
+        // What was entered is handed to the island once React has claimed the fields: the name and
+        // the box, so the button is enabled (it stayed disabled, and the name was wiped, before).
+        await expect.poll(() => form.getByLabel(t.typeName).inputValue()).toBe(customer.name);
+        await expect.poll(() => form.getByRole('checkbox').isChecked()).toBe(true);
+        await form.getByRole('button', { name: t.sign }).click();
+        await visible(page.getByText(t.signed, { exact: true }));
+      } finally {
+        await contractorContext.close();
+      }
     }));
 });
