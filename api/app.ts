@@ -48,7 +48,7 @@ import errorLanguagePlugin from './plugins/error-language.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { cachedAnswerRoutes } from './answer-caches.ts';
 import { cachedAnswers } from './plugins/answer-cache.ts';
-import securityPlugin from './plugins/security.ts';
+import securityPlugin, { SECURITY_HEADERS } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import sitePlugin from './plugins/site.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -101,6 +101,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'runtime' },
     ),
   );
+  // Repeated public reads (directory, profiles, job board) are answered first, before any other
+  // hook, with the security headers (see plugins/answer-cache.ts).
+  app.addHook('onRequest', cachedAnswers(cachedAnswerRoutes(options.runtime.answerCaches), SECURITY_HEADERS));
   await app.register(errorsPlugin);
   // Rate limits before idempotency: their preHandler runs first, so a 429 never claims a key.
   await app.register(abuseLimitsPlugin, { redis: options.runtime.redis });
@@ -109,9 +112,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorLanguagePlugin);
   await app.register(securityPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  // Repeated public reads (directory, profiles, job board) are answered here, before any session
-  // work (see plugins/answer-cache.ts).
-  app.addHook('onRequest', cachedAnswers(cachedAnswerRoutes(options.runtime.answerCaches)));
   await app.register(sessionPlugin, {
     secret: options.secrets.sessionSecret,
     redis: options.runtime.redis,

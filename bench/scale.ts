@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:net';
 import autocannon from 'autocannon';
 import { PERSONAL_DATA_SCHEMA } from '../api/modules/accounts/personal-data.ts';
 import { ensureCheckpointSchema } from '../infrastructure/projections/checkpoints.ts';
@@ -26,7 +25,8 @@ import { lookupPostalCode, type GeoPlace } from '../shared/geo/index.ts';
 import { provinces } from '../shared/geo/provinces.ts';
 import { apiQuery, DEFAULT_FORM } from '../site/islands/catalogue/query.ts';
 import { REBUILD_TARGET_PER_SECOND } from './rebuild.ts';
-import { benchApp, type Row } from './support.ts';
+import { launchApp } from '../tests/support/start-app.ts';
+import type { Row } from './support.ts';
 
 /** The issue's targets at 100 concurrent clients. */
 export const SCALE_TARGETS = { directoryP99Ms: 50, jobBoardP99Ms: 50, profileP99Ms: 20, warmStartSeconds: 5 } as const;
@@ -453,9 +453,9 @@ const count = (n: number) => Math.round(n).toLocaleString('en-CA');
 
 /**
  * The marketplace at scale: the generated log (BENCH_SCALE_CONTRACTORS, BENCH_SCALE_ORDERS), every
- * read model rebuilt in one pass, then the real app started on it (the time to ready with the read
- * models built is the warm start) and the directory, the job board and a contractor profile
- * measured with autocannon at 100 connections.
+ * read model rebuilt in one pass, then the API server started on it in its own process, as in
+ * service (the time from spawning it to ready, with the read models built, is the warm start), and
+ * the directory, the job board and a contractor profile measured with autocannon at 100 connections.
  */
 export async function benchScale(
   databaseUrl: string,
@@ -521,22 +521,25 @@ export async function benchScale(
     await store.close();
     await sql.end({ timeout: 5 });
 
+    // The API server as it runs in service (runtime/api-server.ts, the projections in its process),
+    // in its own process: in this one it shared a heap with the rebuild's leftovers, whose full
+    // collections showed in the reads' tail.
     const started = performance.now();
-    const { app, runtime } = await benchApp(databaseUrl);
+    const server = await launchApp({
+      entry: 'runtime/api-server.ts',
+      env: { DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'false' },
+    });
     try {
-      await runtime.runner!.idle(600_000);
-      await app.listen({ host: '127.0.0.1', port: 0 });
       const warm = (performance.now() - started) / 1000;
       rows.push({
-        metric: `scale: warm start, app and projections in one process to ready, read models built (${label})`,
+        metric: `scale: warm start, the API server (projections in its process) spawned to ready, read models built (${label})`,
         value: `${warm.toFixed(1)} s`,
         target: `≤ ${SCALE_TARGETS.warmStartSeconds} s`,
         pass: warm <= SCALE_TARGETS.warmStartSeconds,
       });
-      rows.push(...(await measureScaleRoutes(app.server.address(), options, connections, label)));
+      rows.push(...(await measureScaleRoutes(server.baseURL, options, connections, label)));
     } finally {
-      await app.close();
-      await runtime.close();
+      await server.stop();
     }
     return rows;
   } finally {
@@ -566,15 +569,12 @@ export function directorySearches(contractors: number, howMany = 200): string[] 
 }
 
 export async function measureScaleRoutes(
-  address: ReturnType<Server['address']>,
+  base: string,
   options: ScaleSizes & { seconds: number },
   connections: number,
   label: string,
 ): Promise<Row[]> {
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  // The load comes from a worker thread: the app runs in this process, and a generator on its event
-  // loop would take turns with the requests it measures.
-  const load = { url: base, connections, workers: 1 };
+  const load = { url: base, connections };
   const measure = async (paths: string[]) => {
     // A warm-up first, not counted: each path asked once, a few at a time, so every answer the
     // caches keep (api/plugins/answer-cache.ts) is built, as on a server in service whose common

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { comparePositions, START, type Position } from '../../shared/eventstore/types.ts';
 import {
@@ -12,6 +13,8 @@ import {
 
 const SOURCES = ['contractor-directory', 'accounts', 'credentials'] as const;
 const OPTIONS: AnswerCacheOptions = { sources: SOURCES, maxAgeMs: 60_000, staleMs: 15_000 };
+/** Stands for the security plugin's headers, which the hot path sends with each kept answer. */
+const HEADERS = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' };
 
 /** What a process knows of the checkpoints; a change here is also as far as it has heard. */
 function watcher() {
@@ -254,11 +257,14 @@ describe('the hot path', () => {
     const app = Fastify();
     app.addHook(
       'onRequest',
-      cachedAnswers([
-        { cache: directory, path: '/api/contractors/browse' },
-        { cache: profiles, path: '/api/contractors', segment: true },
-        { cache: board, path: '/api/work-orders/browse', anonymousOnly: true },
-      ]),
+      cachedAnswers(
+        [
+          { cache: directory, path: '/api/contractors/browse' },
+          { cache: profiles, path: '/api/contractors', segment: true },
+          { cache: board, path: '/api/work-orders/browse', anonymousOnly: true },
+        ],
+        HEADERS,
+      ),
     );
     app.all('/*', async (request) => ({ routed: request.url }));
     for (const url of urls) await app.inject({ url });
@@ -281,6 +287,35 @@ describe('the hot path', () => {
     const app = await appWith([]);
     const response = await app.inject({ url });
     expect(Object.keys(response.json())).toEqual([expected]);
+  });
+
+  it('sends a kept answer with the security headers, its type and length, compressed when asked', async () => {
+    const directory = new AnswerCache(watcher(), OPTIONS);
+    const url = '/api/contractors/browse?limit=2';
+    const json = JSON.stringify({ kept: 'x'.repeat(2_000) });
+    await directory.answer(url, async () => ({ json }), url);
+    const app = Fastify();
+    app.addHook('onRequest', cachedAnswers([{ cache: directory, path: '/api/contractors/browse' }], HEADERS));
+    app.all('/*', async () => ({ routed: true }));
+
+    const plain = await app.inject({ url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(json);
+    expect(plain.headers).toMatchObject({
+      ...HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(json)),
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const compressed = await app.inject({ url, headers: { 'accept-encoding': accept } });
+      expect(compressed.headers).toMatchObject({ ...HEADERS, 'content-encoding': encoding, vary: 'accept-encoding' });
+      expect(compressed.headers['content-length']).toBe(String(compressed.rawPayload.length));
+      expect(decode(compressed.rawPayload).toString()).toBe(json);
+    }
   });
 
   it('sends no kept answer to a reader whose last write this process has not heard of', async () => {

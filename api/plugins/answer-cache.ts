@@ -92,8 +92,17 @@ export class AnswerCache<T = undefined> {
     });
   }
 
+  /** The last positions' key, with the positions it was built from (a change stores a new object). */
+  private positionsKey: { of: Position[]; key: string } | null = null;
+
+  /** The key part naming the read models' last changes: built again only when one has moved. */
   private positions(): string {
-    return this.options.sources.map((name) => positionToString(this.checkpoints.lastChange(name))).join(',');
+    const { sources } = this.options;
+    const kept = this.positionsKey;
+    if (kept && sources.every((name, i) => this.checkpoints.lastChange(name) === kept.of[i])) return kept.key;
+    const of = sources.map((name) => this.checkpoints.lastChange(name));
+    this.positionsKey = { of, key: of.map(positionToString).join(',') };
+    return this.positionsKey.key;
   }
 
   /** Whether this process has heard of `position` for every read model the answers are built from. */
@@ -233,15 +242,33 @@ function pathMatches(url: string, route: CachedRoute): boolean {
   return end === url.length || url.charCodeAt(end) === 63; /* '?' */
 }
 
+/** A kept answer's headers besides the security headers: its type, and its encoding when compressed. */
+function answerHeaders(securityHeaders: Readonly<Record<string, string>>, encoding: Encoding | null): string[] {
+  const headers = Object.entries(securityHeaders).flat();
+  headers.push('content-type', 'application/json; charset=utf-8');
+  if (encoding) headers.push('vary', 'accept-encoding', 'content-encoding', encoding);
+  return headers;
+}
+
 /**
- * The hot path of the cached routes, registered before the session plugin: a repeated request
- * (same path and query, byte for byte) whose answer is still fresh is sent from memory before any
- * session, validation or routing work. It only ever serves what the route itself answered with 200
- * for that URL, and only answers that never depend on who asks (or, with `anonymousOnly`, to a
- * request that carries no session). The security headers are already set by then (the security
- * plugin's hook runs first).
+ * The hot path of the cached routes, the app's first hook: a repeated request (same path and
+ * query, byte for byte) whose answer is still fresh is written from memory before any session,
+ * validation or routing work, and past Fastify's reply (its hooks, which only touch errors, writes
+ * and what is not yet compressed, have nothing to do for it). It only ever serves what the route
+ * itself answered with 200 for that URL, and only answers that never depend on who asks (or, with
+ * `anonymousOnly`, to a request that carries no session). `securityHeaders` are the security
+ * plugin's, set on every other response by its own hook.
  */
-export function cachedAnswers(routes: readonly CachedRoute[]): onRequestHookHandler {
+export function cachedAnswers(
+  routes: readonly CachedRoute[],
+  securityHeaders: Readonly<Record<string, string>>,
+): onRequestHookHandler {
+  // Built once, as a flat list of names and values (writeHead takes one, and a list is not copied).
+  const headersFor = {
+    identity: answerHeaders(securityHeaders, null),
+    br: answerHeaders(securityHeaders, 'br'),
+    gzip: answerHeaders(securityHeaders, 'gzip'),
+  };
   return (request, reply, done) => {
     if (request.method !== 'GET') return done();
     const { url } = request;
@@ -249,14 +276,11 @@ export function cachedAnswers(routes: readonly CachedRoute[]): onRequestHookHand
     if (!route || (route.anonymousOnly && hasSessionCookie(request.headers.cookie))) return done();
     const answer = route.cache.forUrl(url, wroteAtOf(request.headers.cookie));
     if (!answer) return done();
-    reply.type('application/json; charset=utf-8');
     const encoding =
       answer.json.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
-    if (encoding) {
-      reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
-      void reply.send(route.cache.encoded(answer, encoding));
-    } else {
-      void reply.send(answer.json);
-    }
+    const body = encoding ? route.cache.encoded(answer, encoding) : answer.json;
+    reply.hijack();
+    reply.raw.writeHead(200, [...headersFor[encoding ?? 'identity'], 'content-length', String(body.length)]);
+    reply.raw.end(body);
   };
 }

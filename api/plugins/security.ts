@@ -33,6 +33,48 @@ export function findUnstorableText(value: unknown): string | null {
   return null;
 }
 
+// Built once: @fastify/helmet called helmet() on every request, re-parsing the policy each time
+// (5 % of a cached directory answer's CPU). helmet sets the headers on the raw response.
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      // Astro hydrates islands with small inline scripts.
+      scriptSrc: ["'self'", "'unsafe-inline'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  // Browsers ignore it on plain HTTP (RFC 6797), so it is safe on a local `npm start` and
+  // binding wherever the site is served over HTTPS.
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+});
+
+/**
+ * The headers `securityHeaders` sets, name to value, read once by running it against a response
+ * that records them: they are the same on every response, so the answers sent before the request
+ * pipeline (answer-cache.ts) carry them without running helmet.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = (() => {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  securityHeaders({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return Object.freeze(headers);
+})();
+
 /**
  * Headers (helmet with a CSP) and a CSRF defence for cookie-authenticated writes: a browser marks
  * cross-site requests with Sec-Fetch-Site and Origin, and such a write is refused. Non-browser
@@ -40,30 +82,6 @@ export function findUnstorableText(value: unknown): string | null {
  */
 export default fp(
   async function security(app: FastifyInstance) {
-    // Built once: @fastify/helmet called helmet() on every request, re-parsing the policy each time
-    // (5 % of a cached directory answer's CPU). helmet sets the headers on the raw response.
-    const securityHeaders = helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // Astro hydrates islands with small inline scripts.
-          scriptSrc: ["'self'", "'unsafe-inline'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      // Browsers ignore it on plain HTTP (RFC 6797), so it is safe on a local `npm start` and
-      // binding wherever the site is served over HTTPS.
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    });
     app.addHook('onRequest', (request, reply, next) => {
       securityHeaders(request.raw, reply.raw, (error?: unknown) => next(error as Error | undefined));
     });
