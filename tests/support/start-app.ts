@@ -178,6 +178,13 @@ export async function launchProcess(options: {
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const running = () => child.exitCode === null && child.signalCode === null;
+  // A test process that ends without stopping it (a worker torn down mid-file) takes it along: an
+  // app was found still listening after a run on a developer machine.
+  const killOnExit = () => {
+    if (running()) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   try {
