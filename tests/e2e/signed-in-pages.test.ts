@@ -140,8 +140,8 @@ describe('signed-in pages before any interaction', { timeout: 300_000 }, () => {
               ).toHaveLength(1);
             }
             // Island code waits for the first contentful paint (site/directives/after-first-paint.ts):
-            // before it, only the layout's own module script and its one import (5 to 21 files here
-            // when the islands loaded from the frame's callback).
+            // before it, only the layout's own module script and, on a fast host, its one import (5
+            // to 21 files here when the islands loaded from the frame's callback).
             const early = await page.evaluate(() => {
               const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
               if (paint === undefined) return ['(no first contentful paint)'];
@@ -150,7 +150,10 @@ describe('signed-in pages before any interaction', { timeout: 300_000 }, () => {
                 .filter((entry) => entry.name.endsWith('.js') && entry.startTime < paint)
                 .map((entry) => new URL(entry.name).pathname);
             });
-            expect(early, `${entry.path}: scripts fetched before the first paint`).toHaveLength(2);
+            expect(
+              early.length,
+              `${entry.path}: scripts fetched before the first paint: ${early.join(', ')}`,
+            ).toBeLessThanOrEqual(2);
             expect(
               early.some((url) => url.includes('Base.astro')),
               `${entry.path}: ${early.join(', ')}`,
