@@ -263,7 +263,7 @@ export function cachedAnswers(
   routes: readonly CachedRoute[],
   securityHeaders: Readonly<Record<string, string>>,
 ): onRequestHookHandler {
-  // Built once, as a flat list of names and values (writeHead takes one, and a list is not copied).
+  // Built once, as flat lists of names and values (writeHead takes one); each answer adds its length.
   const headersFor = {
     identity: answerHeaders(securityHeaders, null),
     br: answerHeaders(securityHeaders, 'br'),

@@ -1,12 +1,15 @@
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/** A choice the visitor made in the server HTML: text or a slider's value, a box ticked, an option chosen. */
+/**
+ * A choice the visitor made in the server HTML (text or a slider's value, an option chosen, a box
+ * ticked) and what the server rendered there, read before React runs (it keeps a controlled
+ * field's `value` attribute in step with its state).
+ */
 type Choice =
-  | { field: HTMLInputElement | HTMLTextAreaElement; kind: 'value'; value: string }
-  | { field: HTMLSelectElement; kind: 'select'; value: string }
-  | { field: HTMLInputElement; kind: 'checked'; checked: boolean };
-/** `server`: what the server rendered, read before React (which keeps a controlled field's `value` attribute in step with its state) runs. */
-type Entered = Choice & { server: string | boolean; applied: boolean };
+  | { field: HTMLInputElement | HTMLTextAreaElement; kind: 'value'; value: string; server: string }
+  | { field: HTMLSelectElement; kind: 'select'; value: string; server: string }
+  | { field: HTMLInputElement; kind: 'checked'; checked: boolean; server: boolean };
+type Entered = Choice & { applied: boolean };
 
 const isToggle = (field: Field): field is HTMLInputElement =>
   field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
@@ -76,15 +79,10 @@ export function keepEnteredValues(element: HTMLElement): () => void {
       entered.push({ field, kind: 'value', value: field.value, server: field.defaultValue, applied: false });
     }
   }
-  for (const field of fields) {
-    if (isToggle(field)) {
-      if (field.checked !== field.defaultChecked) field.checked = field.defaultChecked;
-    } else if (field instanceof HTMLSelectElement) {
-      if (!field.multiple && field.value !== serverSelection(field)) field.value = serverSelection(field);
-    } else if (field.type !== 'file' && field.value !== field.defaultValue) {
-      field.value = field.defaultValue;
-    }
-  }
+  for (const choice of entered) if (choice.kind !== 'checked') choice.field.value = choice.server;
+  // Boxes and radio buttons all go back, so a radio group's own default comes back with it.
+  for (const field of fields)
+    if (isToggle(field) && field.checked !== field.defaultChecked) field.checked = field.defaultChecked;
   const replay = (pending: Entered[], frames: number) => {
     const waiting = pending.filter((choice) => !takenIn(choice));
     if (waiting.length === 0 || frames === 0) return;

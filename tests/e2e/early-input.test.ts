@@ -207,7 +207,7 @@ describe('no lost interactions before islands load', { timeout: 300_000 }, () =>
       await page.unrouteAll();
     }));
 
-  it('signs a contract whose name and box were filled in while the page’s code was held back', () =>
+  it('signs a contract whose name and box were filled in while the page’s code was held back, in French', () =>
     e2e.run(async ({ page, context }) => {
       // A signed-in page (client:painted): the sign form is in its server HTML, usable at once.
       const contractorContext = await e2e.newContext();
@@ -219,9 +219,9 @@ describe('no lost interactions before islands load', { timeout: 300_000 }, () =>
           timeoutMs: 20_000,
           message: 'the contract was not generated',
         });
-        const t = contractsMessages.en;
+        const t = contractsMessages.fr;
         const release = await holdScripts(page);
-        await page.goto(`/contracts/${jobId}`, { waitUntil: 'commit' });
+        await page.goto(`/fr/contracts/${jobId}`, { waitUntil: 'commit' });
         const form = page.getByRole('form', { name: t.signTitle });
         await form.getByLabel(t.typeName).fill(customer.name);
         await form.getByRole('checkbox').check();
