@@ -56,7 +56,8 @@ export const escrowsProjection = defineFoldedProjection<EscrowEvent, { escrows: 
     create index if not exists rm_escrows_contractor on rm_escrows (contractor_id, updated_at desc);
     create index if not exists rm_escrows_auto_release on rm_escrows (auto_release_at) where status = 'completed';
     create index if not exists rm_escrows_held on rm_escrows (funded_at)
-      where status in ('funded', 'completed', 'frozen') and escalated_at is null;`,
+      where status in ('funded', 'completed', 'frozen') and escalated_at is null;
+    create index if not exists rm_escrows_open on rm_escrows (job_id) where status in ('awaiting-funding', 'funded');`,
   reset: 'drop table if exists rm_escrows',
   tables: { escrows: foldedTable<EscrowRecord>('rm_escrows', ['job_id']) },
   keys: (event) => ({ escrows: [[event.data.jobId]] }),

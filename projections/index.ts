@@ -4,6 +4,7 @@ import { bookingsProjection } from './bookings.ts';
 import { contactInboxProjection } from './contact-inbox.ts';
 import { contractsProjection } from './contracts.ts';
 import { escrowsProjection } from './escrows.ts';
+import { moneyStepsProjection } from './money-steps.ts';
 import { payoutsProjection } from './payouts.ts';
 import { plansProjection } from './plans.ts';
 import { urgentProjection } from './urgent.ts';
@@ -49,6 +50,7 @@ export const allProjections: readonly Projection[] = [
   timeProposalsProjection,
   contractsProjection,
   escrowsProjection,
+  moneyStepsProjection,
   payoutsProjection,
   disputesProjection,
   plansProjection,

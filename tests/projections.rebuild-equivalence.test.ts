@@ -151,7 +151,7 @@ describe('set-based rebuilds equal event-by-event application', () => {
     expect(setBased.map((p) => p.name)).toEqual(
       expect.arrayContaining([
         ...['accounts', 'escrows', 'bookings', 'forum', 'barter', 'disputes', 'payouts', 'contracts', 'reviews'],
-        ...['availability', 'time-proposals', 'conversations', ...NOT_IN_DEMO_LOG],
+        ...['availability', 'time-proposals', 'conversations', 'money-steps', ...NOT_IN_DEMO_LOG],
       ]),
     );
     for (const name of NOT_IN_DEMO_LOG) {

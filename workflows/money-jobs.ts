@@ -37,35 +37,44 @@ const DAY_MS = 86_400_000;
 const isProvince = (value: string | null): value is ProvinceCode =>
   value !== null && (provinceCodes as readonly string[]).includes(value);
 
-/** Jobs that have no contract yet: awarded work orders and confirmed direct bookings. */
+/**
+ * Jobs that have no contract yet: awarded work orders and confirmed direct bookings. Read from the
+ * jobs waiting at that step (projections/money-steps.ts), oldest first, each kind through its own
+ * index walk: the tick's cost follows the jobs in flight, not the history of completed ones.
+ */
 async function jobsWithoutContract(sql: Sql, limit = 50): Promise<JobFacts[]> {
   return sql<JobFacts[]>`
-    select * from (
-      select w.work_order_id::text as "jobId", 'work-order' as "jobKind", w.customer_id as "customerId",
+    (select w.work_order_id::text as "jobId", 'work-order' as "jobKind", w.customer_id as "customerId",
         w.awarded_contractor_id as "contractorId", w.title, w.description as scope,
         w.awarded_price_cents as "priceCents", b.starts_at as "startsAt", b.ends_at as "endsAt",
         b.time_zone as "timeZone", w.province as "workProvince", d.province as "contractorProvince",
         u.multiplier_pct as "urgentMultiplierPct",
-        u.base_cents::int as "urgentBaseCents", u.premium_cents::int as "urgentPremiumCents", w.updated_at as at
-      from rm_work_orders w
+        u.base_cents::int as "urgentBaseCents", u.premium_cents::int as "urgentPremiumCents", s.since as at
+      from rm_money_steps s
+      join rm_work_orders w on w.work_order_id = s.job_id
       left join rm_urgent_alerts u on u.alert_id = w.work_order_id and u.accepted_by = w.awarded_contractor_id
       left join rm_contracts c on c.job_id = w.work_order_id
       left join rm_bookings b on b.booking_id = w.booking_id and b.status in ('requested', 'confirmed')
       left join rm_contractor_directory d on d.contractor_id = w.awarded_contractor_id
-      where w.status = 'awarded' and w.awarded_contractor_id is not null and c.job_id is null
+      where s.step = 'contract' and s.job_kind = 'work-order'
+        and w.status = 'awarded' and w.awarded_contractor_id is not null and c.job_id is null
         -- An urgent job waits until its alert's acceptance is read, so its contract has the premium.
         and (w.urgent_alert_id is null or u.alert_id is not null)
-      union all
-      select b.booking_id::text, 'booking', b.customer_id, b.contractor_id, coalesce(o.title, 'Booking'),
+      order by s.since limit ${limit})
+    union all
+    (select b.booking_id::text, 'booking', b.customer_id, b.contractor_id, coalesce(o.title, 'Booking'),
         coalesce(o.description, coalesce(b.note, '')), b.price_cents, b.starts_at, b.ends_at, b.time_zone,
-        null, d.province, null, null, null, b.confirmed_at
-      from rm_bookings b
+        null, d.province, null, null, null, s.since
+      from rm_money_steps s
+      join rm_bookings b on b.booking_id = s.job_id
       left join rm_contracts c on c.job_id = b.booking_id
       left join rm_service_offerings o on o.offering_id = b.offering_id
       left join rm_contractor_directory d on d.contractor_id = b.contractor_id
-      where b.status in ('confirmed', 'completed') and b.work_order_id is null and b.subscription_id is null
+      where s.step = 'contract' and s.job_kind = 'booking'
+        and b.status in ('confirmed', 'completed') and b.work_order_id is null and b.subscription_id is null
         and c.job_id is null
-    ) jobs order by at limit ${limit}`;
+      order by s.since limit ${limit})
+    order by at limit ${limit}`;
 }
 
 /** The contract's terms from the job's facts (see ContractTerms for each choice). Parties are ids, never names. */
@@ -119,13 +128,15 @@ async function generateContracts(sql: Sql, store: EventStore, now: Date): Promis
   return done;
 }
 
-/** Executed contracts whose escrow does not exist yet. */
+/** Executed contracts whose escrow does not exist yet (the jobs waiting at that step). */
 async function createEscrows(sql: Sql, store: EventStore, now: Date): Promise<number> {
   const rows = await sql<{ jobId: string; version: number; terms: ContractTerms }[]>`
-    select c.job_id as "jobId", c.version, c.terms from rm_contracts c
-    left join rm_escrows e on e.job_id = c.job_id
-    where c.status = 'executed' and e.job_id is null and c.job_kind <> 'subscription'
-    order by c.executed_at limit 50`;
+    select c.job_id as "jobId", c.version, c.terms
+    from rm_money_steps s
+    join rm_contracts c on c.job_id = s.job_id
+    left join rm_escrows e on e.job_id = s.job_id
+    where s.step = 'escrow' and c.status = 'executed' and e.job_id is null and c.job_kind <> 'subscription'
+    order by s.since limit 50`;
   let done = 0;
   for (const row of rows) {
     const { terms } = row;
@@ -156,30 +167,39 @@ type EndedJob = {
  * cancelled work order (its late-cancelled bookings' fees are kept), or a cancelled direct booking.
  */
 async function endedJobs(sql: Sql): Promise<EndedJob[]> {
+  // Read from the contracts and escrows still open (partial indexes keep them apart from the
+  // executed and settled ones of past years), then from the jobs that ended among them.
   return sql<EndedJob[]>`
+    with open_jobs as (
+      select job_id from rm_contracts where status = 'awaiting-signatures'
+      union
+      select job_id from rm_escrows where status in ('awaiting-funding', 'funded')
+    )
     select w.work_order_id::text as "jobId", c.status as "contractStatus", e.status as "escrowStatus",
       'customer' as "cancelledBy",
       coalesce((select sum(b.late_fee_cents) from rm_bookings b
         where b.work_order_id = w.work_order_id::text and b.status = 'cancelled' and b.cancelled_by = w.customer_id), 0)::int
         as "lateFeeCents"
-    from rm_work_orders w
-    left join rm_contracts c on c.job_id = w.work_order_id
-    left join rm_escrows e on e.job_id = w.work_order_id
+    from open_jobs o
+    join rm_work_orders w on w.work_order_id = o.job_id
+    left join rm_contracts c on c.job_id = o.job_id
+    left join rm_escrows e on e.job_id = o.job_id
     where w.status = 'cancelled' and (c.status = 'awaiting-signatures' or e.status in ('awaiting-funding', 'funded'))
     union all
     select b.booking_id::text, c.status, e.status,
       case when b.cancelled_by = b.contractor_id then 'contractor' else 'customer' end,
       coalesce(b.late_fee_cents, 0)
-    from rm_bookings b
-    join rm_contracts c on c.job_id = b.booking_id
-    left join rm_escrows e on e.job_id = b.booking_id
+    from open_jobs o
+    join rm_bookings b on b.booking_id = o.job_id
+    join rm_contracts c on c.job_id = o.job_id
+    left join rm_escrows e on e.job_id = o.job_id
     where b.work_order_id is null and b.status in ('cancelled', 'declined')
       and (c.status = 'awaiting-signatures' or e.status in ('awaiting-funding', 'funded'))
     union all
     select s.subscription_id::text, c.status, null, 'customer', 0
-    from rm_service_subscriptions s
-    join rm_contracts c on c.job_id = s.subscription_id
-    where s.status in ('declined', 'cancelled') and c.status = 'awaiting-signatures'
+    from rm_contracts c
+    join rm_service_subscriptions s on s.subscription_id = c.job_id
+    where c.status = 'awaiting-signatures' and s.status in ('declined', 'cancelled')
     limit 50`;
 }
 
@@ -219,10 +239,17 @@ async function closeEndedJobs(sql: Sql, store: EventStore, now: Date): Promise<n
 
 /** A booking the contractor marked completed, on a funded job whose customer has not asked for changes since. */
 async function completeFromBookings(sql: Sql, store: EventStore, now: Date): Promise<number> {
+  // From the funded escrows (a partial index), to a direct booking's own row or a work order's bookings.
   const rows = await sql<{ jobId: string; contractorId: string }[]>`
     select e.job_id as "jobId", e.contractor_id as "contractorId"
     from rm_escrows e
-    join rm_bookings b on (b.booking_id = e.job_id or b.work_order_id = e.job_id::text)
+    join rm_bookings b on b.booking_id = e.job_id
+    where e.status = 'funded' and b.status = 'completed'
+      and b.completed_at > coalesce(e.changes_requested_at, '-infinity'::timestamptz)
+    union all
+    select e.job_id, e.contractor_id
+    from rm_escrows e
+    join rm_bookings b on b.work_order_id = e.job_id::text
     where e.status = 'funded' and b.status = 'completed'
       and b.completed_at > coalesce(e.changes_requested_at, '-infinity'::timestamptz)
     limit 50`;

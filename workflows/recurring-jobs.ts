@@ -29,7 +29,8 @@ const HOUR_MS = 3_600_000;
 /**
  * Recurring services' contracts, for the money process (money-jobs.ts): a requested subscription
  * gets its agreement (signed by both like any contract), and each booked visit gets a contract
- * executed under that agreement.
+ * executed under that agreement. Both read from the jobs waiting for a contract
+ * (projections/money-steps.ts), so a tick does not scan every visit ever booked.
  */
 export async function recurringJobsWithoutContract(sql: Sql, limit = 50): Promise<JobFacts[]> {
   const agreements = await sql<
@@ -43,10 +44,12 @@ export async function recurringJobsWithoutContract(sql: Sql, limit = 50): Promis
       s.contractor_id as "contractorId", s.title, s.description as scope, s.price_per_visit_cents as "priceCents",
       null as "startsAt", null as "endsAt", s.time_zone as "timeZone", null as "workProvince",
       d.province as "contractorProvince", s.frequency, s.first_visit as "firstVisit", s.duration_minutes as minutes
-    from rm_service_subscriptions s
+    from rm_money_steps m
+    join rm_service_subscriptions s on s.subscription_id = m.job_id
     left join rm_contracts c on c.job_id = s.subscription_id
     left join rm_contractor_directory d on d.contractor_id = s.contractor_id
-    where s.status = 'requested' and c.job_id is null order by s.requested_at limit ${limit}`;
+    where m.step = 'contract' and m.job_kind = 'subscription' and s.status = 'requested' and c.job_id is null
+    order by m.since limit ${limit}`;
   const visits = await sql<
     (Omit<JobFacts, 'recurring'> & { subscriptionId: string; visitIndex: number; version: number; hash: string })[]
   >`
@@ -55,12 +58,14 @@ export async function recurringJobsWithoutContract(sql: Sql, limit = 50): Promis
       b.starts_at as "startsAt", b.ends_at as "endsAt", b.time_zone as "timeZone", null as "workProvince",
       d.province as "contractorProvince", s.subscription_id::text as "subscriptionId", b.visit_index as "visitIndex", s.contract_version as version,
       s.contract_text_hash as hash
-    from rm_bookings b
+    from rm_money_steps m
+    join rm_bookings b on b.booking_id = m.job_id
     join rm_service_subscriptions s on s.subscription_id = b.subscription_id
     left join rm_contracts c on c.job_id = b.booking_id
     left join rm_contractor_directory d on d.contractor_id = b.contractor_id
-    where b.status in ('confirmed', 'completed') and c.job_id is null and s.contract_text_hash is not null
-    order by b.confirmed_at limit ${limit}`;
+    where m.step = 'contract' and m.job_kind = 'visit'
+      and b.status in ('confirmed', 'completed') and c.job_id is null and s.contract_text_hash is not null
+    order by m.since limit ${limit}`;
   return [
     ...agreements.map(({ frequency, firstVisit, minutes, ...job }) => {
       const first = visitAt({ frequency, firstVisit, timeZone: job.timeZone!, durationMinutes: minutes }, 0);
