@@ -104,8 +104,8 @@ export const moneyStepsProjection = defineFoldedProjection<MoneyStepEvent, { ste
           steps.put({ job_id: d.subscriptionId, job_kind: 'subscription', step: 'contract', since: d.requestedAt });
         return;
       }
-      // The contract timer reads awarded work orders only: once its booking is completed the
-      // order is done with (the work orders read model's 'completed'), contract or not.
+      // The contract timer reads awarded and scheduled work orders: once its booking is completed
+      // the order is done with (the work orders read model's 'completed'), contract or not.
       case 'BookingCompleted':
       case 'WorkOrderCancelled':
       case 'BookingDeclined':

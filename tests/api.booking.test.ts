@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { findBooking } from '../projections/bookings.ts';
+import { findContract } from '../projections/contracts.ts';
+import { scheduledJobLock } from '../infrastructure/scheduling/scheduled.ts';
+import { connect } from '../shared/db/postgres.ts';
+import { contractsAndEscrowsJob } from '../workflows/money-jobs.ts';
 import { WORK_ORDER_MESSAGES } from '../api/modules/booking/work-orders.ts';
 import { scheduleStreamId } from '../shared/domain/booking/events.ts';
 import { BOOKING_MESSAGES as M } from '../shared/domain/booking/messages.ts';
@@ -613,6 +617,42 @@ describe('booking an awarded job', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown)).toBe(WORK_ORDER_MESSAGES.notFound);
+  });
+
+  it('gives a job booked before its contract was drawn up a contract with the booked time', async () => {
+    // The money timer is held (a worker was down) from the award until the customer has booked.
+    const lock = connect(t.database.url, { max: 1 });
+    const { namespace, key } = scheduledJobLock(contractsAndEscrowsJob.name);
+    try {
+      await lock.reserve().then(async (session) => {
+        await session`select pg_advisory_lock(${namespace}, ${key})`;
+        try {
+          const pro = await openContractor();
+          const client = await customer();
+          const id = await workOrder(client.user.id, { contractorId: pro.user.id, priceCents: 52_500 });
+          const slot = await slotAhead(pro.user.id, 30);
+          const booking = await book(client.browser, {
+            contractorId: pro.user.id,
+            startsAt: slot.startsAt,
+            workOrderId: id,
+            jobType: 'work-order',
+          });
+          await t.runtime.runner!.idle();
+          expect(await findContract(t.runtime.sql, id)).toBeNull();
+          await session`select pg_advisory_unlock(${namespace}, ${key})`;
+          await waitUntil(async () => (await findContract(t.runtime.sql, id)) !== null, {
+            message: 'the booked job got no contract',
+          });
+          const contract = (await findContract(t.runtime.sql, id))!;
+          expect(contract.terms.priceCents).toBe(52_500);
+          expect(Date.parse(contract.terms.schedule!.startsAt)).toBe(Date.parse(booking.startsAt));
+        } finally {
+          session.release();
+        }
+      });
+    } finally {
+      await lock.end();
+    }
   });
 });
 

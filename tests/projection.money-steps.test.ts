@@ -185,7 +185,7 @@ describe('the jobs the money timers wait on', () => {
     });
     expect(await stepOf(cancelledOrder)).toBeNull();
 
-    // Its booking completed, an awarded order is done with (the contract timer reads awarded orders only).
+    // Its booking completed, an order is done with (the contract timer reads awarded and scheduled ones).
     const completedOrder = randomUUID();
     await awarded(completedOrder);
     await completed(randomUUID(), completedOrder);

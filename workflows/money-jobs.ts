@@ -56,8 +56,10 @@ async function jobsWithoutContract(sql: Sql, limit = 50): Promise<JobFacts[]> {
       left join rm_contracts c on c.job_id = w.work_order_id
       left join rm_bookings b on b.booking_id = w.booking_id and b.status in ('requested', 'confirmed')
       left join rm_contractor_directory d on d.contractor_id = w.awarded_contractor_id
+      -- 'scheduled': the customer booked the time before the contract was drawn up (a worker was
+      -- down); the contract then carries that booking's time.
       where s.step = 'contract' and s.job_kind = 'work-order'
-        and w.status = 'awarded' and w.awarded_contractor_id is not null and c.job_id is null
+        and w.status in ('awarded', 'scheduled') and w.awarded_contractor_id is not null and c.job_id is null
         -- An urgent job waits until its alert's acceptance is read, so its contract has the premium.
         and (w.urgent_alert_id is null or u.alert_id is not null)
       order by s.since limit ${limit})

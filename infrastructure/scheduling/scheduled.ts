@@ -32,12 +32,22 @@ export type ScheduledJob = {
 
 type Logger = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 
+/** The advisory lock namespace of the scheduled jobs. */
+const LOCK_NAMESPACE = 0x5c4ed;
+
 /** A stable 32-bit key per job name for pg_try_advisory_lock (namespace 0x5c4ed). */
 function lockKey(name: string): number {
   let hash = 0;
   for (const char of `scheduled:${name}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
   return hash;
 }
+
+/**
+ * The advisory lock a job's tick takes (`pg_advisory_lock(namespace, key)`): whoever holds it on
+ * another session keeps every worker's timer from running that job (tests use it to stop a timer
+ * between two commands).
+ */
+export const scheduledJobLock = (name: string) => ({ namespace: LOCK_NAMESPACE, key: lockKey(name) });
 
 export function startScheduledJobs(
   sql: Sql,
@@ -96,7 +106,7 @@ export function startScheduledJobs(
         let locked: boolean;
         try {
           const [row] = await sessionQuery(connection<{ locked: boolean }[]>`
-            select pg_try_advisory_lock(${0x5c4ed}, ${lockKey(job.name)}) as locked`);
+            select pg_try_advisory_lock(${LOCK_NAMESPACE}, ${lockKey(job.name)}) as locked`);
           locked = row?.locked === true;
         } catch (err) {
           dropLockConnection(connection);
@@ -111,7 +121,7 @@ export function startScheduledJobs(
           options.logger?.error({ job: job.name, err }, 'scheduled job failed');
         } finally {
           // A failed unlock means the session is gone, and its locks with it.
-          await sessionQuery(connection`select pg_advisory_unlock(${0x5c4ed}, ${lockKey(job.name)})`).catch(() =>
+          await sessionQuery(connection`select pg_advisory_unlock(${LOCK_NAMESPACE}, ${lockKey(job.name)})`).catch(() =>
             dropLockConnection(connection),
           );
         }
