@@ -45,6 +45,7 @@ export const contractsProjection = defineFoldedProjection<ContractEvent, { contr
     create index if not exists rm_contracts_customer on rm_contracts (customer_id, updated_at desc);
     create index if not exists rm_contracts_contractor on rm_contracts (contractor_id, updated_at desc);
     create index if not exists rm_contracts_executed on rm_contracts (executed_at) where status = 'executed';
+    -- The backstop for ended jobs (workflows/money-jobs.ts) starts from the unsigned contracts.
     create index if not exists rm_contracts_awaiting_signatures on rm_contracts (job_id) where status = 'awaiting-signatures';`,
   reset: 'drop table if exists rm_contracts',
   tables: { contracts: foldedTable<ContractRecord>('rm_contracts', ['job_id']) },

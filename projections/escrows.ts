@@ -57,7 +57,8 @@ export const escrowsProjection = defineFoldedProjection<EscrowEvent, { escrows: 
     create index if not exists rm_escrows_auto_release on rm_escrows (auto_release_at) where status = 'completed';
     create index if not exists rm_escrows_held on rm_escrows (funded_at)
       where status in ('funded', 'completed', 'frozen') and escalated_at is null;
-    create index if not exists rm_escrows_open on rm_escrows (job_id) where status in ('awaiting-funding', 'funded');`,
+    -- The timers start from the escrows still open, never from the settled ones of past years.
+    create index if not exists rm_escrows_open on rm_escrows (job_id) where status in ('awaiting-funding', 'funded', 'frozen');`,
   reset: 'drop table if exists rm_escrows',
   tables: { escrows: foldedTable<EscrowRecord>('rm_escrows', ['job_id']) },
   keys: (event) => ({ escrows: [[event.data.jobId]] }),
