@@ -56,6 +56,7 @@ export const disputesProjection = defineFoldedProjection<
     create index if not exists rm_disputes_customer on rm_disputes (customer_id, opened_at desc);
     create index if not exists rm_disputes_contractor on rm_disputes (contractor_id, opened_at desc);
     create index if not exists rm_disputes_open on rm_disputes (status, opened_at) where status not in ('decided', 'void');
+    create index if not exists rm_disputes_job on rm_disputes (job_id);
     create table if not exists rm_dispute_evidence (
       evidence_id uuid primary key,
       dispute_id uuid not null,
