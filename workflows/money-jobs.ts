@@ -42,7 +42,7 @@ const isProvince = (value: string | null): value is ProvinceCode =>
  * jobs waiting at that step (projections/money-steps.ts), oldest first, each kind through its own
  * index walk: the tick's cost follows the jobs in flight, not the history of completed ones.
  */
-async function jobsWithoutContract(sql: Sql, limit = 50): Promise<JobFacts[]> {
+export async function jobsWithoutContract(sql: Sql, limit = 50): Promise<JobFacts[]> {
   return sql<JobFacts[]>`
     (select w.work_order_id::text as "jobId", 'work-order' as "jobKind", w.customer_id as "customerId",
         w.awarded_contractor_id as "contractorId", w.title, w.description as scope,
@@ -131,16 +131,19 @@ async function generateContracts(sql: Sql, store: EventStore, now: Date): Promis
 }
 
 /** Executed contracts whose escrow does not exist yet (the jobs waiting at that step). */
-async function createEscrows(sql: Sql, store: EventStore, now: Date): Promise<number> {
-  const rows = await sql<{ jobId: string; version: number; terms: ContractTerms }[]>`
+export async function contractsAwaitingEscrow(sql: Sql, limit = 50) {
+  return sql<{ jobId: string; version: number; terms: ContractTerms }[]>`
     select c.job_id as "jobId", c.version, c.terms
     from rm_money_steps s
     join rm_contracts c on c.job_id = s.job_id
     left join rm_escrows e on e.job_id = s.job_id
     where s.step = 'escrow' and c.status = 'executed' and e.job_id is null and c.job_kind <> 'subscription'
-    order by s.since limit 50`;
+    order by s.since limit ${limit}`;
+}
+
+async function createEscrows(sql: Sql, store: EventStore, now: Date): Promise<number> {
   let done = 0;
-  for (const row of rows) {
+  for (const row of await contractsAwaitingEscrow(sql)) {
     const { terms } = row;
     if (terms.priceCents === null) continue;
     done += await attempt(() =>
