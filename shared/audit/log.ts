@@ -156,12 +156,13 @@ export function createAuditPublisher(deps: {
     while (entries.length < MAX_ENTRIES_PER_HEAD) {
       // Only the audited streams: on a log of millions of events, parsing every one of them in the
       // app's process after each start held up its requests for as long.
+      let scannedTo = null as Position | null;
       const events = await deps.store.readAll({
         after: lastRead,
         limit: batchSize,
         streamPrefixes: AUDITED_STREAM_PREFIXES,
+        onScannedTo: (position) => (scannedTo = position),
       });
-      if (events.length === 0) break;
       for (const event of events) {
         if (entries.length === MAX_ENTRIES_PER_HEAD) break;
         lastRead = event.position;
@@ -170,6 +171,12 @@ export function createAuditPublisher(deps: {
         frontier.append(leaf);
         entries.push([event.streamId, event.revision.toString(), leaf.toString('hex')]);
       }
+      // The store read past the events it left out: the next read starts after them, not from the
+      // last audited event (every 30 s, a log of millions since would be read again).
+      if (scannedTo && entries.length < MAX_ENTRIES_PER_HEAD && comparePositions(scannedTo, lastRead) > 0) {
+        lastRead = scannedTo;
+      }
+      if (events.length === 0) break;
     }
     if (entries.length === 0) {
       readTo = { size, position: lastRead };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, isPgError, PG_UNIQUE_VIOLATION, type Sql } from '../db/postgres.ts';
 import {
+  comparePositions,
   START,
   WrongExpectedVersionError,
   type AppendResult,
@@ -105,6 +106,9 @@ type EventRow = {
   metadata: EventMetadata;
   recorded_at: Date;
 };
+
+/** The largest global position: `{ commit: t, prepare: MAX_POSITION_PART }` is after every event of transaction t. */
+const MAX_POSITION_PART = 9_223_372_036_854_775_807n;
 
 /** A LIKE pattern for the ids that start with `prefix`, its own percent signs, underscores and backslashes taken literally. */
 const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
@@ -250,15 +254,28 @@ export class PostgresEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const after = options.after ?? START;
     const afterCommit = after.commit < 0n ? '0' : String(after.commit);
-    const rows = await this.sql<EventRow[]>`
+    const limit = options.limit ?? 1000;
+    const filtered = options.types !== undefined || options.streamPrefixes !== undefined;
+    const page = this.sql`
       select * from es_events
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         and (transaction_id, global_position) > (${afterCommit}::xid8, ${String(after.prepare)}::bigint)
         ${options.types ? this.sql`and type = any(${[...options.types]}::text[])` : this.sql``}
         ${options.streamPrefixes ? this.sql`and stream_id like any(${options.streamPrefixes.map(likePrefix)}::text[])` : this.sql``}
       order by transaction_id, global_position
-      limit ${options.limit ?? 1000}`;
-    return rows.map(toRecorded);
+      limit ${limit}`;
+    if (!filtered || !options.onScannedTo) return (await this.sql<EventRow[]>`${page}`).map(toRecorded);
+    // The page and the snapshot's xmin in one statement, so from one snapshot: every transaction
+    // below that xmin has ended, so a page shorter than the limit has read all of their events.
+    const rows = await this.sql<(EventRow & { scan_xmin: string })[]>`
+      select bound.xmin::text as scan_xmin, page.*
+      from (select pg_snapshot_xmin(pg_current_snapshot()) as xmin) bound
+      left join lateral (${page}) page on true`;
+    const events = rows.filter((row) => row.global_position !== null).map(toRecorded);
+    const xmin = BigInt(rows[0]!.scan_xmin);
+    const scannedTo: Position = { commit: xmin - 1n, prepare: MAX_POSITION_PART };
+    if (events.length < limit && comparePositions(scannedTo, after) > 0) options.onScannedTo(scannedTo);
+    return events;
   }
 
   /** Not filtered by the snapshot's xmin (unlike readAll): see the port's contract. */

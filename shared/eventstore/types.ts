@@ -77,6 +77,14 @@ export type ReadAllOptions = {
    * PostgreSQL store leaves the others out in its query; a reader filters either way.
    */
   streamPrefixes?: readonly string[];
+  /**
+   * For a reader that passes `types` or `streamPrefixes`: a store that left events out and
+   * returned fewer than `limit` may call this with a position up to which it has read the whole
+   * log, so the reader goes on from there instead of reading the left-out events again (on a log
+   * of millions with none of them wanted, every read would otherwise start over from `after`). A
+   * store that returns every event never needs to call it; a reader must not rely on the call.
+   */
+  onScannedTo?: (position: Position) => void;
 };
 
 export type Subscription = { stop(): Promise<void> };
