@@ -26,8 +26,8 @@ export const MONEY_STEPS_READ_MODEL = 'money-steps';
  * - `confirmation`: a direct booking (or a recurring visit) requested, not confirmed yet;
  * - `contract`: a job that needs its contract: an awarded work order, a confirmed direct booking or
  *   visit, a requested subscription;
- * - `signatures`: its contract waits for both signatures (only for a contract that will need an
- *   escrow: priced, not a subscription's agreement);
+ * - `signatures`: its contract waits for its price (a revision sets it) and both signatures; a
+ *   subscription's agreement, never escrowed, leaves instead;
  * - `escrow`: its contract is executed and its escrow not created yet.
  *
  * The row goes when the last step is taken (EscrowCreated), the contract is cancelled, or the job
@@ -116,8 +116,9 @@ export const moneyStepsProjection = defineFoldedProjection<MoneyStepEvent, { ste
         return;
       case 'ContractGenerated': {
         const { terms, generatedAt } = event.data;
-        // An agreement, or a contract without a price, is never escrowed: nothing waits after it.
-        if (terms.jobKind === 'subscription' || terms.priceCents === null) {
+        // An agreement is never escrowed: nothing waits after it. A contract without a price still
+        // waits: a revision sets the price before anyone can sign (the contract decider's rule).
+        if (terms.jobKind === 'subscription') {
           if (row) steps.delete(key);
           return;
         }

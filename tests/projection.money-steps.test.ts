@@ -214,7 +214,7 @@ describe('the jobs the money timers wait on', () => {
     expect(await stepOf(cancelledLate)).toBeNull();
   });
 
-  it('forgets a contract that will never have an escrow: an agreement, or one without a price', async () => {
+  it('forgets an agreement, which never has an escrow', async () => {
     const subscription = randomUUID();
     await apply('ServiceSubscriptionRequested', {
       subscriptionId: subscription,
@@ -239,11 +239,17 @@ describe('the jobs the money timers wait on', () => {
     expect(await stepOf(subscription)).toEqual({ step: 'contract', kind: 'subscription' });
     await generated(subscription, 'subscription');
     expect(await stepOf(subscription)).toBeNull();
+  });
 
+  it('keeps a contract drawn up without a price: a revision sets it, then it is signed and needs its escrow', async () => {
     const unpriced = randomUUID();
-    await awarded(unpriced);
-    await generated(unpriced, 'work-order', null);
-    expect(await stepOf(unpriced)).toBeNull();
+    await bookingRequested(unpriced, { priceCents: null });
+    await bookingConfirmed(unpriced);
+    await generated(unpriced, 'booking', null);
+    expect(await stepOf(unpriced)).toEqual({ step: 'signatures', kind: 'booking' });
+    // Its revision with a price changes nothing here (this read model does not read it); both then sign.
+    await executed(unpriced);
+    expect(await stepOf(unpriced)).toEqual({ step: 'escrow', kind: 'booking' });
   });
 
   it('ignores an event replayed after its job moved on', async () => {

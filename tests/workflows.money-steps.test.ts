@@ -72,6 +72,7 @@ const moves = [
   'cancel-order',
   'generate',
   'generate-unpriced',
+  'revise-price',
   'execute',
   'cancel-contract',
   'create-escrow',
@@ -86,6 +87,9 @@ type Job = {
   order: 'posted' | 'awarded' | 'cancelled' | 'completed';
   booking: { id: string; status: 'requested' | 'confirmed' | 'completed' | 'ended' } | null;
   contract: 'none' | 'awaiting' | 'executed' | 'cancelled';
+  /** The contract's version and whether it has a price (one without is revised before it is signed). */
+  version: number;
+  priced: boolean;
   escrow: boolean;
 };
 
@@ -191,22 +195,31 @@ function eventsOf(job: Job, move: Move, minute: number): [string, Record<string,
       const started = job.kind === 'work-order' ? job.order !== 'posted' : booking !== null;
       if (!started || job.contract !== 'none') return [];
       job.contract = 'awaiting';
-      const priceCents = move === 'generate' ? 40_000 : null;
+      job.priced = move === 'generate';
+      const priceCents = job.priced ? 40_000 : null;
       return [['ContractGenerated', { jobId: job.id, version: 1, terms: terms(priceCents), generatedAt: time }]];
     }
-    case 'execute':
+    case 'revise-price':
       if (job.contract !== 'awaiting') return [];
+      job.version += 1;
+      job.priced = true;
+      return [['ContractRevised', { jobId: job.id, version: job.version, terms: terms(45_000), revisedAt: time }]];
+    case 'execute':
+      // Both sign a version with a price only (the contract decider refuses the signature otherwise).
+      if (job.contract !== 'awaiting' || !job.priced) return [];
       job.contract = 'executed';
       return [
         [
           'ContractExecuted',
-          { jobId: job.id, version: 1, textHash: 'a'.repeat(64), customerId, contractorId, executedAt: time },
+          { jobId: job.id, version: job.version, textHash: 'a'.repeat(64), customerId, contractorId, executedAt: time },
         ],
       ];
     case 'cancel-contract':
       if (job.contract !== 'awaiting') return [];
       job.contract = 'cancelled';
-      return [['ContractCancelled', { jobId: job.id, version: 1, reason: 'job-cancelled', cancelledAt: time }]];
+      return [
+        ['ContractCancelled', { jobId: job.id, version: job.version, reason: 'job-cancelled', cancelledAt: time }],
+      ];
     case 'create-escrow':
       if (job.contract !== 'executed' || job.escrow) return [];
       job.escrow = true;
@@ -222,6 +235,8 @@ function logOf(kinds: readonly ('work-order' | 'booking')[], picks: readonly { j
     order: 'posted',
     booking: null,
     contract: 'none',
+    version: 1,
+    priced: false,
     escrow: false,
   }));
   const log: RecordedEvent[] = [];
@@ -278,7 +293,14 @@ async function byMoneySteps() {
 
 describe('the money timers read the jobs in flight', () => {
   it('find, over any job histories, exactly the jobs a scan of every job finds', async () => {
-    const seen = { withoutContract: 0, awaitingEscrow: 0, finished: 0, completedFirst: 0, scheduledFirst: 0 };
+    const seen = {
+      withoutContract: 0,
+      awaitingEscrow: 0,
+      finished: 0,
+      completedFirst: 0,
+      scheduledFirst: 0,
+      pricedByRevision: 0,
+    };
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom('work-order' as const, 'booking' as const), { minLength: 1, maxLength: 6 }),
@@ -299,6 +321,10 @@ describe('the money timers read the jobs in flight', () => {
             if (expected.withoutContract.length > 0) seen.withoutContract++;
             if (expected.awaitingEscrow.length > 0) seen.awaitingEscrow++;
             if (event.type === 'EscrowCreated') seen.finished++;
+            // A contract drawn up without a price, priced by a revision, then executed.
+            if (event.type === 'ContractExecuted' && (event.data as { version: number }).version > 1) {
+              seen.pricedByRevision++;
+            }
             // A direct booking completed, and a work order booked, before their contracts.
             const [waiting] = await sql<{ completed: boolean; scheduled: boolean }[]>`
               select
@@ -311,7 +337,37 @@ describe('the money timers read the jobs in flight', () => {
           }
         },
       ),
-      { numRuns: 60, seed: PROPERTY_SEED },
+      {
+        numRuns: 60,
+        seed: PROPERTY_SEED,
+        // First, by hand: a direct booking completed and a work order booked before their contracts.
+        examples: [
+          [
+            ['booking', 'work-order'],
+            [
+              { job: 0, move: 'request' },
+              { job: 0, move: 'confirm' },
+              { job: 0, move: 'complete' },
+              { job: 1, move: 'award' },
+              { job: 1, move: 'request' },
+              { job: 0, move: 'generate' },
+              { job: 1, move: 'generate' },
+            ],
+          ],
+          // A contract drawn up without a price, priced by a revision, executed, then escrowed.
+          [
+            ['booking'],
+            [
+              { job: 0, move: 'request' },
+              { job: 0, move: 'confirm' },
+              { job: 0, move: 'generate-unpriced' },
+              { job: 0, move: 'revise-price' },
+              { job: 0, move: 'execute' },
+              { job: 0, move: 'create-escrow' },
+            ],
+          ],
+        ],
+      },
     );
     // The histories left jobs waiting at both steps (some completed or booked before their
     // contract), and took some to their escrow.

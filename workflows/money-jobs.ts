@@ -138,6 +138,7 @@ export async function contractsAwaitingEscrow(sql: Sql, limit = 50) {
     join rm_contracts c on c.job_id = s.job_id
     left join rm_escrows e on e.job_id = s.job_id
     where s.step = 'escrow' and c.status = 'executed' and e.job_id is null and c.job_kind <> 'subscription'
+      and c.price_cents is not null
     order by s.since limit ${limit}`;
 }
 
@@ -145,7 +146,6 @@ async function createEscrows(sql: Sql, store: EventStore, now: Date): Promise<nu
   let done = 0;
   for (const row of await contractsAwaitingEscrow(sql)) {
     const { terms } = row;
-    if (terms.priceCents === null) continue;
     done += await attempt(() =>
       handleCommand(
         store,
