@@ -15,8 +15,6 @@ import type {
 import type { WorkOrderAwarded, WorkOrderCancelled } from '../shared/domain/work/events.ts';
 import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 
-export const MONEY_STEPS_READ_MODEL = 'money-steps';
-
 /**
  * The jobs whose money process still waits on a step the timers take (workflows/money-jobs.ts,
  * workflows/recurring-jobs.ts), one row a job, so a timer's tick reads the jobs in flight and not
@@ -36,7 +34,7 @@ export const MONEY_STEPS_READ_MODEL = 'money-steps';
  * that waits: a row is written before, and removed only after, the event that ends the wait.
  */
 export const moneyStepsProjection = defineFoldedProjection<MoneyStepEvent, { steps: MoneyStepRecord }>({
-  name: MONEY_STEPS_READ_MODEL,
+  name: 'money-steps',
   version: 1,
   handles: [
     'WorkOrderAwarded',

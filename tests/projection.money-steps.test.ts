@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { moneyStepsProjection } from '../projections/money-steps.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { completeRecordedEvent } from './support/recorded-event.ts';
+import { completeRecordedEvent, contractTerms } from './support/recorded-event.ts';
 
 /**
  * The jobs the money process's timers wait on (projections/money-steps.ts), event by event against
@@ -41,20 +41,12 @@ async function stepOf(jobId: string): Promise<{ step: string; kind: string } | n
   return row ?? null;
 }
 
-const terms = (jobId: string, jobKind: string, priceCents: number | null = 50_000) => ({
-  jobId,
-  jobKind,
-  title: 'Paint the hallway',
-  scope: 'Two coats.',
-  priceCents,
-  schedule: null,
-  customer: { userId: customerId, province: 'ON' },
-  contractor: { userId: contractorId, province: 'ON' },
-  governingProvince: 'ON',
-});
-
-const generated = (jobId: string, jobKind: string, priceCents?: number | null) =>
-  apply('ContractGenerated', { jobId, version: 1, terms: terms(jobId, jobKind, priceCents) });
+const generated = (jobId: string, jobKind: string, priceCents: number | null = 50_000) =>
+  apply('ContractGenerated', {
+    jobId,
+    version: 1,
+    terms: contractTerms({ jobId, jobKind, priceCents }, { customerId, contractorId }),
+  });
 const executed = (jobId: string) =>
   apply('ContractExecuted', {
     jobId,

@@ -14,7 +14,7 @@ import { connect, type Sql } from '../shared/db/postgres.ts';
 import type { RecordedEvent } from '../shared/eventstore/types.ts';
 import { contractsAwaitingEscrow, jobsWithoutContract } from '../workflows/money-jobs.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { completeRecordedEvent, PROPERTY_SEED } from './support/recorded-event.ts';
+import { completeRecordedEvent, contractTerms, PROPERTY_SEED } from './support/recorded-event.ts';
 
 /**
  * The contract and escrow timers read the jobs waiting on them from the money-steps read model
@@ -98,17 +98,8 @@ function eventsOf(job: Job, move: Move, minute: number): [string, Record<string,
   const time = at(minute);
   const booking = job.booking;
   const bookingIds = { contractorId, customerId };
-  const terms = (priceCents: number | null) => ({
-    jobId: job.id,
-    jobKind: job.kind,
-    title: 'A generated job',
-    scope: 'Its scope.',
-    priceCents,
-    schedule: null,
-    customer: { userId: customerId, province: 'ON' },
-    contractor: { userId: contractorId, province: 'ON' },
-    governingProvince: 'ON',
-  });
+  const terms = (priceCents: number | null) =>
+    contractTerms({ jobId: job.id, jobKind: job.kind, priceCents }, { customerId, contractorId });
   switch (move) {
     case 'award':
       if (job.kind !== 'work-order' || job.order !== 'posted') return [];

@@ -256,7 +256,7 @@ export class PostgresEventStore implements EventStore {
     const afterCommit = after.commit < 0n ? '0' : String(after.commit);
     const limit = options.limit ?? 1000;
     const filtered = options.types !== undefined || options.streamPrefixes !== undefined;
-    const page = this.sql`
+    const page = this.sql<EventRow[]>`
       select * from es_events
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         and (transaction_id, global_position) > (${afterCommit}::xid8, ${String(after.prepare)}::bigint)
@@ -264,7 +264,7 @@ export class PostgresEventStore implements EventStore {
         ${options.streamPrefixes ? this.sql`and stream_id like any(${options.streamPrefixes.map(likePrefix)}::text[])` : this.sql``}
       order by transaction_id, global_position
       limit ${limit}`;
-    if (!filtered || !options.onScannedTo) return (await this.sql<EventRow[]>`${page}`).map(toRecorded);
+    if (!filtered || !options.onScannedTo) return (await page).map(toRecorded);
     // The page and the snapshot's xmin in one statement, so from one snapshot: every transaction
     // below that xmin has ended, so a page shorter than the limit has read all of their events.
     const rows = await this.sql<(EventRow & { scan_xmin: string })[]>`

@@ -102,3 +102,22 @@ export function completeRecordedEvent(type: string, data: Record<string, unknown
  * every run instead of most; FC_SEED=<n> explores other logs by hand.
  */
 export const PROPERTY_SEED = Number(process.env.FC_SEED ?? 20_261_127);
+
+/**
+ * A contract's terms as `ContractGenerated` carries them, for projection tests: the job, its kind
+ * and price, two parties in Ontario, no schedule.
+ */
+export function contractTerms(
+  job: { jobId: string; jobKind: string; priceCents: number | null },
+  parties: { customerId: string; contractorId: string },
+) {
+  return {
+    ...job,
+    title: 'A job from a projection test',
+    scope: 'Its scope.',
+    schedule: null,
+    customer: { userId: parties.customerId, province: 'ON' },
+    contractor: { userId: parties.contractorId, province: 'ON' },
+    governingProvince: 'ON',
+  };
+}
