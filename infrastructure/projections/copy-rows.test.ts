@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayLiteral, copyField, copyKind, copyLine } from './copy-rows.ts';
+import { arrayLiteral, copyField, copyKind, copyText } from './copy-rows.ts';
 
 describe('COPY text encoding', () => {
   it('writes SQL NULL for null and a missing value, whatever the column', () => {
@@ -50,7 +50,16 @@ describe('COPY text encoding', () => {
       { name: 'data', kind: 'json' },
       { name: 'gone', kind: 'other' },
     ] as const;
-    expect(copyLine({ data: { a: 1 }, id: 'x', tags: ['t'] }, columns)).toBe('x\t{"t"}\t{"a":1}\t\\N\n');
+    expect(
+      copyText(
+        [
+          { data: { a: 1 }, id: 'x', tags: ['t'] },
+          { data: null, id: 'y\tz', tags: [], gone: 2 },
+        ],
+        columns,
+      ),
+    ).toBe('x\t{"t"}\t{"a":1}\t\\N\ny\\tz\t{}\t\\N\t2\n');
+    expect(copyText([], columns)).toBe('');
   });
 
   it("tells the kind from information_schema's data_type", () => {

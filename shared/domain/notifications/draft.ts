@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import type { NotificationDraft, NotificationPriority, NotificationType } from './types.ts';
 
@@ -11,12 +11,16 @@ import type { NotificationDraft, NotificationPriority, NotificationType } from '
  * never creates a second notification, and the e-mail outbox can key on the same id.
  */
 export function notificationIdFor(...parts: string[]): string {
-  const bytes = createHash('sha1').update(parts.join('\u0000')).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // The digest's hex, with its 7th byte's high nibble set to the version (5) and its 9th byte's
+  // two high bits to the variant (10): one string from the one-shot hash, where a Hash object, a
+  // Buffer and its slices were made for every notification of a replay.
+  const hex = hash('sha1', parts.join('\u0000'), 'hex');
+  const variant = VARIANT_DIGITS[Number.parseInt(hex[16]!, 16) & 0b11]!;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+/** The variant's hex digit (10xx in binary) by the digest digit's two low bits. */
+const VARIANT_DIGITS = '89ab';
 
 export type DraftOptions = {
   /** Where the notification leads; the module's default otherwise. */
