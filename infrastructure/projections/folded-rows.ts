@@ -496,7 +496,8 @@ async function keep<Row extends JsonRow>(tx: TransactionSql, known: RebuildTable
   }
   // A row recalled from memory is still held as that entry (nothing between the recall and here
   // lets a row go); any other is looked up.
-  for (const key of batch.changed) known.remember(key, batch.rows.get(key) ?? null, true, batch.recalled.get(key) ?? known.held(key));
+  for (const key of batch.changed)
+    known.remember(key, batch.rows.get(key) ?? null, true, batch.recalled.get(key) ?? known.held(key));
   await known.evict(tx);
 }
 
