@@ -1,4 +1,10 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PERSONAL_DATA_SCHEMA } from '../api/modules/accounts/personal-data.ts';
 import { ensureCheckpointSchema } from '../infrastructure/projections/checkpoints.ts';
@@ -18,7 +24,6 @@ import type { ReviewEvent } from '../shared/domain/reviews/events.ts';
 import { reviewStreamId } from '../shared/domain/reviews/events.ts';
 import type { WorkOrderEvent } from '../shared/domain/work/events.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
-import { PostgresEventStore } from '../shared/eventstore/postgres.ts';
 import type { EventStore } from '../shared/eventstore/types.ts';
 import { fsaTable } from '../shared/geo/data/fsa.ts';
 import { lookupPostalCode, type GeoPlace } from '../shared/geo/index.ts';
@@ -423,6 +428,42 @@ function timed(projection: Projection, spent: Map<string, number>): Projection {
   };
 }
 
+/**
+ * Node's flags for a rebuild: those of `npm run projections:rebuild` in package.json (a test holds
+ * the two together). A larger young generation suits a rebuild, whose windows keep their events
+ * and rows alive for seconds (docs/decisions.md). The rebuild runs in a process of its own so that
+ * it is measured as the command runs it, and leaves none of its heap to the load generator. This
+ * bench's own process keeps Node's defaults, so its route figures compare with earlier runs'; they
+ * include the load generator's own pauses (docs/performance.md).
+ */
+export const REBUILD_NODE_FLAGS = ['--max-semi-space-size=128'];
+
+type ScaleRebuild = {
+  pass: { events: number; seconds: number; eventsPerSecond: number };
+  perReadModel: { name: string; seconds: number; setBased: boolean }[];
+};
+
+/** `buildScaleReadModels` in a process started as the rebuild command starts its own (bench/scale-rebuild.ts). */
+export async function rebuildInItsOwnProcess(
+  databaseUrl: string,
+  options: { quiet?: boolean } = {},
+): Promise<ScaleRebuild> {
+  const resultFile = join(tmpdir(), `scale-rebuild-${process.pid}-${randomUUID()}.json`);
+  const entry = fileURLToPath(new URL('./scale-rebuild.ts', import.meta.url));
+  const args = [...REBUILD_NODE_FLAGS, '--import', 'tsx', entry, resultFile, ...(options.quiet ? ['--quiet'] : [])];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: 'inherit',
+  });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  try {
+    if (code !== 0) throw new Error(`the scale rebuild's process ended with ${signal ?? `exit code ${code}`}`);
+    return JSON.parse(readFileSync(resultFile, 'utf8')) as ScaleRebuild;
+  } finally {
+    rmSync(resultFile, { force: true });
+  }
+}
+
 /** Rebuilds every read model in one pass; answers the pass and the seconds each read model spent applying. */
 export async function buildScaleReadModels(
   sql: Sql,
@@ -463,7 +504,6 @@ export async function benchScale(
 ): Promise<Row[]> {
   const connections = options.connections ?? 100;
   const rows: Row[] = [];
-  const store = await PostgresEventStore.connect(databaseUrl);
   const sql = connect(databaseUrl, { max: 6, idleInTransactionTimeoutMs: 600_000 });
   const steps: { step: string; seconds: number }[] = [];
   const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
@@ -490,7 +530,7 @@ export async function benchScale(
     await step('analyze es_events', () => sql`analyze es_events`);
     await step('wait until every event is readable', () => waitUntilReadable(sql));
     const { pass, perReadModel } = await step('rebuild every read model (one pass)', () =>
-      buildScaleReadModels(sql, store),
+      rebuildInItsOwnProcess(databaseUrl),
     );
     // A read model applied event by event rewrites its rows once per event: the rebuild leaves
     // several dead versions of each (the directory: 150 MB for 10,000 rows), and until a vacuum the
@@ -518,7 +558,6 @@ export async function benchScale(
     });
     for (const r of perReadModel)
       console.log(`    ${r.name}${r.setBased ? '' : ' (event by event)'}: ${r.seconds.toFixed(1)} s`);
-    await store.close();
     await sql.end({ timeout: 5 });
 
     // The API server as it runs in service (runtime/api-server.ts, the projections in its process),
@@ -543,7 +582,6 @@ export async function benchScale(
     }
     return rows;
   } finally {
-    await store.close().catch(() => {});
     await sql.end({ timeout: 5 }).catch(() => {});
   }
 }
