@@ -20,6 +20,7 @@ import { serviceCategories, type ServiceSlug } from '../shared/domain/catalogue/
 import type { ContractorEvent, OfferingEvent } from '../shared/domain/catalogue/events.ts';
 import { contractorStreamId, offeringStreamId } from '../shared/domain/catalogue/streams.ts';
 import { eventSchemas } from '../shared/domain/event-schemas.ts';
+import { ensureEventStoreSchema } from '../shared/eventstore/postgres.ts';
 import type { ReviewEvent } from '../shared/domain/reviews/events.ts';
 import { reviewStreamId } from '../shared/domain/reviews/events.ts';
 import type { WorkOrderEvent } from '../shared/domain/work/events.ts';
@@ -516,6 +517,8 @@ export async function benchScale(
   };
   let total = 0;
   try {
+    // The log's and the checkpoints' tables: the generator writes straight into the log.
+    await ensureEventStoreSchema(sql);
     await ensureCheckpointSchema(sql);
     const generateStarted = performance.now();
     total = await step('generate and write the log', () =>
