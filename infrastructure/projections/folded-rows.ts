@@ -495,9 +495,8 @@ async function keep<Row extends JsonRow>(tx: TransactionSql, known: RebuildTable
     if (row !== null && !batch.recalled.has(key) && !known.held(key)) known.remember(key, row, false);
   }
   // A row recalled from memory is still held as that entry (nothing between the recall and here
-  // lets a row go); any other is looked up.
-  for (const key of batch.changed)
-    known.remember(key, batch.rows.get(key) ?? null, true, batch.recalled.get(key) ?? known.held(key));
+  // lets a row go); for any other, `undefined` lets `remember` look it up.
+  for (const key of batch.changed) known.remember(key, batch.rows.get(key) ?? null, true, batch.recalled.get(key));
   await known.evict(tx);
 }
 
