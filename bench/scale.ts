@@ -1,15 +1,9 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PERSONAL_DATA_SCHEMA } from '../api/modules/accounts/personal-data.ts';
 import { ensureCheckpointSchema } from '../infrastructure/projections/checkpoints.ts';
-import { formatProgress, rebuildProjections } from '../infrastructure/projections/rebuild.ts';
-import type { Projection } from '../infrastructure/projections/types.ts';
+import { formatProgress } from '../infrastructure/projections/rebuild.ts';
+import { rebuildInProcesses } from '../runtime/rebuild-in-processes.ts';
 import { allProjections } from '../projections/index.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import type { AccountEvent } from '../shared/domain/accounts/events.ts';
@@ -25,7 +19,6 @@ import type { ReviewEvent } from '../shared/domain/reviews/events.ts';
 import { reviewStreamId } from '../shared/domain/reviews/events.ts';
 import type { WorkOrderEvent } from '../shared/domain/work/events.ts';
 import { workOrderStreamId } from '../shared/domain/work/events.ts';
-import type { EventStore } from '../shared/eventstore/types.ts';
 import { fsaTable } from '../shared/geo/data/fsa.ts';
 import { lookupPostalCode, type GeoPlace } from '../shared/geo/index.ts';
 import { provinces } from '../shared/geo/provinces.ts';
@@ -395,100 +388,36 @@ export async function waitUntilReadable(sql: Sql, timeoutMs = 600_000): Promise<
   }
 }
 
-/**
- * A projection whose apply and applyAll, and a folded read model's rebuild path (start, windows,
- * finish: what a from-zero rebuild uses instead of applyAll), add their time to `spent[name]`.
- */
-function timed(projection: Projection, spent: Map<string, number>): Projection {
-  const add = (started: number) =>
-    spent.set(projection.name, (spent.get(projection.name) ?? 0) + performance.now() - started);
-  const timing =
-    <A extends unknown[]>(step: (...args: A) => Promise<void>) =>
-    async (...args: A) => {
-      const started = performance.now();
-      try {
-        await step(...args);
-      } finally {
-        add(started);
-      }
-    };
-  return {
-    ...projection,
-    ...(projection.rebuild && {
-      rebuild: (options) => {
-        const inner = projection.rebuild!(options);
-        return {
-          start: timing((tx) => inner.start(tx)),
-          applyAll: timing((tx, events) => inner.applyAll(tx, events)),
-          finish: timing((tx) => inner.finish(tx)),
-        };
-      },
-    }),
-    apply: timing((tx, event) => projection.apply(tx, event)),
-    ...(projection.applyAll && { applyAll: timing((tx, events) => projection.applyAll!(tx, events)) }),
-  };
-}
-
-/**
- * Node's flags for a rebuild: those of `npm run projections:rebuild` in package.json (a test holds
- * the two together). A larger young generation suits a rebuild, whose windows keep their events
- * and rows alive for seconds (docs/decisions.md). The rebuild runs in a process of its own so that
- * it is measured as the command runs it, and leaves none of its heap to the load generator. This
- * bench's own process keeps Node's defaults, so its route figures compare with earlier runs'; they
- * include the load generator's own pauses (docs/performance.md).
- */
-export const REBUILD_NODE_FLAGS = ['--max-semi-space-size=128'];
-
 type ScaleRebuild = {
   pass: { events: number; seconds: number; eventsPerSecond: number };
+  /** Each read model's apply time, its transactions included; `setBased` where it has `applyAll`. */
   perReadModel: { name: string; seconds: number; setBased: boolean }[];
+  /** The read models of each process. */
+  groups: string[][];
 };
 
-/** `buildScaleReadModels` in a process started as the rebuild command starts its own (bench/scale-rebuild.ts). */
-export async function rebuildInItsOwnProcess(
+/**
+ * Every read model rebuilt as `npm run projections:rebuild -- --all` rebuilds them: in passes side by
+ * side, one process each (`rebuildInProcesses`), started with the command's Node flags. None of the
+ * rebuild's heap is left in this process, which generates the load on the routes next.
+ */
+export async function rebuildScaleReadModels(
   databaseUrl: string,
   options: { quiet?: boolean } = {},
 ): Promise<ScaleRebuild> {
-  const resultFile = join(tmpdir(), `scale-rebuild-${process.pid}-${randomUUID()}.json`);
-  const entry = fileURLToPath(new URL('./scale-rebuild.ts', import.meta.url));
-  const args = [...REBUILD_NODE_FLAGS, '--import', 'tsx', entry, resultFile, ...(options.quiet ? ['--quiet'] : [])];
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdio: 'inherit',
+  const { progress, groups } = await rebuildInProcesses(databaseUrl, allProjections, {
+    onProgress: options.quiet ? undefined : (at) => process.stdout.write(`\r  ${formatProgress(at)}   `),
   });
-  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
-  try {
-    if (code !== 0) throw new Error(`the scale rebuild's process ended with ${signal ?? `exit code ${code}`}`);
-    return JSON.parse(readFileSync(resultFile, 'utf8')) as ScaleRebuild;
-  } finally {
-    rmSync(resultFile, { force: true });
-  }
-}
-
-/** Rebuilds every read model in one pass; answers the pass and the seconds each read model spent applying. */
-export async function buildScaleReadModels(
-  sql: Sql,
-  store: Pick<EventStore, 'readAll' | 'headPosition'>,
-  options: { quiet?: boolean } = {},
-) {
-  const spent = new Map<string, number>();
-  const pass = await rebuildProjections(
-    sql,
-    store,
-    allProjections.map((p) => timed(p, spent)),
-    {
-      onProgress: options.quiet ? undefined : (progress) => process.stdout.write(`\r  ${formatProgress(progress)}   `),
-    },
-  );
   if (!options.quiet) process.stdout.write('\n');
-  const perReadModel = [...spent.entries()]
-    .map(([name, ms]) => ({
+  const perReadModel = Object.entries(progress.readModelSeconds)
+    .map(([name, seconds]) => ({
       name,
-      seconds: ms / 1000,
+      seconds,
       setBased: !!allProjections.find((p) => p.name === name)?.applyAll,
     }))
     .sort((a, b) => b.seconds - a.seconds);
-  return { pass, perReadModel };
+  const { events, seconds, eventsPerSecond } = progress;
+  return { pass: { events, seconds, eventsPerSecond }, perReadModel, groups };
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en-CA');
@@ -532,8 +461,8 @@ export async function benchScale(
     process.stdout.write('\n');
     await step('analyze es_events', () => sql`analyze es_events`);
     await step('wait until every event is readable', () => waitUntilReadable(sql));
-    const { pass, perReadModel } = await step('rebuild every read model (one pass)', () =>
-      rebuildInItsOwnProcess(databaseUrl),
+    const { pass, perReadModel, groups } = await step('rebuild every read model', () =>
+      rebuildScaleReadModels(databaseUrl),
     );
     // A read model applied event by event rewrites its rows once per event: the rebuild leaves
     // several dead versions of each (the directory: 150 MB for 10,000 rows), and until a vacuum the
@@ -547,7 +476,7 @@ export async function benchScale(
       pass: null,
     });
     rows.push({
-      metric: `scale: every read model rebuilt in one pass (${label})`,
+      metric: `scale: every read model rebuilt, ${groups.length === 1 ? 'one process' : `${groups.length} processes side by side`} (${label})`,
       value: `${pass.seconds.toFixed(1)} s (${count(pass.eventsPerSecond)} events/s)`,
       target: `>= ${count(REBUILD_TARGET_PER_SECOND)} events/s`,
       pass: pass.eventsPerSecond >= REBUILD_TARGET_PER_SECOND,

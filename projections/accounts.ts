@@ -24,6 +24,7 @@ export const accountsProjection = defineFoldedProjection<AccountEvent, { account
   name: 'accounts',
   // v2: suspension (the status 'suspended', with when, by whom and why).
   version: 2,
+  rebuildWeight: 0.5,
   handles: ['AccountRegistered', 'AccountClosed', 'AccountSuspended', 'AccountRestored'],
   schema: `
     create table if not exists rm_accounts (

@@ -38,6 +38,7 @@ export const bookingsProjection = defineFoldedProjection<
   name: 'bookings',
   // v2: a recurring service's visits carry their subscription and visit number.
   version: 2,
+  rebuildWeight: 4.4,
   handles: BOOKINGS_HANDLES,
   schema: `
     create table if not exists rm_bookings (

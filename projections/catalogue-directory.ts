@@ -82,6 +82,7 @@ export const catalogueDirectoryProjection = defineFoldedProjection<
 >({
   name: 'contractor-directory', // the stored name (checkpoint key), kept when the file was renamed
   version: 8,
+  rebuildWeight: 8.9,
   handles: [
     'AccountRegistered',
     'AccountClosed',

@@ -15,6 +15,7 @@ import { defineFoldedProjection, foldedTable } from '../infrastructure/projectio
 export const catalogueOfferingsProjection = defineFoldedProjection<OfferingEvent, { offerings: OfferingRecord }>({
   name: 'service-offerings', // the stored name (checkpoint key), kept when the file was renamed
   version: 3,
+  rebuildWeight: 0.6,
   handles: [...offeringEventTypes],
   schema: `
     create table if not exists rm_service_offerings (

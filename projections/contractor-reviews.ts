@@ -14,6 +14,7 @@ export const contractorReviewsProjection = defineProjection<ReviewEvent | Accoun
   name: 'contractor-reviews',
   // Version 2: keyed by the reviewed job (a booking or a work order), no longer only bookings.
   version: 2,
+  rebuildWeight: 2.9,
   handles: ['ReviewsPublished', 'AccountClosed'],
   schema: `
     create table if not exists rm_contractor_reviews (

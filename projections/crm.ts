@@ -147,6 +147,7 @@ type CrmKeys = { [Name in keyof CrmTables]?: RowKey[] };
 export const crmProjection = defineFoldedProjection<CrmEvent, CrmTables>({
   name: 'contractor-crm', // the stored name (checkpoint key), kept when the file was renamed
   version: 3,
+  rebuildWeight: 13.4,
   handles: [
     'AccountRegistered',
     'BookingRequested',

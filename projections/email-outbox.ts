@@ -4,6 +4,7 @@ import { NOTIFYING_EVENT_TYPES, notificationsFor } from '../shared/domain/notifi
 import { defineFoldedProjection, foldedTable } from '../infrastructure/projections/folded-rows.ts';
 import type { RecordedEvent } from '../shared/eventstore/types.ts';
 import { isEventOf } from '../shared/eventstore/typed.ts';
+import { NOTIFICATION_DRAFTS } from './notifications.ts';
 
 /** Who may be e-mailed, and about what: the preference events this read model keeps. */
 const PREFERENCE_EVENT_TYPES = ['NotificationPreferenceChanged', 'EmailConsentGiven', 'EmailConsentWithdrawn'] as const;
@@ -23,6 +24,8 @@ export const emailOutboxProjection = defineFoldedProjection<
 >({
   name: 'email-outbox',
   version: 1,
+  rebuildWeight: 6.8,
+  rebuildTogether: NOTIFICATION_DRAFTS,
   handles: [...NOTIFYING_EVENT_TYPES, ...PREFERENCE_EVENT_TYPES],
   schema: `
     create table if not exists rm_email_outbox_recipients (

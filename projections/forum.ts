@@ -15,6 +15,7 @@ export const forumProjection = defineFoldedProjection<
   name: 'forum',
   // v2: moderation (hidden posts and replies, with who, when and why).
   version: 2,
+  rebuildWeight: 0.5,
   handles: [
     'ForumPostCreated',
     'ForumReplyAdded',

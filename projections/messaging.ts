@@ -49,6 +49,7 @@ export const messagingProjection = defineProjection<MessagingReadModelEvent>({
   // The stored name (checkpoint key) and the rm_conversation* tables keep their first spelling.
   name: 'conversations',
   version: 1,
+  rebuildWeight: 10.3,
   handles: HANDLED,
   schema: `
     create table if not exists rm_conversations (

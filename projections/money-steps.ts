@@ -36,6 +36,7 @@ import { defineFoldedProjection, foldedTable } from '../infrastructure/projectio
 export const moneyStepsProjection = defineFoldedProjection<MoneyStepEvent, { steps: MoneyStepRecord }>({
   name: 'money-steps',
   version: 1,
+  rebuildWeight: 0.9,
   handles: [
     'WorkOrderAwarded',
     'WorkOrderCancelled',

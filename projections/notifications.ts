@@ -21,10 +21,18 @@ export const NOTIFICATIONS_CHANGED_CHANNEL = 'rm_notifications_changed';
 
 const HANDLED = [...NOTIFYING_EVENT_TYPES, ...NOTIFICATION_ACTION_EVENT_TYPES];
 
+/**
+ * The read models that draft each event's notifications (`notificationsFor`, kept per event object):
+ * a rebuild keeps them in one process, which drafts each event once for both.
+ */
+export const NOTIFICATION_DRAFTS = 'notification drafts';
+
 /** Each user's notifications (the popover, /notifications and the unread count). */
 export const notificationsProjection = defineProjection({
   name: 'notifications',
   version: 1,
+  rebuildWeight: 13.5,
+  rebuildTogether: NOTIFICATION_DRAFTS,
   handles: HANDLED,
   schema: `
     create table if not exists rm_notifications (

@@ -41,6 +41,7 @@ export const reviewsProjection = defineFoldedProjection<
 >({
   name: 'reviews',
   version: 2,
+  rebuildWeight: 7.0,
   handles: [
     'BookingRequested',
     'BookingCompleted',

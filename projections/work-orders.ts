@@ -112,6 +112,7 @@ export const workOrdersProjection = defineFoldedProjection<
 >({
   name: WORK_ORDERS_READ_MODEL,
   version: 6,
+  rebuildWeight: 9.1,
   handles: WORK_ORDERS_HANDLES,
   schema: `
     create table if not exists rm_work_orders (

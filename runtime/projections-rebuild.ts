@@ -5,31 +5,40 @@ import { openEventStore } from '../shared/eventstore/index.ts';
 import { comparePositions, type EventStore } from '../shared/eventstore/types.ts';
 import { migrate, resolveDatabaseUrl } from './runtime.ts';
 import { CONTROL_CHANNEL, readCheckpoints } from '../infrastructure/projections/checkpoints.ts';
-import { formatProgress, rebuildProjections } from '../infrastructure/projections/rebuild.ts';
+import { formatProgress } from '../infrastructure/projections/rebuild.ts';
 import type { Projection } from '../infrastructure/projections/types.ts';
 import { allProjections, projectionByName } from '../projections/index.ts';
+import { defaultRebuildProcesses, rebuildInProcesses } from './rebuild-in-processes.ts';
 
 const lockName = (projection: Projection) => `projection:${projection.name}`;
 
+const USAGE = 'Usage: npm run projections:rebuild -- [--processes <n>] <name> [<name> ...] | --all';
+
 /**
  * `npm run projections:rebuild -- <name> [<name> ...]` or `-- --all`: rebuilds read models from the
- * start of the log. Those no worker owns are rebuilt here in one pass over the log, with a progress
- * line (events/s, position, time left); a running worker is asked to rebuild the ones it owns, and
- * this waits until it has caught up.
+ * start of the log. Those no worker owns are rebuilt here, split between passes over the log that
+ * run side by side, one process each (`--processes`, by default as many as cores, at most four),
+ * with one progress line for all (events/s, position, time left); a running worker is asked to
+ * rebuild the ones it owns, and this waits until it has caught up.
  */
 async function main() {
   const args = process.argv.slice(2);
-  const projections = args.includes('--all') ? [...allProjections] : args.map((name) => projectionByName(name));
+  const at = args.indexOf('--processes');
+  const processes = at >= 0 ? Number(args[at + 1]) : defaultRebuildProcesses();
+  const names = at >= 0 ? args.filter((_, i) => i !== at && i !== at + 1) : args;
+  const projections = names.includes('--all') ? [...allProjections] : names.map((name) => projectionByName(name));
+  if (!Number.isInteger(processes) || processes < 1) {
+    console.error(`--processes takes a whole number of at least 1.\n${USAGE}`);
+    process.exit(2);
+  }
   if (projections.length === 0 || projections.some((projection) => !projection)) {
-    console.error(
-      `Usage: npm run projections:rebuild -- <name> [<name> ...] | --all\nKnown projections: ${allProjections.map((p) => p.name).join(', ')}`,
-    );
+    console.error(`${USAGE}\nKnown projections: ${allProjections.map((p) => p.name).join(', ')}`);
     process.exit(2);
   }
   const wanted = projections.filter((projection): projection is Projection => projection !== undefined);
   const config = loadConfig();
   const { url, embedded } = await resolveDatabaseUrl(config);
-  const sql = connect(url, { max: 6, applicationName: 'marketplace-rebuild', idleInTransactionTimeoutMs: 300_000 });
+  const sql = connect(url, { max: 2, applicationName: 'marketplace-rebuild' });
   await migrate(sql, { postgresEventStore: !config.EVENTSTORE_URL });
   const store = await openEventStore({
     databaseUrl: url,
@@ -47,12 +56,13 @@ async function main() {
       (row?.locked ? mine : workers).push(projection);
     }
     if (mine.length > 0) {
-      const result = await rebuildProjections(sql, store, mine, {
+      const { progress: result, groups } = await rebuildInProcesses(url, mine, {
+        processes,
         onProgress: (progress) => process.stdout.write(`\r${formatProgress(progress)}   `),
       });
       process.stdout.write('\n');
       console.log(
-        `Rebuilt ${mine.map((p) => `${p.name} (version ${p.version})`).join(', ')}: ${result.events.toLocaleString('en-CA')} events in ${result.seconds.toFixed(2)} s (${Math.round(result.eventsPerSecond).toLocaleString('en-CA')} events/s).`,
+        `Rebuilt ${mine.map((p) => `${p.name} (version ${p.version})`).join(', ')}: ${result.events.toLocaleString('en-CA')} events in ${result.seconds.toFixed(2)} s (${Math.round(result.eventsPerSecond).toLocaleString('en-CA')} events/s), in ${groups.length === 1 ? 'one process' : `${groups.length} processes`}.`,
       );
     }
     for (const projection of workers) await askWorker(sql, store, lock, projection);

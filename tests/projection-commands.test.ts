@@ -8,6 +8,8 @@ import { accountsProjection } from '../projections/accounts.ts';
 import { escrowsProjection } from '../projections/escrows.ts';
 import { allProjections } from '../projections/index.ts';
 import { ProjectionRunner } from '../infrastructure/projections/runner.ts';
+import { UNFINISHED_REBUILD_VERSION } from '../infrastructure/projections/rebuild.ts';
+import { rebuildInProcesses } from '../runtime/rebuild-in-processes.ts';
 import { connect, type Sql } from '../shared/db/postgres.ts';
 import { openEventStore, type EventStore } from '../shared/eventstore/index.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -109,13 +111,35 @@ describe('npm run projections:rebuild -- <name>', () => {
     expect(await accountRows()).toBe(8);
   });
 
-  it('rebuilds every read model in one pass with --all, showing its rate, position and time left', async () => {
+  it('rebuilds every read model with --all in passes side by side, showing their rate, position and time left', async () => {
     await sql`delete from rm_accounts`;
-    const cli = run('runtime/projections-rebuild.ts', ['--all']);
+    const cli = run('runtime/projections-rebuild.ts', ['--processes', '2', '--all']);
     expect(await cli.exited).toBe(0);
+    // Each event counts once, however many passes read it.
     expect(cli.output()).toMatch(/8 events · [\d,]+ events\/s · position \d+ · 0 s left/);
+    expect(cli.output()).toMatch(/8 events in [\d.]+ s \([\d,]+ events\/s\), in 2 processes\./);
     expect(cli.output()).toContain(`accounts (version ${accountsProjection.version})`);
     expect(cli.output()).toContain(`escrows (version ${escrowsProjection.version})`);
+    expect(await accountRows()).toBe(8);
+  });
+
+  it('rejects a number of processes that is not a whole number of at least 1', async () => {
+    const cli = run('runtime/projections-rebuild.ts', ['--processes', '0', '--all']);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output()).toContain('--processes takes a whole number of at least 1.');
+  });
+
+  it('fails when one pass fails, and a later rebuild restores the read models', async () => {
+    const unknown = { ...accountsProjection, name: 'no-such-read-model', rebuildWeight: 100 };
+    await expect(
+      rebuildInProcesses(database.url, [unknown, accountsProjection, escrowsProjection], { processes: 2 }),
+    ).rejects.toThrow(/the rebuild of no-such-read-model ended with exit code 1/);
+    // The other pass was stopped before it finished, or finished: never left half-done and marked done.
+    const [row] = await sql<{ version: number }[]>`
+      select version from projection_checkpoints where name = ${accountsProjection.name}`;
+    expect([UNFINISHED_REBUILD_VERSION, accountsProjection.version]).toContain(row!.version);
+    const cli = run('runtime/projections-rebuild.ts', ['accounts']);
+    expect(await cli.exited).toBe(0);
     expect(await accountRows()).toBe(8);
   });
 

@@ -1,5 +1,11 @@
 import type { Sql } from '../../shared/db/postgres.ts';
-import { START, type EventStore, type Position, type RecordedEvent } from '../../shared/eventstore/types.ts';
+import {
+  comparePositions,
+  START,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../../shared/eventstore/types.ts';
 import { applyHandled, moveCheckpoint, resetProjection } from './runner.ts';
 import { RebuildMemory } from './rebuild-memory.ts';
 import type { Projection, ProjectionRebuild } from './types.ts';
@@ -14,6 +20,10 @@ export type RebuildProgress = {
   eventsPerSecond: number;
   /** Seconds left at the rate so far, from how far `position` is towards the head; null at the start. */
   secondsLeft: number | null;
+  /** Events read so far by type: passes over parts of the log combine exactly by them (`combineProgress`). */
+  eventsByType: Record<string, number>;
+  /** Seconds each read model spent applying its windows, its transactions included. */
+  readModelSeconds: Record<string, number>;
 };
 
 export type RebuildOptions = {
@@ -102,7 +112,11 @@ export async function rebuildProjections(
     seconds: 0,
     eventsPerSecond: 0,
     secondsLeft: null,
+    eventsByType: {},
+    readModelSeconds: {},
   };
+  const eventsByType = new Map<string, number>();
+  const readModelSeconds = projections.map(() => 0);
   let position = START;
   // A window is read while the one before it is applied: PostgreSQL serves the reads on one core
   // while it writes on another, instead of the pass alternating between the two.
@@ -128,24 +142,34 @@ export async function rebuildProjections(
     const last = events[events.length - 1]!.position;
     next = read(last);
     const shares = projections.map((): RecordedEvent[] => []);
+    // Events of one type come in runs (a sweep of registrations, a job's steps): counted per run.
+    let runType = '';
+    let run = 0;
     for (const event of events) {
+      if (event.type !== runType) {
+        if (run > 0) eventsByType.set(runType, (eventsByType.get(runType) ?? 0) + run);
+        runType = event.type;
+        run = 0;
+      }
+      run++;
       for (const reader of readersOf.get(event.type) ?? []) shares[reader]!.push(event);
     }
+    eventsByType.set(runType, (eventsByType.get(runType) ?? 0) + run);
     let index = 0;
     const worker = async () => {
       for (let i = index++; i < projections.length; i = index++) {
         const projection = projections[i]!;
         const rebuild = rebuilds.get(projection);
-        if (!rebuild) {
-          await applyHandled(sql, projection, shares[i]!, position, last);
-          continue;
-        }
-        await sql.begin(async (tx) => {
-          // Even without events of its own: its rows may be the oldest in the shared memory, which
-          // it writes out in its own transaction.
-          await rebuild.applyAll(tx, shares[i]!);
-          await moveCheckpoint(tx, unfinished(projection), position, last);
-        });
+        const applying = performance.now();
+        if (!rebuild) await applyHandled(sql, projection, shares[i]!, position, last);
+        else
+          await sql.begin(async (tx) => {
+            // Even without events of its own: its rows may be the oldest in the shared memory, which
+            // it writes out in its own transaction.
+            await rebuild.applyAll(tx, shares[i]!);
+            await moveCheckpoint(tx, unfinished(projection), position, last);
+          });
+        readModelSeconds[i]! += (performance.now() - applying) / 1000;
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, projections.length) }, worker));
@@ -164,8 +188,11 @@ export async function rebuildProjections(
       seconds,
       eventsPerSecond: rate,
       secondsLeft: done > 0 ? (seconds * (1 - done)) / done : null,
+      eventsByType: progress.eventsByType,
+      readModelSeconds: progress.readModelSeconds,
     };
     if (now - reportedAt >= 1000) {
+      progress = tallied(progress);
       reportedAt = now;
       options.onProgress?.(progress);
     }
@@ -175,16 +202,100 @@ export async function rebuildProjections(
   await Promise.all(
     [...rebuilds].map(([projection, rebuild]) =>
       sql.begin(async (tx) => {
+        const finishing = performance.now();
         await rebuild.finish(tx);
+        readModelSeconds[projections.indexOf(projection)]! += (performance.now() - finishing) / 1000;
         const done = await tx`update projection_checkpoints set version = ${projection.version}, updated_at = now()
           where name = ${projection.name} and version = ${UNFINISHED_REBUILD_VERSION}`;
         if (done.count !== 1) throw new Error(`checkpoint of ${projection.name} moved under its rebuild`);
       }),
     ),
   );
-  progress = { ...progress, seconds: (performance.now() - started) / 1000, secondsLeft: 0 };
+  progress = tallied({ ...progress, seconds: (performance.now() - started) / 1000, secondsLeft: 0 });
   options.onProgress?.(progress);
   return progress;
+
+  /** The progress with the counts by type and the time by read model as they stand (copied: it is reported). */
+  function tallied(at: RebuildProgress): RebuildProgress {
+    return {
+      ...at,
+      eventsByType: Object.fromEntries(eventsByType),
+      readModelSeconds: Object.fromEntries(projections.map((projection, i) => [projection.name, readModelSeconds[i]!])),
+    };
+  }
+}
+
+/** The weight of a read model that does not declare its own (`Projection.rebuildWeight`). */
+export const DEFAULT_REBUILD_WEIGHT = 0.2;
+
+/**
+ * The read models in at most `parts` groups of about equal weight, for passes that run side by side,
+ * one per process: a pass runs on one thread, so on a machine of two cores one pass leaves one idle
+ * (it waits on Node; PostgreSQL used a third of the other). Read models that name the same
+ * `rebuildTogether` stay in one group. Greedy, the heaviest first into the lightest group; each
+ * group keeps the given order. No group is empty.
+ */
+export function splitForRebuild<P extends Pick<Projection, 'name' | 'rebuildWeight' | 'rebuildTogether'>>(
+  projections: readonly P[],
+  parts: number,
+): P[][] {
+  const units = new Map<string, { weight: number; members: P[] }>();
+  for (const projection of projections) {
+    const key = projection.rebuildTogether ?? `read model ${projection.name}`;
+    const unit = units.get(key) ?? { weight: 0, members: [] };
+    unit.weight += projection.rebuildWeight ?? DEFAULT_REBUILD_WEIGHT;
+    unit.members.push(projection);
+    units.set(key, unit);
+  }
+  const groups = Array.from({ length: Math.max(1, Math.min(parts, units.size)) }, () => ({
+    weight: 0,
+    members: new Set<P>(),
+  }));
+  const heaviestFirst = [...units.values()].sort(
+    (a, b) => b.weight - a.weight || a.members[0]!.name.localeCompare(b.members[0]!.name),
+  );
+  for (const unit of heaviestFirst) {
+    const lightest = groups.reduce((least, group) => (group.weight < least.weight ? group : least));
+    lightest.weight += unit.weight;
+    for (const member of unit.members) lightest.members.add(member);
+  }
+  return groups
+    .map((group) => projections.filter((projection) => group.members.has(projection)))
+    .filter((group) => group.length > 0);
+}
+
+/**
+ * The progress of passes over parts of the read models, as one pass: each reads the log's events
+ * its read models handle, so an event two passes read counts once (the largest count by type),
+ * and the rate is those events over `seconds`, the time since the first pass started. The position
+ * is the slowest unfinished pass's, the time left the longest.
+ */
+export function combineProgress(parts: readonly RebuildProgress[], seconds: number): RebuildProgress {
+  const eventsByType: Record<string, number> = {};
+  const readModelSeconds: Record<string, number> = {};
+  for (const part of parts) {
+    for (const [type, count] of Object.entries(part.eventsByType))
+      eventsByType[type] = Math.max(eventsByType[type] ?? 0, count);
+    Object.assign(readModelSeconds, part.readModelSeconds);
+  }
+  const events = Object.values(eventsByType).reduce((sum, count) => sum + count, 0);
+  const running = parts.filter((part) => part.secondsLeft !== 0);
+  const positions = (running.length > 0 ? running : parts).map((part) => part.position);
+  const position = positions.reduce(
+    (at, next) => ((running.length > 0 ? comparePositions(next, at) < 0 : comparePositions(next, at) > 0) ? next : at),
+    positions[0] ?? START,
+  );
+  const left = parts.map((part) => part.secondsLeft);
+  return {
+    events,
+    applied: parts.reduce((sum, part) => sum + part.applied, 0),
+    position,
+    seconds,
+    eventsPerSecond: events / Math.max(seconds, 1e-3),
+    secondsLeft: left.includes(null) ? null : Math.max(0, ...(left as number[])),
+    eventsByType,
+    readModelSeconds,
+  };
 }
 
 /** One progress line: `1,200,000 events · 61,230 events/s · position 1200000 · 14 s left`. */

@@ -22,6 +22,19 @@ export type Projection = {
   schema: string;
   /** Drops the read model's tables. */
   reset: string;
+  /**
+   * About how much of a full rebuild's time this read model takes, relative to the others (default
+   * `DEFAULT_REBUILD_WEIGHT`, infrastructure/projections/rebuild.ts): the rebuild command splits the
+   * read models between processes by it. The weights given are the seconds each took in a
+   * 1,105,000-event scale bench log's rebuild; a wrong weight costs balance, never correctness.
+   */
+  rebuildWeight?: number;
+  /**
+   * Read models naming the same key here are rebuilt in the same process: they share work per
+   * event through a cache of the process (the notifications and the e-mail outbox draft each event's
+   * notifications once, `notificationsFor`), which a split would do twice.
+   */
+  rebuildTogether?: string;
   apply(tx: TransactionSql, event: RecordedEvent): Promise<void>;
   /**
    * Optional, for read models that are rebuilt often or read on every request: applies a batch's
