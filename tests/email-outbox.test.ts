@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPersonalData } from '../api/modules/accounts/personal-data.ts';
 import { createRuntime, type Runtime } from '../runtime/runtime.ts';
-import { outboxOf } from '../projections/email-outbox.ts';
+import { emailOutboxProjection, outboxOf } from '../projections/email-outbox.ts';
+import { rebuildProjections } from '../infrastructure/projections/rebuild.ts';
 import { accountStreamId } from '../shared/domain/accounts/streams.ts';
 import { handleCommand } from '../shared/domain/decider.ts';
 import { notificationPreferencesDecider } from '../shared/domain/notification-preferences/decider.ts';
@@ -177,5 +178,20 @@ describe('e-mail outbox', () => {
       message: 'the restarted sender did not send',
     });
     expect(await files()).toHaveLength(count + 1);
+  });
+
+  it('sends nothing again when the rebuild command rebuilds the outbox over the rows it keeps', async () => {
+    const { accountId } = await register({ consent: true, systemEmail: true });
+    await waitUntil(async () => (await outboxOf(runtime.sql, accountId))[0]?.status === 'sent', {
+      message: 'the e-mail was not sent before the rebuild',
+    });
+    const count = (await files()).length;
+    const before = await runtime.sql`select * from rm_email_outbox order by id`;
+    // What `npm run projections:rebuild -- email-outbox` runs in its pass, the worker's lock held.
+    await runtime.runner!.stop();
+    await rebuildProjections(runtime.sql, runtime.store, [emailOutboxProjection]);
+    expect(await runtime.sql`select * from rm_email_outbox order by id`).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await files()).toHaveLength(count);
   });
 });

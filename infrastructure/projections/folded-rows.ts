@@ -288,7 +288,8 @@ type CachedRow<Row> = { row: Row | null; dirty: boolean; touched: number; often:
 
 /**
  * What a from-zero rebuild knows about one table. The rebuild reset the table and is its only
- * writer, so every row in it is one this rebuild wrote: a key it never wrote has no row (no load
+ * writer, so every row in it is one this rebuild wrote (unless the reset keeps the table's rows:
+ * then it knows only what it holds, see `start`): a key it never wrote has no row (no load
  * query needed; the written keys are kept in a KeyFilter, about 12 bits a key), and a row it holds
  * in memory is the row (no load either). Rows stay in memory across windows, changed rows
  * included, and are written when they leave the memory or when the rebuild finishes: a row that
@@ -532,6 +533,12 @@ function foldedRebuild<E extends EventShape, T extends Tables>(
             and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`;
         for (const index of indexes) await tx.unsafe(`drop index ${ident(index.name)}`);
         table.droppedIndexes = indexes.map((index) => index.definition);
+        // A table the reset keeps (the e-mail outbox keeps its rows, so that no e-mail goes twice)
+        // holds rows this rebuild did not write: every key not in memory is loaded, as a live
+        // batch loads it, and nothing goes in by COPY over a row that is there.
+        const [kept] = await tx<{ found: boolean }[]>`
+          select exists (select 1 from ${tx(table.definition.table)}) as found`;
+        if (kept?.found) table.stored = null;
         // Another unique index than the key: rows written out of log order (the latest first, a
         // stale one left in the table) could collide on it where the log never did, so this
         // table's changed rows are written every window, as a live batch writes them.
