@@ -137,15 +137,25 @@ const decodeKey = (encoded: string): RowKey => (encoded.startsWith('[') ? (JSON.
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * What a batch knows of one key: its row (null when it has none, or once deleted), whether the
+ * batch changed it, and in a rebuild the memory's entry it was recalled from (see `recall`).
+ */
+type Slot<Row> = { row: Row | null; changed: boolean; cached: CachedRow<Row> | undefined };
+
 /** One table's rows for a batch: those loaded, and which keys were changed or deleted. */
 class BatchRows<Row extends JsonRow> implements FoldedRows<Row> {
-  readonly rows = new Map<string, Row | null>();
-  readonly changed = new Set<string>();
-  /** Keys named by `keys()` (loaded if they exist) or written in this batch: the only ones `get` may read. */
-  readonly known = new Set<string>();
-  /** In a rebuild: the memory's entries of the rows recalled from it for this batch (see `recall`). */
-  readonly recalled = new Map<string, CachedRow<Row>>();
+  /**
+   * Keys named by `keys()` (loaded if they exist) or written in this batch, the only ones `get` may
+   * read, each with what the batch knows of it: one map, so each touch of a row is one lookup.
+   */
+  readonly slots = new Map<string, Slot<Row>>();
   constructor(private readonly definition: FoldedTable<Row>) {}
+
+  /** The key is known to the batch; without a row unless it has one already. */
+  know(key: string) {
+    if (!this.slots.has(key)) this.slots.set(key, { row: null, changed: false, cached: undefined });
+  }
 
   keyOf(row: Row): RowKey {
     return this.definition.key.map((column) => {
@@ -164,28 +174,34 @@ class BatchRows<Row extends JsonRow> implements FoldedRows<Row> {
     return (typeof only === 'string' ? lowerUuid(only) : null) ?? encodeKey(this.keyOf(row));
   }
 
-  get(key: RowKey) {
+  private slot(key: RowKey): Slot<Row> {
     const encoded = encodeKey(key);
+    const slot = this.slots.get(encoded);
     // A row the batch did not load would read as missing: a fold bug, never a silent "no row".
-    if (!this.known.has(encoded))
-      throw new Error(`${this.definition.table}: ${encoded} was read but not named by keys()`);
-    return this.rows.get(encoded) ?? undefined;
+    if (!slot) throw new Error(`${this.definition.table}: ${encoded} was read but not named by keys()`);
+    return slot;
+  }
+
+  get(key: RowKey) {
+    return this.slot(key).row ?? undefined;
   }
   put(row: Row) {
     const key = this.encodedKeyOf(row);
-    this.known.add(key);
-    this.rows.set(key, row);
-    this.changed.add(key);
+    const slot = this.slots.get(key);
+    if (slot) {
+      slot.row = row;
+      slot.changed = true;
+    } else this.slots.set(key, { row, changed: true, cached: undefined });
   }
   update(key: RowKey, change: (row: Row) => Row) {
     const row = this.get(key);
     if (row) this.put(change(row));
   }
   delete(key: RowKey) {
-    const encoded = encodeKey(key);
-    if (this.get(key)) {
-      this.rows.set(encoded, null);
-      this.changed.add(encoded);
+    const slot = this.slot(key);
+    if (slot.row) {
+      slot.row = null;
+      slot.changed = true;
     }
   }
 }
@@ -197,7 +213,7 @@ async function loadRows<Row extends JsonRow>(
   into: BatchRows<Row>,
 ) {
   const unique = [...new Map(keys.map((key) => [encodeKey(key), key])).values()];
-  for (const key of unique) into.known.add(encodeKey(key));
+  for (const key of unique) into.know(encodeKey(key));
   const table = ident(definition.table);
   const join = definition.key.map((column) => `t.${ident(column)} = k.${ident(column)}`).join(' and ');
   for (let at = 0; at < unique.length; at += WRITE_CHUNK) {
@@ -215,17 +231,21 @@ async function loadRows<Row extends JsonRow>(
            join ${table} t on ${join}`,
       [JSON.stringify(wanted)],
     );
-    for (const { row } of found) into.rows.set(into.encodedKeyOf(row), row);
+    for (const { row } of found) {
+      const key = into.encodedKeyOf(row);
+      const slot = into.slots.get(key);
+      if (slot) slot.row = row;
+      else into.slots.set(key, { row, changed: false, cached: undefined });
+    }
   }
 }
 
 async function writeRows<Row extends JsonRow>(tx: TransactionSql, definition: FoldedTable<Row>, rows: BatchRows<Row>) {
-  if (rows.changed.size === 0) return;
   const written: Row[] = [];
   const deleted: RowKey[] = [];
-  for (const key of rows.changed) {
-    const row = rows.rows.get(key);
-    if (row) written.push(row);
+  for (const [key, slot] of rows.slots) {
+    if (!slot.changed) continue;
+    if (slot.row) written.push(slot.row);
     else deleted.push(decodeKey(key));
   }
   await deleteRows(tx, definition, deleted);
@@ -284,7 +304,43 @@ async function upsertRows<Row extends JsonRow>(tx: TransactionSql, definition: F
  * yet, when it was last touched (a `RebuildMemory` tick), and whether it was touched in more than
  * one window (the kind that leaves the memory last).
  */
-type CachedRow<Row> = { row: Row | null; dirty: boolean; touched: number; often: boolean };
+type CachedRow<Row> = {
+  key: string;
+  row: Row | null;
+  dirty: boolean;
+  touched: number;
+  often: boolean;
+  /** Its neighbours in its kind's `TouchOrder`. */
+  before: CachedRow<Row> | null;
+  after: CachedRow<Row> | null;
+};
+
+/**
+ * Held rows of one kind, least recently touched first, linked through the entries themselves: a
+ * row touched again moves to the end by a few pointers, where a map in insertion order took a
+ * delete and a set in a map of up to a million keys.
+ */
+class TouchOrder<Row> {
+  first: CachedRow<Row> | null = null;
+  private last: CachedRow<Row> | null = null;
+
+  append(entry: CachedRow<Row>) {
+    entry.before = this.last;
+    entry.after = null;
+    if (this.last) this.last.after = entry;
+    else this.first = entry;
+    this.last = entry;
+  }
+
+  remove(entry: CachedRow<Row>) {
+    if (entry.before) entry.before.after = entry.after;
+    else this.first = entry.after;
+    if (entry.after) entry.after.before = entry.before;
+    else this.last = entry.before;
+    entry.before = null;
+    entry.after = null;
+  }
+}
 
 /**
  * What a from-zero rebuild knows about one table. The rebuild reset the table and is its only
@@ -300,10 +356,12 @@ type CachedRow<Row> = { row: Row | null; dirty: boolean; touched: number; often:
  * the table holds and loads every key it does not hold in memory, as a live batch does.
  */
 class RebuildTable<Row extends JsonRow> {
+  /** Every row held, by key. */
+  private readonly entries = new Map<string, CachedRow<Row>>();
   /** The rows held that were touched in one window only, least recently touched first. */
-  private readonly once = new Map<string, CachedRow<Row>>();
+  private readonly once = new TouchOrder<Row>();
   /** The rows held that were touched in several windows, least recently touched first. */
-  private readonly often = new Map<string, CachedRow<Row>>();
+  private readonly often = new TouchOrder<Row>();
   /** A table whose changed rows must reach the table every window (see `start`). */
   private everyWindow = false;
   /**
@@ -326,12 +384,12 @@ class RebuildTable<Row extends JsonRow> {
 
   /** The row held for this key, if any. */
   held(key: string): CachedRow<Row> | undefined {
-    return this.once.get(key) ?? this.often.get(key);
+    return this.entries.get(key);
   }
 
-  /** Every key held. */
-  keys(): string[] {
-    return [...this.once.keys(), ...this.often.keys()];
+  /** Every row held. */
+  all(): CachedRow<Row>[] {
+    return [...this.entries.values()];
   }
 
   /**
@@ -350,43 +408,46 @@ class RebuildTable<Row extends JsonRow> {
     const touched = this.memory.currentTick;
     if (!entry) {
       const often = this.stored?.has(key) ?? false;
-      (often ? this.often : this.once).set(key, { row, dirty, touched, often });
+      const held: CachedRow<Row> = { key, row, dirty, touched, often, before: null, after: null };
+      this.entries.set(key, held);
+      (often ? this.often : this.once).append(held);
       this.memory.hold(touched, often);
       return;
     }
     if (entry.touched === touched) {
       // Touched already in this tick: it was moved to the end then, and every entry after it was
-      // touched in this tick too, so the map is still in the order of the ticks.
+      // touched in this tick too, so the order is still that of the ticks.
       entry.row = row;
       entry.dirty = dirty;
       return;
     }
     // The same entry, moved to the end of the several-windows rows: no new object for a row held
-    // across windows, which the young generation would copy and promote.
-    this.forget(key, entry);
+    // across windows, which the young generation would copy and promote, and no map operation.
+    (entry.often ? this.often : this.once).remove(entry);
+    this.memory.release(entry.touched, entry.often);
     entry.row = row;
     entry.dirty = dirty;
     entry.touched = touched;
     entry.often = true;
-    this.often.set(key, entry);
+    this.often.append(entry);
     this.memory.hold(touched, true);
   }
 
-  private forget(key: string, entry: CachedRow<Row>) {
-    (entry.often ? this.often : this.once).delete(key);
+  private forget(entry: CachedRow<Row>) {
+    this.entries.delete(entry.key);
+    (entry.often ? this.often : this.once).remove(entry);
     this.memory.release(entry.touched, entry.often);
   }
 
-  /** Writes the dirty rows among `keys` (all of them without `keys`) and forgets the written ones if `drop`. */
-  async write(tx: TransactionSql, keys: Iterable<string>, drop: boolean) {
+  /** Forgets these held rows, writing the dirty ones. */
+  async writeOut(tx: TransactionSql, entries: Iterable<CachedRow<Row>>) {
     const inserted: Row[] = [];
     const upserted: Row[] = [];
     const deleted: RowKey[] = [];
     const stored = this.stored;
-    for (const key of keys) {
-      const entry = this.held(key);
-      if (!entry) continue;
-      if (drop) this.forget(key, entry);
+    for (const entry of entries) {
+      const { key } = entry;
+      this.forget(entry);
       if (!entry.dirty) continue;
       entry.dirty = false;
       if (entry.row === null) {
@@ -408,18 +469,15 @@ class RebuildTable<Row extends JsonRow> {
   /** Writes out and drops this table's rows among those the memory lets go of (see `RebuildMemory`). */
   async evict(tx: TransactionSql) {
     const keepFrom = this.everyWindow ? { once: Infinity, often: Infinity } : this.memory.keepFrom();
-    const leaving: string[] = [];
+    const leaving: CachedRow<Row>[] = [];
     for (const [rows, from] of [
       [this.once, keepFrom.once],
       [this.often, keepFrom.often],
     ] as const) {
       if (from < 0) continue;
-      for (const [key, entry] of rows) {
-        if (entry.touched >= from) break;
-        leaving.push(key);
-      }
+      for (let entry = rows.first; entry && entry.touched < from; entry = entry.after) leaving.push(entry);
     }
-    await this.write(tx, leaving, true);
+    await this.writeOut(tx, leaving);
   }
 }
 
@@ -449,7 +507,7 @@ async function applyFolded<E extends EventShape, T extends Tables>(
       // A row already in the batch may be newer than the table's (a rebuild's row held in memory).
       const rows = batch[name];
       let keys =
-        rows.known.size === 0 ? wanted.get(name)! : wanted.get(name)!.filter((key) => !rows.known.has(encodeKey(key)));
+        rows.slots.size === 0 ? wanted.get(name)! : wanted.get(name)!.filter((key) => !rows.slots.has(encodeKey(key)));
       const known = rebuild?.[name];
       if (known) keys = recall(known, keys, rows);
       if (keys.length > 0) await loadRows(tx, definition.tables[name], keys, rows);
@@ -474,15 +532,13 @@ function recall<Row extends JsonRow>(known: RebuildTable<Row>, keys: readonly Ro
   const unknown: RowKey[] = [];
   for (const key of keys) {
     const encoded = encodeKey(key);
-    if (into.known.has(encoded)) continue;
+    if (into.slots.has(encoded)) continue;
     const entry = known.held(encoded);
     if (entry) {
-      into.known.add(encoded);
-      if (entry.row !== null) into.rows.set(encoded, entry.row);
+      into.slots.set(encoded, { row: entry.row, changed: false, cached: entry });
       // Touched: the most recently used goes last, the eviction order.
       known.remember(encoded, entry.row, entry.dirty, entry);
-      into.recalled.set(encoded, entry);
-    } else if (known.stored && !known.stored.has(encoded)) into.known.add(encoded);
+    } else if (known.stored && !known.stored.has(encoded)) into.know(encoded);
     else unknown.push(key);
   }
   return unknown;
@@ -490,14 +546,13 @@ function recall<Row extends JsonRow>(known: RebuildTable<Row>, keys: readonly Ro
 
 /** Keeps the batch's rows in the rebuild's memory (changed ones to be written later), then evicts. */
 async function keep<Row extends JsonRow>(tx: TransactionSql, known: RebuildTable<Row>, batch: BatchRows<Row>) {
-  for (const [key, row] of batch.rows) {
-    if (batch.changed.has(key)) continue;
+  for (const [key, slot] of batch.slots) {
+    // A row recalled from memory is still held as that entry (nothing between the recall and here
+    // lets a row go); for any other, `undefined` lets `remember` look it up.
+    if (slot.changed) known.remember(key, slot.row, true, slot.cached);
     // Loaded and unchanged: the table has it as it is (a recalled row is held already).
-    if (row !== null && !batch.recalled.has(key) && !known.held(key)) known.remember(key, row, false);
+    else if (slot.row !== null && !slot.cached && !known.held(key)) known.remember(key, slot.row, false);
   }
-  // A row recalled from memory is still held as that entry (nothing between the recall and here
-  // lets a row go); for any other, `undefined` lets `remember` look it up.
-  for (const key of batch.changed) known.remember(key, batch.rows.get(key) ?? null, true, batch.recalled.get(key));
   await known.evict(tx);
 }
 
@@ -554,7 +609,7 @@ function foldedRebuild<E extends EventShape, T extends Tables>(
     },
     async finish(tx) {
       for (const table of all) {
-        await table.write(tx, table.keys(), true);
+        await table.writeOut(tx, table.all());
         for (const index of table.droppedIndexes) await tx.unsafe(index);
         table.droppedIndexes = [];
       }
