@@ -16,6 +16,12 @@ async function main() {
       process.send!(message, (error: Error | null) => (error ? reject(error) : resolve())),
     );
   if (!process.send) throw new Error('projections-rebuild-pass.ts runs only as a pass of npm run projections:rebuild');
+  // The command holds the read models' locks: once it is gone, a worker may take them and reset
+  // what this pass writes (its checkpoint's compare-and-set would stop it a window later).
+  process.once('disconnect', () => {
+    console.error('The rebuild command ended; this pass stops.');
+    process.exit(1);
+  });
   const projections = process.argv.slice(2).map((name) => {
     const projection = projectionByName(name);
     if (!projection) throw new Error(`unknown projection ${name}`);
@@ -45,7 +51,10 @@ async function main() {
 }
 
 main().then(
-  () => process.disconnect?.(),
+  () => {
+    process.removeAllListeners('disconnect');
+    process.disconnect?.();
+  },
   (error) => {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
