@@ -116,6 +116,10 @@ describe('a folded read model whose rebuild dies', () => {
       rowBudget: 3,
     });
     expect(done.events).toBe(log.length);
+    // The rate is over the whole pass, its finish included; the counts and times are reported.
+    expect(done.eventsPerSecond).toBeCloseTo(done.events / done.seconds, 6);
+    expect(done.eventsByType).toEqual({ AccountRegistered: log.length });
+    expect(Object.keys(done.readModelSeconds).sort()).toEqual(['accounts', 'test-accounts-by-role']);
     expect((await rows('rm_accounts')).map((row) => row.account_id)).toEqual(expected());
     expect((await rows('rm_test_roles')).map((row) => row.account_id)).toEqual(expected());
     expect(await indexes()).toEqual(['rm_test_roles_pkey', 'rm_test_roles_role']);

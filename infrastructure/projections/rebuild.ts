@@ -211,7 +211,14 @@ export async function rebuildProjections(
       }),
     ),
   );
-  progress = tallied({ ...progress, seconds: (performance.now() - started) / 1000, secondsLeft: 0 });
+  // The rate over the whole pass, its finish (the rows left in memory, the indexes) included.
+  const seconds = (performance.now() - started) / 1000;
+  progress = tallied({
+    ...progress,
+    seconds,
+    eventsPerSecond: progress.events / Math.max(seconds, 1e-3),
+    secondsLeft: 0,
+  });
   options.onProgress?.(progress);
   return progress;
 
