@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  benchScale,
   checkEventShape,
   contractorIdOf,
   generateScaleLog,
@@ -8,6 +9,7 @@ import {
   writeScaleLog,
 } from '../bench/scale.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { createTestDatabase } from './support/database.ts';
 
 /**
  * The scale bench's generator (bench/scale.ts) at a tiny size: every event it writes parses with
@@ -90,4 +92,27 @@ describe('the scale bench generator', () => {
       select offerings from rm_contractor_directory where contractor_id = ${contractorIdOf(0)}`;
     expect(first!.offerings).toHaveLength(2);
   }, 120_000);
+});
+
+describe('the scale bench', () => {
+  it('runs end to end on an empty database: it creates the tables it writes, rebuilds, starts the API and measures', async () => {
+    const database = await createTestDatabase('scale_empty');
+    try {
+      const rows = await benchScale(database.url, {
+        contractors: 6,
+        orders: 10,
+        customers: 3,
+        seconds: 1,
+        connections: 2,
+      });
+      const metrics = rows.map((row) => row.metric);
+      expect(metrics.some((metric) => metric.startsWith('scale: every read model rebuilt'))).toBe(true);
+      expect(metrics.some((metric) => metric.startsWith('scale: warm start'))).toBe(true);
+      const routes = rows.filter((row) => /^scale: (directory|job board|contractor profile)/.test(row.metric));
+      expect(routes).toHaveLength(3);
+      for (const route of routes) expect(route.value).toMatch(/^p50 \d+ ms, p99 \d+ ms, [\d,]+ req\/s$/);
+    } finally {
+      await database.drop();
+    }
+  }, 180_000);
 });
