@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../shared/config.ts';
 import { connect, openSession, type Sql } from '../shared/db/postgres.ts';
 import { openEventStore } from '../shared/eventstore/index.ts';
@@ -22,11 +23,19 @@ const USAGE = 'Usage: npm run projections:rebuild -- [--processes <n>] <name> [<
  * rebuild the ones it owns, and this waits until it has caught up.
  */
 async function main() {
-  const args = process.argv.slice(2);
-  const at = args.indexOf('--processes');
-  const processes = at >= 0 ? Number(args[at + 1]) : defaultRebuildProcesses();
-  const names = at >= 0 ? args.filter((_, i) => i !== at && i !== at + 1) : args;
-  const projections = names.includes('--all') ? [...allProjections] : names.map((name) => projectionByName(name));
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: { processes: { type: 'string' }, all: { type: 'boolean' } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const { values, positionals } = parsed;
+  const processes = values.processes === undefined ? defaultRebuildProcesses() : Number(values.processes);
+  const projections = values.all ? [...allProjections] : positionals.map((name) => projectionByName(name));
   if (!Number.isInteger(processes) || processes < 1) {
     console.error(`--processes takes a whole number of at least 1.\n${USAGE}`);
     process.exit(2);

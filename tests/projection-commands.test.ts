@@ -123,10 +123,13 @@ describe('npm run projections:rebuild -- <name>', () => {
     expect(await accountRows()).toBe(8);
   });
 
-  it('rejects a number of processes that is not a whole number of at least 1', async () => {
-    const cli = run('runtime/projections-rebuild.ts', ['--processes', '0', '--all']);
+  it('rejects a number of processes that is not a whole number of at least 1, and an unknown option', async () => {
+    const cli = run('runtime/projections-rebuild.ts', ['--processes=0', '--all']);
     expect(await cli.exited).toBe(2);
     expect(cli.output()).toContain('--processes takes a whole number of at least 1.');
+    const unknown = run('runtime/projections-rebuild.ts', ['--procesess', '2', '--all']);
+    expect(await unknown.exited).toBe(2);
+    expect(unknown.output()).toContain("Unknown option '--procesess'");
   });
 
   it('fails when one pass fails, and a later rebuild restores the read models', async () => {
