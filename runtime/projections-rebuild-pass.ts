@@ -11,11 +11,11 @@ import type { PassMessage } from './rebuild-in-processes.ts';
  * read models' locks. It reports its progress and its result to that process.
  */
 async function main() {
+  if (!process.send) throw new Error('projections-rebuild-pass.ts runs only as a pass of npm run projections:rebuild');
   const send = (message: PassMessage) =>
     new Promise<void>((resolve, reject) =>
       process.send!(message, (error: Error | null) => (error ? reject(error) : resolve())),
     );
-  if (!process.send) throw new Error('projections-rebuild-pass.ts runs only as a pass of npm run projections:rebuild');
   // The command holds the read models' locks: once it is gone, a worker may take them and reset
   // what this pass writes (its checkpoint's compare-and-set would stop it a window later).
   process.once('disconnect', () => {

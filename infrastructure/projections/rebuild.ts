@@ -142,19 +142,10 @@ export async function rebuildProjections(
     const last = events[events.length - 1]!.position;
     next = read(last);
     const shares = projections.map((): RecordedEvent[] => []);
-    // Events of one type come in runs (a sweep of registrations, a job's steps): counted per run.
-    let runType = '';
-    let run = 0;
     for (const event of events) {
-      if (event.type !== runType) {
-        if (run > 0) eventsByType.set(runType, (eventsByType.get(runType) ?? 0) + run);
-        runType = event.type;
-        run = 0;
-      }
-      run++;
+      eventsByType.set(event.type, (eventsByType.get(event.type) ?? 0) + 1);
       for (const reader of readersOf.get(event.type) ?? []) shares[reader]!.push(event);
     }
-    eventsByType.set(runType, (eventsByType.get(runType) ?? 0) + run);
     let index = 0;
     const worker = async () => {
       for (let i = index++; i < projections.length; i = index++) {
@@ -287,11 +278,8 @@ export function combineProgress(parts: readonly RebuildProgress[], seconds: numb
   }
   const events = Object.values(eventsByType).reduce((sum, count) => sum + count, 0);
   const running = parts.filter((part) => part.secondsLeft !== 0);
-  const positions = (running.length > 0 ? running : parts).map((part) => part.position);
-  const position = positions.reduce(
-    (at, next) => ((running.length > 0 ? comparePositions(next, at) < 0 : comparePositions(next, at) > 0) ? next : at),
-    positions[0] ?? START,
-  );
+  const positions = (running.length > 0 ? running : parts).map((part) => part.position).sort(comparePositions);
+  const position = (running.length > 0 ? positions[0] : positions.at(-1)) ?? START;
   const left = parts.map((part) => part.secondsLeft);
   return {
     events,
