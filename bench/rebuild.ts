@@ -7,6 +7,7 @@ import { connect, type Sql } from '../shared/db/postgres.ts';
 import { PostgresEventStore } from '../shared/eventstore/postgres.ts';
 import { START } from '../shared/eventstore/types.ts';
 import type { Projection } from '../infrastructure/projections/types.ts';
+import { rawInsertRate } from './raw-inserts.ts';
 import type { Row } from './support.ts';
 
 export const REBUILD_TARGET_PER_SECOND = 50_000;
@@ -70,9 +71,9 @@ export async function benchRebuild(
       [escrowsProjection, 'rm_escrows'],
     ] as const) {
       const alone = await rebuildProjections(sql, store, [projection]);
-      const raw = await rawInsertSeconds(sql, table, options.batchSize);
+      const raw = await rawInsertRate(sql, [table], { chunk: options.batchSize });
       const rebuiltPerSecond = raw.rows / alone.seconds;
-      const rawPerSecond = raw.rows / raw.seconds;
+      const rawPerSecond = raw.rowsPerSecond;
       const share = rebuiltPerSecond / rawPerSecond;
       rows.push({
         metric: `rebuild of ${projection.name} alone: ${count(raw.rows)} rows from ${label} / raw multi-row inserts of the same rows`,
@@ -167,26 +168,6 @@ async function writeEscrowLog(sql: Sql, jobs: number) {
         ) as j`;
     }
   }
-}
-
-/**
- * The reference: the table's rows, as the rebuild left them, inserted again into an empty copy of
- * the table (same columns, indexes and constraints) with multi-row inserts of `chunk` rows.
- */
-async function rawInsertSeconds(sql: Sql, table: string, chunk: number) {
-  const rows = await sql.unsafe<Record<string, unknown>[]>(`select * from ${table}`);
-  const copy = `${table}_raw`;
-  await sql.unsafe(`drop table if exists ${copy}; create table ${copy} (like ${table} including all)`);
-  const columns = Object.keys(rows[0] ?? {});
-  // As many rows a statement as PostgreSQL's 65,535 parameters allow, up to `chunk`.
-  chunk = Math.min(chunk, Math.floor(65_000 / Math.max(1, columns.length)));
-  const started = performance.now();
-  for (let at = 0; at < rows.length; at += chunk) {
-    await sql`insert into ${sql(copy)} ${sql(rows.slice(at, at + chunk), columns)}`;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  await sql.unsafe(`drop table ${copy}`);
-  return { rows: rows.length, seconds };
 }
 
 async function applyOneByOne(sql: Sql, store: PostgresEventStore, projection: Projection, limit: number) {

@@ -30,7 +30,8 @@ import { benchDatabase, printTable, type Row } from './support.ts';
  * 45 MB evidence uploads against `npm start`, with the server's memory growth; BENCH_ONLY=scale the marketplace
  * at scale: BENCH_SCALE_CONTRACTORS (default 100,000) contractors and BENCH_SCALE_ORDERS (default 1,000,000)
  * work orders (about 10 events an order) written straight into the log, every read model rebuilt in one pass,
- * then the warm start and the directory, job board and profile at BENCH_SCALE_CONNECTIONS (default 100);
+ * the read models' rows inserted again raw as the rebuild's reference, then the warm start and the directory,
+ * job board and profile at BENCH_SCALE_CONNECTIONS (default 100);
  * BENCH_KEEP_SCALE_DATABASE=true keeps its database.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

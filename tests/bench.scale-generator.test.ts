@@ -108,6 +108,13 @@ describe('the scale bench', () => {
       const metrics = rows.map((row) => row.metric);
       expect(metrics.some((metric) => metric.startsWith('scale: every read model rebuilt'))).toBe(true);
       expect(metrics.some((metric) => metric.startsWith('scale: warm start'))).toBe(true);
+      // The rebuild is held to raw inserts of the rows it made, measured in the same run.
+      const raw = rows.find((row) => row.metric.startsWith('scale: every read model rebuilt / raw multi-row inserts'));
+      expect(raw?.metric).toMatch(/of the same [\d,]+ rows/);
+      expect(raw?.value).toMatch(
+        /^[\d,]+ \/ [\d,]+ rows\/s \(\d+\.\d\d; the raw inserts alone: \d+ s, [\d,]+ events\/s\)$/,
+      );
+      expect(typeof raw?.pass).toBe('boolean');
       const routes = rows.filter((row) => /^scale: (directory|job board|contractor profile)/.test(row.metric));
       expect(routes).toHaveLength(3);
       for (const route of routes) expect(route.value).toMatch(/^p50 \d+ ms, p99 \d+ ms, [\d,]+ req\/s$/);
