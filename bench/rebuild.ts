@@ -71,7 +71,7 @@ export async function benchRebuild(
       [escrowsProjection, 'rm_escrows'],
     ] as const) {
       const alone = await rebuildProjections(sql, store, [projection]);
-      const raw = await rawInsertRate(sql, [table], { chunk: options.batchSize });
+      const raw = await rawInsertRate(databaseUrl, [table], { chunk: options.batchSize });
       const rebuiltPerSecond = raw.rows / alone.seconds;
       const rawPerSecond = raw.rowsPerSecond;
       const share = rebuiltPerSecond / rawPerSecond;

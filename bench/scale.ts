@@ -494,7 +494,7 @@ export async function benchScale(
     // The rebuild's rows inserted again, raw, measured on this host in this run: what PostgreSQL
     // here writes of the same rows without any replay, so a slow host shows in both figures.
     const raw = await step('insert the read models’ rows again, raw', () =>
-      rawInsertRate(sql, readModelTables(allProjections)),
+      rawInsertRate(databaseUrl, readModelTables(allProjections)),
     );
     const rebuiltRowsPerSecond = raw.rows / pass.seconds;
     const share = rebuiltRowsPerSecond / raw.rowsPerSecond;
