@@ -1,8 +1,18 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../api/seed.ts';
-import { launchApp, makeDataDir, startApp, type E2EApp } from './support/start-app.ts';
+import {
+  isRunning,
+  launchApp,
+  listAppForTeardown,
+  makeDataDir,
+  seededDataDir,
+  startApp,
+  stopListedApps,
+  type E2EApp,
+} from './support/start-app.ts';
 import { waitUntil } from './support/wait.ts';
 
 /** The built server's page modules, the image endpoint aside (what the start loads ahead of visits). */
@@ -122,5 +132,38 @@ describe('npm start (embedded default)', () => {
     expect(refusal).toContain('app exited with 1');
     expect(refusal).toContain('Refusing to start with NODE_ENV=production: this database holds the demo data');
     expect(refusal).not.toContain(DEMO_PASSWORD);
+  });
+});
+
+describe("the teardown of the browser journeys' shared apps", () => {
+  it('stops an app whose test worker killed it on exit, and its embedded PostgreSQL, and removes its data', async () => {
+    // A template of one seeded start (the journeys' own, tests/e2e/support/browser.ts), copied.
+    const template = mkdtempSync(path.join(tmpdir(), 'marketplace-template-'));
+    const listDir = mkdtempSync(path.join(tmpdir(), 'marketplace-shared-apps-'));
+    try {
+      const killed = await launchApp({ dataDir: await seededDataDir(template) });
+      const running = await launchApp({ dataDir: await seededDataDir(template) });
+      listAppForTeardown(listDir, killed);
+      listAppForTeardown(listDir, running);
+      const postmasterOf = (dataDir: string) =>
+        Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const postmasters = [postmasterOf(killed.dataDir), postmasterOf(running.dataDir)];
+      expect(postmasters.every(isRunning)).toBe(true);
+      // What a test worker that exits does to the app it started (launchProcess): SIGKILL, which
+      // gives the server no chance to stop its database.
+      process.kill(killed.pid, 'SIGKILL');
+      await waitUntil(() => !isRunning(killed.pid), { timeoutMs: 5_000 });
+      expect(isRunning(postmasters[0]!), 'the killed server left its PostgreSQL running').toBe(true);
+
+      await stopListedApps(listDir);
+
+      expect(isRunning(running.pid)).toBe(false);
+      expect(postmasters.filter(isRunning)).toEqual([]);
+      expect(existsSync(killed.dataDir)).toBe(false);
+      expect(existsSync(running.dataDir)).toBe(false);
+    } finally {
+      rmSync(template, { recursive: true, force: true });
+      rmSync(listDir, { recursive: true, force: true });
+    }
   });
 });

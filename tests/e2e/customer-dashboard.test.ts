@@ -8,7 +8,7 @@ import { settleMotion, axeOn } from './support/axe.ts';
  * has an open job with two proposals, an upcoming confirmed booking with a conversation, a request
  * waiting for a contractor and a finished job to review.
  */
-const e2e = useE2E();
+const e2e = useE2E({ ownApp: "the demo customer's two proposals and unread conversation, which it reads" });
 
 async function expectNoAxeViolations(page: Page, what: string) {
   await settleMotion(page);

@@ -11,7 +11,9 @@ import { open, revealIslands, useE2E, visible } from './support/browser.ts';
  * empty community: the footer's forum and feedback board show the seeded discussions and feedback,
  * and /platform lists services open to barter, French ones among them.
  */
-const e2e = useE2E();
+const e2e = useE2E({
+  ownApp: "the seeded discussions on the forum's first page, which other files' posts push off it",
+});
 const m = shellMessages.en;
 
 async function openFooterDialog(page: Page, button: string, title: string) {

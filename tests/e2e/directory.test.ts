@@ -14,7 +14,7 @@ import { settleMotion, axeOn } from './support/axe.ts';
  * Ratings come from `ReviewsPublished` events appended to the app's store, as the reviews module
  * would.
  */
-const e2e = useE2E();
+const e2e = useE2E({ ownApp: 'exact counts and distance order of the contractors near Fredericton and Charlottetown' });
 const token = randomUUID().slice(0, 6);
 const pros: Record<'star' | 'fair' | 'regina', { id: string; name: string }> = {} as never;
 

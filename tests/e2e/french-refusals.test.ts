@@ -9,7 +9,7 @@ import { open, signUpViaApi, useE2E, visible } from './support/browser.ts';
  * no `lang` cookie is set), and the same refusal in English on the English page. Whitehorse has no
  * contractor on a paid plan in this test's database, so an urgent alert there is refused.
  */
-const e2e = useE2E();
+const e2e = useE2E({ ownApp: 'no contractor on a paid plan in Whitehorse, where urgent-alerts adds one' });
 const HERE = 'Y1A 1B1';
 
 async function buyLocal(context: BrowserContext) {

@@ -23,7 +23,10 @@ import { publishReviews } from './support/directory.ts';
  *
  * Charlottetown has no demo contractors, so the two made here are the only results.
  */
-const e2e = useE2E();
+const e2e = useE2E({
+  ownApp:
+    'a ranking and count of the contractors near Charlottetown; it leaves boosted, featured and insured ones there',
+});
 const SEARCH = '/contractors?service=house-cleaning&postalCode=C1A%201A1&distanceKm=25';
 
 async function listInCharlottetown(context: BrowserContext): Promise<{ id: string; name: string }> {

@@ -14,7 +14,10 @@ import { signInViaApi, useE2E, visible } from './support/browser.ts';
  * panel below the fold (the contractor dashboard's services, the admin dashboard's tools) fetches its
  * code only once scrolled to; and no island's code is fetched before the page's first contentful paint.
  */
-const e2e = useE2E();
+const e2e = useE2E({
+  ownApp:
+    "the demo accounts' pages as seeded (their weight and layout shift), and their first contract, booking and work order",
+});
 
 type Loaded = { url: string; gzip: number };
 

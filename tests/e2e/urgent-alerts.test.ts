@@ -8,7 +8,7 @@ import { open, signUpViaApi, useE2E, visible } from './support/browser.ts';
  * sends it; a plumber on Local in range sees it on /urgent-alerts and accepts at $375; the customer
  * sees it accepted and the contract carries the premium. Whitehorse has no demo contractors.
  */
-const e2e = useE2E();
+const e2e = useE2E({ ownApp: 'the number of paid plumbers in range of its alert' });
 const HERE = 'Y1A 1B1';
 
 async function buyLocal(context: BrowserContext) {

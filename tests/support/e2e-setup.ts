@@ -4,14 +4,23 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureSiteBuilt } from '../../scripts/site-build.ts';
 import { isExecutable, journeyBrowserPath } from './chromium.ts';
+import { stopListedApps } from './start-app.ts';
 import { MissingServiceError, stopTheRun } from './redis.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where each test worker lists the app it shares between its journeys, for the teardown here. */
+    sharedAppsDir: string;
+  }
+}
+
 /**
- * The global setup of the `e2e` project. Each journey starts its own `npm start` (with its own
- * embedded PostgreSQL, copied from a data folder the first one seeds into `appTemplateDir`), so no
+ * The global setup of the `e2e` project. The journeys run on `npm start` (with its own embedded
+ * PostgreSQL, copied from a data folder the first one seeds into `appTemplateDir`): one app per
+ * test worker, shared by its files, or one of a file's own (tests/e2e/support/browser.ts). So no
  * test database or Redis is needed here: only the site build and the system Chromium (its headless
  * shell when installed, see tests/support/chromium.ts). Without the browser the run stops at once
- * with one line, instead of every journey timing out.
+ * with one line, instead of every journey timing out. The teardown stops the workers' apps.
  */
 export default function setup(project: TestProject) {
   const browser = journeyBrowserPath();
@@ -25,5 +34,11 @@ export default function setup(project: TestProject) {
   ensureSiteBuilt();
   const appTemplateDir = mkdtempSync(path.join(tmpdir(), 'marketplace-template-'));
   project.provide('appTemplateDir', appTemplateDir);
-  return () => rmSync(appTemplateDir, { recursive: true, force: true });
+  const sharedAppsDir = mkdtempSync(path.join(tmpdir(), 'marketplace-shared-apps-'));
+  project.provide('sharedAppsDir', sharedAppsDir);
+  return async () => {
+    await stopListedApps(sharedAppsDir);
+    rmSync(sharedAppsDir, { recursive: true, force: true });
+    rmSync(appTemplateDir, { recursive: true, force: true });
+  };
 }

@@ -1,5 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,10 +16,10 @@ import path from 'node:path';
 /**
  * The app as `npm start` runs it (see tests/start.test.ts): `node --import tsx scripts/start.ts`
  * in a clean environment, on a free port, with its own embedded PostgreSQL under a temporary
- * DATA_DIR (or a given one, kept, to test a second start). The browser journeys start one per file,
- * in beforeAll, and stop it in afterAll. The site build is
- * shared: vitest's global setup makes it once (scripts/site-build.ts, which also locks against
- * concurrent builds), so a start here normally finds it fresh.
+ * DATA_DIR (or a given one, kept, to test a second start). The browser journeys start one per
+ * test worker (tests/e2e/support/browser.ts), stopped by the run's teardown, or one per file that
+ * asks. The site build is shared: vitest's global setup makes it once (scripts/site-build.ts, which
+ * also locks against concurrent builds), so a start here normally finds it fresh.
  */
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -287,4 +296,57 @@ export async function launchApp(
       if (ownsData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether a process with this id is still running. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends `signal` to `pid` and waits up to 15 s for it to end, then kills it. */
+async function endProcess(pid: number, signal: NodeJS.Signals): Promise<void> {
+  if (!isRunning(pid)) return;
+  process.kill(pid, signal);
+  const deadline = Date.now() + 15_000;
+  while (isRunning(pid) && Date.now() < deadline) await sleep(100);
+  if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+}
+
+/**
+ * Apps that outlive the test file that started them (the browser journeys' per-worker app) are
+ * listed here, one file each, and stopped by the run's teardown (`stopListedApps`): a test worker
+ * has no hook of its own at its end, and one that exits kills its app without letting it stop its
+ * embedded PostgreSQL.
+ */
+export function listAppForTeardown(listDir: string, app: LaunchedApp): void {
+  writeFileSync(path.join(listDir, `${app.pid}.json`), JSON.stringify({ pid: app.pid, dataDir: app.dataDir }));
+}
+
+/**
+ * Stops every app listed in `listDir` (see `listAppForTeardown`): the server (SIGTERM, which also
+ * stops its database), then the embedded PostgreSQL left behind by a server that was killed (its
+ * postmaster.pid; SIGINT is PostgreSQL's fast shutdown), then removes its data folder.
+ */
+export async function stopListedApps(listDir: string): Promise<void> {
+  const listed = readdirSync(listDir).filter((name) => name.endsWith('.json'));
+  await Promise.all(
+    listed.map(async (name) => {
+      const { pid, dataDir } = JSON.parse(readFileSync(path.join(listDir, name), 'utf8')) as {
+        pid: number;
+        dataDir: string;
+      };
+      await endProcess(pid, 'SIGTERM');
+      const postmasterPidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+      if (existsSync(postmasterPidFile)) {
+        const postmaster = Number(readFileSync(postmasterPidFile, 'utf8').split('\n')[0]);
+        if (Number.isInteger(postmaster) && postmaster > 0) await endProcess(postmaster, 'SIGINT');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }),
+  );
 }

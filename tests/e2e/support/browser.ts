@@ -6,14 +6,14 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS, journeyBrowserPath } from '../../support/chromium.ts';
 import { sleep, waitUntil } from '../../support/wait.ts';
 import { confirmationLinkFor } from '../../support/outbox.ts';
-import { startApp, type E2EApp } from '../../support/start-app.ts';
+import { isRunning, listAppForTeardown, startApp, type E2EApp } from '../../support/start-app.ts';
 import { UPDATE_SPLASH_FLAG } from '../../../site/islands/announcements/splash.ts';
 import { DISMISSED_ANNOUNCEMENTS_KEY, ROADMAP_ANNOUNCEMENT_ID } from '../../../site/islands/announcements/keys.ts';
 
 /**
  * Chromium through playwright-core's library API (there is no @playwright/test here): one browser
- * and one app per test file, a fresh context per test, a screenshot plus the page's console
- * errors in test-results/e2e/ when a test fails.
+ * per test file, one app per test worker (or per file: `ownApp`), a fresh context per test, a
+ * screenshot plus the page's console errors in test-results/e2e/ when a test fails.
  */
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 export const RESULTS_DIR = path.join(root, 'test-results', 'e2e');
@@ -68,27 +68,52 @@ function visitorAddress(): string {
   return ['10', randomInt(256), randomInt(256), randomInt(1, 255)].join('.');
 }
 
-/** The app of the test file running (one per file): helpers read its e-mail from its DATA_DIR. */
+/** The app of the test file running: helpers read its e-mail from its DATA_DIR. */
 let fileApp: E2EApp | undefined;
 
+/** Every app sits behind a "proxy" (TRUST_PROXY) so each context can come from its own address (see newContext). */
+const startJourneyApp = () => startApp({ template: inject('appTemplateDir'), env: { TRUST_PROXY: 'true' } });
+
+/**
+ * The app this test worker's files share (see useE2E), started by the first of them. One that is
+ * no longer running (a crash) is replaced. The run's teardown stops it (tests/support/e2e-setup.ts).
+ */
+let workerApp: Promise<E2EApp> | undefined;
+
+async function sharedApp(): Promise<E2EApp> {
+  const current = await workerApp?.catch(() => undefined);
+  if (current && isRunning(current.pid)) return current;
+  workerApp = startJourneyApp().then((app) => {
+    listAppForTeardown(inject('sharedAppsDir'), app);
+    return app;
+  });
+  return workerApp;
+}
+
+export type E2EOptions = {
+  /**
+   * Why this file needs an app of its own, with only the demo data in it. Without it the file
+   * shares its worker's app with the files that ran there before it: their accounts, jobs and
+   * posts are in its database. A file that counts or orders what everyone sees (the directory's
+   * ranking, an admin list, the forum's totals), changes what every visitor sees, or changes a demo
+   * account says so here. A start is about 4 s of CPU on two cores, a tenth of the journeys' time.
+   */
+  ownApp?: string;
+};
+
 /** Registers beforeAll/afterAll for the file's app and browser. Call at the top of a test file. */
-export function useE2E(): E2E {
+export function useE2E(options: E2EOptions = {}): E2E {
   let app: E2EApp | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    // Each file gets its own app and database, copied from one seeded once per run. The app sits
-    // behind a "proxy" (TRUST_PROXY) so each context can come from its own address (see newContext).
-    [app, browser] = await Promise.all([
-      startApp({ template: inject('appTemplateDir'), env: { TRUST_PROXY: 'true' } }),
-      launchBrowser(),
-    ]);
+    [app, browser] = await Promise.all([options.ownApp ? startJourneyApp() : sharedApp(), launchBrowser()]);
     fileApp = app;
   }, 240_000);
 
   afterAll(async () => {
     await browser?.close().catch(() => {});
-    await app?.stop();
+    if (options.ownApp) await app?.stop();
   }, 60_000);
 
   const getApp = () => {
