@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../api/seed.ts';
 import {
+  copyOfDataDir,
   isRunning,
   launchApp,
   listAppForTeardown,
   makeDataDir,
-  seededDataDir,
   startApp,
   stopListedApps,
   type E2EApp,
@@ -137,12 +137,11 @@ describe('npm start (embedded default)', () => {
 
 describe("the teardown of the browser journeys' shared apps", () => {
   it('stops an app whose test worker killed it on exit, and its embedded PostgreSQL, and removes its data', async () => {
-    // A template of one seeded start (the journeys' own, tests/e2e/support/browser.ts), copied.
-    const template = mkdtempSync(path.join(tmpdir(), 'marketplace-template-'));
+    // Two copies of the data folder the tests above seeded (the journeys start from copies too).
     const listDir = mkdtempSync(path.join(tmpdir(), 'marketplace-shared-apps-'));
     try {
-      const killed = await launchApp({ dataDir: await seededDataDir(template) });
-      const running = await launchApp({ dataDir: await seededDataDir(template) });
+      const killed = await launchApp({ dataDir: await copyOfDataDir(dataDir) });
+      const running = await launchApp({ dataDir: await copyOfDataDir(dataDir) });
       listAppForTeardown(listDir, killed);
       listAppForTeardown(listDir, running);
       const postmasterOf = (dataDir: string) =>
@@ -162,7 +161,6 @@ describe("the teardown of the browser journeys' shared apps", () => {
       expect(existsSync(killed.dataDir)).toBe(false);
       expect(existsSync(running.dataDir)).toBe(false);
     } finally {
-      rmSync(template, { recursive: true, force: true });
       rmSync(listDir, { recursive: true, force: true });
     }
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureSiteBuilt } from '../../scripts/site-build.ts';
 import { isExecutable, journeyBrowserPath } from './chromium.ts';
-import { stopListedApps } from './start-app.ts';
+import { seedTemplate, stopListedApps } from './start-app.ts';
 import { MissingServiceError, stopTheRun } from './redis.ts';
 
 declare module 'vitest' {
@@ -34,9 +34,12 @@ export default function setup(project: TestProject) {
   ensureSiteBuilt();
   const appTemplateDir = mkdtempSync(path.join(tmpdir(), 'marketplace-template-'));
   project.provide('appTemplateDir', appTemplateDir);
+  // Seeded while the other projects' tests run; a failure here is the first journey's to report.
+  const seeding = seedTemplate(appTemplateDir).catch(() => {});
   const sharedAppsDir = mkdtempSync(path.join(tmpdir(), 'marketplace-shared-apps-'));
   project.provide('sharedAppsDir', sharedAppsDir);
   return async () => {
+    await seeding;
     await stopListedApps(sharedAppsDir);
     rmSync(sharedAppsDir, { recursive: true, force: true });
     rmSync(appTemplateDir, { recursive: true, force: true });

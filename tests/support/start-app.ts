@@ -95,37 +95,52 @@ const TEMPLATE_READY = '.template-ready';
  * server runs as the `postgres` user when the tests run as root) and gets its own port.
  */
 export async function seededDataDir(templateDir: string): Promise<string> {
+  await seedTemplate(templateDir);
+  return copyOfDataDir(templateDir);
+}
+
+/**
+ * Fills `templateDir` with a seeded data folder unless it holds one already (see seededDataDir).
+ * The browser journeys' global setup calls it without waiting, so the seeding overlaps the tests
+ * that run before them; the first journey then waits on the lock.
+ */
+export async function seedTemplate(templateDir: string): Promise<void> {
   const ready = path.join(templateDir, TEMPLATE_READY);
-  if (!existsSync(ready)) {
-    const lock = `${templateDir}.lock`;
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    for (;;) {
-      try {
-        mkdirSync(lock);
-        break;
-      } catch {
-        if (existsSync(ready)) break;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for the data template in ${templateDir}`);
-        await sleep(250);
-      }
-    }
+  if (existsSync(ready)) return;
+  const lock = `${templateDir}.lock`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
     try {
-      if (!existsSync(ready)) {
-        const app = await startApp({ dataDir: templateDir });
-        await app.stop();
-        writeFileSync(ready, new Date().toISOString());
-      }
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (existsSync(ready)) return;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for the data template in ${templateDir}`);
+      await sleep(250);
     }
   }
+  try {
+    if (!existsSync(ready)) {
+      const app = await startApp({ dataDir: templateDir });
+      await app.stop();
+      writeFileSync(ready, new Date().toISOString());
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** A new data folder copied from `source` (a stopped app's), with a port of its own for its database. */
+export async function copyOfDataDir(source: string): Promise<string> {
   const dataDir = makeDataDir();
-  execFileSync('cp', ['-a', `${templateDir}/.`, dataDir]);
+  execFileSync('cp', ['-a', `${source}/.`, dataDir]);
   rmSync(path.join(dataDir, TEMPLATE_READY), { force: true });
   // Two copies started at once would otherwise both try the template's port.
   const settingsFile = path.join(dataDir, 'postgres.json');
-  const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as { port: number };
-  writeFileSync(settingsFile, JSON.stringify({ ...settings, port: await freePort() }, null, 2), { mode: 0o600 });
+  if (existsSync(settingsFile)) {
+    const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as { port: number };
+    writeFileSync(settingsFile, JSON.stringify({ ...settings, port: await freePort() }, null, 2), { mode: 0o600 });
+  }
   return dataDir;
 }
 
