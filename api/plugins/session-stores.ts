@@ -31,6 +31,19 @@ function ttlOf(session: Session): number {
 const TOMBSTONE_TTL_MS = DEFAULT_TTL_MS;
 
 /**
+ * The sessions whose save a tombstone dropped, for the answer that saved them: it must not send
+ * their cookie either. That answer would set the destroyed session's id in the browser again, over
+ * the cookie of a sign-in made since (signed out, then in as someone else, while a poll of the old
+ * session was in flight), and the next page would find no one signed in.
+ */
+const lateSaves = new WeakSet<Session>();
+
+/** Whether this session's last save came after it was destroyed (and was dropped). */
+export function savedAfterDestroy(session: Session): boolean {
+  return lateSaves.has(session);
+}
+
+/**
  * The in-process default (no REDIS_URL): expiring entries, swept every minute, bounded in size so
  * a flood of sessions cannot exhaust memory. Sessions do not survive a restart.
  */
@@ -51,7 +64,10 @@ export class MemorySessionStore implements SessionStore {
   }
 
   set(sessionId: string, session: Session, callback: Callback) {
-    if (this.tombstones.has(sessionId)) return callback();
+    if (this.tombstones.has(sessionId)) {
+      lateSaves.add(session);
+      return callback();
+    }
     this.sessions.delete(sessionId);
     if (this.sessions.size >= this.maxSessions) {
       // Map keeps insertion order: the oldest written session goes first.
@@ -103,7 +119,7 @@ export class RedisSessionStore implements SessionStore {
     // Write unless the session was destroyed (its tombstone exists), atomically.
     this.redis
       .eval(
-        "if redis.call('exists', KEYS[2]) == 0 then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) end return 1",
+        "if redis.call('exists', KEYS[2]) == 1 then return 0 end redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1",
         2,
         this.prefix + sessionId,
         `${this.prefix}destroyed:${sessionId}`,
@@ -111,7 +127,10 @@ export class RedisSessionStore implements SessionStore {
         String(ttlOf(session)),
       )
       .then(
-        () => callback(),
+        (written) => {
+          if (written === 0) lateSaves.add(session);
+          callback();
+        },
         (error: unknown) => callback(this.unavailable(error)),
       );
   }

@@ -3,7 +3,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { MemorySessionStore, RedisSessionStore } from './session-stores.ts';
+import { MemorySessionStore, RedisSessionStore, savedAfterDestroy } from './session-stores.ts';
 
 declare module 'fastify' {
   interface Session {
@@ -36,6 +36,18 @@ export default fp<{ secret: string; redis: Redis | null; production: boolean }>(
         secure: 'auto',
         maxAge: WEEK_MS,
       },
+    });
+    // After the session's own onSend (which sets the cookie on every answer, rolling): an answer
+    // whose save came after a sign-out sends no cookie (see savedAfterDestroy).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.session || !savedAfterDestroy(request.session)) return payload;
+      const cookies = reply.getHeader('set-cookie');
+      const kept = (Array.isArray(cookies) ? cookies : cookies === undefined ? [] : [String(cookies)]).filter(
+        (cookie) => !cookie.startsWith(`${SESSION_COOKIE}=`),
+      );
+      if (kept.length) reply.header('set-cookie', kept);
+      else reply.removeHeader('set-cookie');
+      return payload;
     });
   },
   { name: 'session' },
