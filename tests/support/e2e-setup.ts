@@ -16,7 +16,7 @@ declare module 'vitest' {
 
 /**
  * The global setup of the `e2e` project. The journeys run on `npm start` (with its own embedded
- * PostgreSQL, copied from a data folder the first one seeds into `appTemplateDir`): one app per
+ * PostgreSQL, copied from a data folder seeded here into `appTemplateDir`): one app per
  * test worker, shared by its files, or one of a file's own (tests/e2e/support/browser.ts). So no
  * test database or Redis is needed here: only the site build and the system Chromium (its headless
  * shell when installed, see tests/support/chromium.ts). Without the browser the run stops at once
