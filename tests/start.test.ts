@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../api/seed.ts';
 import {
   copyOfDataDir,
-  isRunning,
+  appIsRunning,
   launchApp,
   listAppForTeardown,
   makeDataDir,
@@ -147,17 +147,32 @@ describe("the teardown of the browser journeys' shared apps", () => {
       const postmasterOf = (dataDir: string) =>
         Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
       const postmasters = [postmasterOf(killed.dataDir), postmasterOf(running.dataDir)];
-      expect(postmasters.every(isRunning)).toBe(true);
+      const isAlive = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      expect(postmasters.every(isAlive)).toBe(true);
+      expect(appIsRunning(killed) && appIsRunning(running)).toBe(true);
+      // Another app's id is not taken for this one (ids are reused; the teardown must not signal a stranger).
+      expect(appIsRunning({ pid: running.pid, dataDir: killed.dataDir })).toBe(false);
       // What a test worker that exits does to the app it started (launchProcess): SIGKILL, which
       // gives the server no chance to stop its database.
       process.kill(killed.pid, 'SIGKILL');
-      await waitUntil(() => !isRunning(killed.pid), { timeoutMs: 5_000 });
-      expect(isRunning(postmasters[0]!), 'the killed server left its PostgreSQL running').toBe(true);
+      await waitUntil(() => !isAlive(killed.pid), { timeoutMs: 5_000 });
+      expect(isAlive(postmasters[0]!), 'the killed server left its PostgreSQL running').toBe(true);
 
       await stopListedApps(listDir);
 
-      expect(isRunning(running.pid)).toBe(false);
-      expect(postmasters.filter(isRunning)).toEqual([]);
+      expect(isAlive(running.pid)).toBe(false);
+      // An orphaned server ends as a zombie until init reaps it: gone, though its id lingers a moment.
+      await waitUntil(() => postmasters.every((pid) => !isAlive(pid)), {
+        timeoutMs: 15_000,
+        message: () => `still running: ${postmasters.filter(isAlive).join(', ')}`,
+      });
       expect(existsSync(killed.dataDir)).toBe(false);
       expect(existsSync(running.dataDir)).toBe(false);
     } finally {

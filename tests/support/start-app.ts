@@ -313,23 +313,43 @@ export async function launchApp(
   };
 }
 
-/** Whether a process with this id is still running. */
-export function isRunning(pid: number): boolean {
+/**
+ * Whether `pid` is still the process meant: its `/proc` file (`cmdline` or `environ`) holds `mark`.
+ * Process ids are reused (this machine wraps at 32,768, and a run starts thousands of processes),
+ * so a bare id could name someone else's process by the time the teardown signals it. Without
+ * `/proc` (not Linux) only whether the id runs can be known.
+ */
+function stillRuns(pid: number, file: 'cmdline' | 'environ', mark: string): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  if (!existsSync('/proc/self')) return true;
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8').includes(mark);
   } catch {
     return false;
   }
 }
 
-/** Sends `signal` to `pid` and waits up to 15 s for it to end, then kills it. */
-async function endProcess(pid: number, signal: NodeJS.Signals): Promise<void> {
-  if (!isRunning(pid)) return;
+/** Whether this app's server is still running (its environment names its DATA_DIR). */
+export function appIsRunning(app: Pick<LaunchedApp, 'pid' | 'dataDir'>): boolean {
+  return stillRuns(app.pid, 'environ', `DATA_DIR=${app.dataDir}\0`);
+}
+
+/** Whether the embedded PostgreSQL of `dataDir` with this postmaster id is still running. */
+function postgresIsRunning(pid: number, dataDir: string): boolean {
+  return stillRuns(pid, 'cmdline', path.join(dataDir, 'postgres'));
+}
+
+/** Sends `signal` while `runs()` says it is the process meant, waits up to 15 s for it to end, then kills it. */
+async function endProcess(pid: number, signal: NodeJS.Signals, runs: () => boolean): Promise<void> {
+  if (!runs()) return;
   process.kill(pid, signal);
   const deadline = Date.now() + 15_000;
-  while (isRunning(pid) && Date.now() < deadline) await sleep(100);
-  if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+  while (runs() && Date.now() < deadline) await sleep(100);
+  if (runs()) process.kill(pid, 'SIGKILL');
 }
 
 /**
@@ -355,11 +375,12 @@ export async function stopListedApps(listDir: string): Promise<void> {
         pid: number;
         dataDir: string;
       };
-      await endProcess(pid, 'SIGTERM');
+      await endProcess(pid, 'SIGTERM', () => appIsRunning({ pid, dataDir }));
       const postmasterPidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
       if (existsSync(postmasterPidFile)) {
         const postmaster = Number(readFileSync(postmasterPidFile, 'utf8').split('\n')[0]);
-        if (Number.isInteger(postmaster) && postmaster > 0) await endProcess(postmaster, 'SIGINT');
+        if (Number.isInteger(postmaster) && postmaster > 0)
+          await endProcess(postmaster, 'SIGINT', () => postgresIsRunning(postmaster, dataDir));
       }
       rmSync(dataDir, { recursive: true, force: true });
     }),

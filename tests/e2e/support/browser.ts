@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS, journeyBrowserPath } from '../../support/chromium.ts';
 import { sleep, waitUntil } from '../../support/wait.ts';
 import { confirmationLinkFor } from '../../support/outbox.ts';
-import { isRunning, listAppForTeardown, startApp, type E2EApp } from '../../support/start-app.ts';
+import { appIsRunning, listAppForTeardown, startApp, type E2EApp } from '../../support/start-app.ts';
 import { UPDATE_SPLASH_FLAG } from '../../../site/islands/announcements/splash.ts';
 import { DISMISSED_ANNOUNCEMENTS_KEY, ROADMAP_ANNOUNCEMENT_ID } from '../../../site/islands/announcements/keys.ts';
 
@@ -82,7 +82,7 @@ let workerApp: Promise<E2EApp> | undefined;
 
 async function sharedApp(): Promise<E2EApp> {
   const current = await workerApp?.catch(() => undefined);
-  if (current && isRunning(current.pid)) return current;
+  if (current && appIsRunning(current)) return current;
   workerApp = startJourneyApp().then((app) => {
     listAppForTeardown(inject('sharedAppsDir'), app);
     return app;
