@@ -167,11 +167,12 @@ describe("the teardown of the browser journeys' shared apps", () => {
 
       await stopListedApps(listDir);
 
-      expect(isAlive(running.pid)).toBe(false);
-      // An orphaned server ends as a zombie until init reaps it: gone, though its id lingers a moment.
-      await waitUntil(() => postmasters.every((pid) => !isAlive(pid)), {
+      // A stopped server is a zombie until its parent (this process) or, orphaned, init reaps it:
+      // gone, though its id lingers a moment.
+      const ids = [running.pid, ...postmasters];
+      await waitUntil(() => ids.every((pid) => !isAlive(pid)), {
         timeoutMs: 15_000,
-        message: () => `still running: ${postmasters.filter(isAlive).join(', ')}`,
+        message: () => `still running: ${ids.filter(isAlive).join(', ')}`,
       });
       expect(existsSync(killed.dataDir)).toBe(false);
       expect(existsSync(running.dataDir)).toBe(false);
