@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { confirmationLinkOf, hydrated, open, signUpViaApi, useE2E, visible, waitForPath } from './support/browser.ts';
@@ -20,6 +21,7 @@ const LANGUAGES = {
     prefix: '',
     signUp: EN_SIGN_UP,
     dialog: 'Get Started in Minutes',
+    created: 'Account Created Successfully!',
     next: 'Next',
     goLive: 'Go Live',
     serviceTitle: 'Service title',
@@ -49,6 +51,7 @@ const LANGUAGES = {
     prefix: '/fr',
     signUp: FR_SIGN_UP,
     dialog: 'Commencez en quelques minutes',
+    created: 'Compte créé avec succès!',
     next: 'Suivant',
     goLive: 'Mettre en ligne',
     serviceTitle: 'Titre du service',
@@ -75,6 +78,15 @@ const LANGUAGES = {
   },
 } as const;
 
+/** Whether a click at the element's centre lands on it, not on something drawn over it. */
+function reachableByPointer(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
+
 type Slot = { startsAt: string; date: string; time: string };
 
 for (const [language, l] of Object.entries(LANGUAGES)) {
@@ -92,6 +104,10 @@ for (const [language, l] of Object.entries(LANGUAGES)) {
           const dialog = page.getByRole('dialog', { name: l.dialog });
           await visible(dialog, 20_000);
           const next = dialog.getByRole('button', { name: l.next, exact: true });
+          // The welcome toast does not cover the dialog's actions (on a phone too, where the dialog
+          // takes the whole screen): a tap on the step's button reaches it while the toast is up.
+          await visible(page.getByText(l.created, { exact: true }));
+          expect(await reachableByPointer(next), `${l.next} is under the toast`).toBe(true);
           await dialog.getByLabel(l.serviceTitle, { exact: true }).fill('House Cleaning');
           await dialog
             .getByLabel(l.serviceDescription, { exact: true })

@@ -33,7 +33,7 @@ export function ToastList({ locale, focusRegion }: { locale: Locale; focusRegion
           onOpenChange={(open) => !open && dismissToast(t.id)}
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
           data-variant={t.variant}
-          className={`grid grid-cols-[1fr_auto] items-start gap-2 rounded-xl border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${variantClasses[t.variant]}`}
+          className={`pointer-events-auto grid grid-cols-[1fr_auto] items-start gap-2 rounded-xl border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${variantClasses[t.variant]}`}
         >
           <div>
             <Toast.Title className={`font-semibold ${t.variant === 'destructive' ? 'text-danger' : ''}`}>
@@ -52,7 +52,10 @@ export function ToastList({ locale, focusRegion }: { locale: Locale; focusRegion
         ref={viewport}
         hotkey={['F8']}
         label={commonMessages[locale].notificationsRegion}
-        className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+        // Bottom right, except on a phone held either way, where a dialog takes the whole screen and
+        // its own actions sit at the bottom (the onboarding's "Next"): there the toast drops from the
+        // top, where its close button sits over the dialog's. The padding around it lets taps through.
+        className="pointer-events-none fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none max-sm:top-0 max-sm:bottom-auto [@media(max-height:40rem)]:top-0 [@media(max-height:40rem)]:bottom-auto"
       />
     </Toast.Provider>
   );
