@@ -22,7 +22,7 @@ async function contractor(
   key: keyof typeof pros,
   area: { postalCode: string; services: string[]; hourlyRateCents: number },
 ) {
-  const context = await e2e.browser.newContext({ baseURL: e2e.app.baseURL });
+  const context = await e2e.newContext();
   try {
     const name = `Prairie ${key} ${token}`;
     const { id } = await signUpViaApi(context, 'contractor', {

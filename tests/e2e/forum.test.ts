@@ -131,12 +131,12 @@ describe('forum dialog', { timeout: 90_000 }, () => {
   });
 
   it('shows a second person’s new discussion without a reload', async () => {
-    await e2e.run(async ({ page, app }) => {
+    await e2e.run(async ({ page }) => {
       // The page's clock runs as usual but can be moved on, so the test need not sit out the refresh.
       await page.clock.install();
       const dialog = await openForum(page);
       await visible(dialog.getByTestId('forum-count'));
-      const other = await e2e.browser.newContext({ baseURL: app.baseURL });
+      const other = await e2e.newContext();
       try {
         await signUpViaApi(other, 'customer');
         const title = `Side by side ${randomUUID().slice(0, 8)}`;
@@ -157,11 +157,11 @@ describe('forum dialog', { timeout: 90_000 }, () => {
   });
 
   it('lists a page of discussions with the total, and "Show more" brings the next page and focuses the first new one', async () => {
-    await e2e.run(async ({ page, app }) => {
+    await e2e.run(async ({ page }) => {
       // Three members write them: one may start only so many discussions an hour (ABUSE_LIMITS).
       const authors = [];
       for (let i = 0; i < 3; i++) {
-        const author = await e2e.browser.newContext({ baseURL: app.baseURL });
+        const author = await e2e.newContext();
         authors.push(author);
         await signUpViaApi(author, 'customer');
       }

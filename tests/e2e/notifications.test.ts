@@ -143,7 +143,7 @@ describe('notification bell and popover', { timeout: 90_000 }, () => {
     e2e.run(async ({ page, context }) => {
       await signUpViaApi(context, 'customer');
       const [mine] = (await (await context.request.get('/api/notifications')).json()) as { id: string }[];
-      const other = await e2e.browser.newContext({ baseURL: e2e.app.baseURL });
+      const other = await e2e.newContext();
       try {
         await signUpViaApi(other, 'customer');
         // The other user's actions touch only their own notifications; mine is a 404 to them.

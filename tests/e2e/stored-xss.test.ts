@@ -38,7 +38,7 @@ describe('stored XSS', { timeout: 120_000 }, () => {
       });
 
       // A contractor writes markup into the profile and a service, in a second browser.
-      const contractor = await e2e.browser.newContext({ baseURL: e2e.app.baseURL });
+      const contractor = await e2e.newContext();
       try {
         await signUpViaApi(contractor, 'contractor');
         const contractorId = ((await (await contractor.request.get('/api/auth/me')).json()) as { id: string }).id;
