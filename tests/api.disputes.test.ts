@@ -3,13 +3,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { disputeAnalysisJob, disputeProgressJob } from '../workflows/dispute-jobs.ts';
-import { DISPUTE_MESSAGES as M } from '../shared/domain/disputes/messages.ts';
+import { DISPUTE_LIMITS, DISPUTE_MESSAGES as M } from '../shared/domain/disputes/messages.ts';
 import { ARBITRATOR_FLAT_FEE_CENTS } from '../shared/domain/disputes/rules.ts';
 import { escrowStreamId } from '../shared/domain/escrow/events.ts';
 import { disputeStreamId } from '../shared/domain/disputes/events.ts';
 import { verifyStream } from '../shared/eventstore/hash-chain.ts';
+import type { EventStore } from '../shared/eventstore/types.ts';
 import { IDEMPOTENCY_MESSAGES } from '../api/plugins/idempotency.ts';
 import { EVIDENCE_MESSAGES } from '../api/modules/disputes/evidence.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -284,6 +285,56 @@ describe('evidence', () => {
     );
     expect(other.statusCode).toBe(422);
     expect((await viewOf(customer.browser, jobId)).evidence).toHaveLength(1);
+  });
+});
+
+/**
+ * Holds every append to `streamId` until each writer still racing has reached its own, so that
+ * every round of the race collides whole (one wins, the rest read again and collide again): the
+ * worst case of uploads that finish together. `finished` is called as each writer's request ends.
+ */
+function everyRoundCollides(store: EventStore, streamId: string, writers: number) {
+  let racing = writers;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    if (waiting.length > 0 && waiting.length >= racing) for (const go of waiting.splice(0)) go();
+  };
+  const append = store.append.bind(store);
+  const spy = vi.spyOn(store, 'append').mockImplementation(async (stream, events, options) => {
+    if (stream === streamId) await new Promise<void>((resolve) => waiting.push(resolve) && release());
+    return append(stream, events, options);
+  });
+  onTestFinished(() => spy.mockRestore());
+  return {
+    finished() {
+      racing -= 1;
+      release();
+    },
+  };
+}
+
+describe('evidence uploaded at the same moment', () => {
+  it('stores every file the parties may add, however many finish together', async () => {
+    const { customer, contractor, jobId } = await fundedJob();
+    expect((await open(customer, jobId)).statusCode).toBe(201);
+    const each = DISPUTE_LIMITS.filesPerParty;
+    const race = everyRoundCollides(t.runtime.store, disputeStreamId(jobId), 2 * each);
+    const uploads = [customer, contractor].flatMap((person) =>
+      Array.from({ length: each }, (_, i) =>
+        upload(person, jobId, { name: `photo-${i}.png`, type: 'image/png', bytes: PNG }, `Photo ${i}`).finally(
+          race.finished,
+        ),
+      ),
+    );
+    const answers = await Promise.all(uploads);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+    const { evidence } = await viewOf(customer.browser, jobId);
+    expect(evidence.filter((e) => e.partyRole === 'customer')).toHaveLength(each);
+    expect(evidence.filter((e) => e.partyRole === 'contractor')).toHaveLength(each);
+    // One more is the rule's refusal, not a lost race.
+    const past = await upload(customer, jobId, { name: 'one-more.png', type: 'image/png', bytes: PNG });
+    expect(past.statusCode).toBe(409);
+    expect(past.json().error).toBe(M.tooManyFiles);
   });
 });
 

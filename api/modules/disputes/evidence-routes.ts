@@ -18,6 +18,9 @@ import { caseFor, disputeViewFor } from './cases.ts';
 import { DISPUTE_ERRORS as errors, DISPUTE_READ_MODELS as READ_MODELS } from './errors.ts';
 import { EVIDENCE_MESSAGES } from './evidence.ts';
 
+/** See the AddEvidence command below: one retry per file a case may hold. */
+const EVIDENCE_APPEND_RETRIES = 2 * DISPUTE_LIMITS.filesPerParty;
+
 /**
  * Evidence files: the upload streams a multipart body to storage, so it is a hand-written route
  * (not an `app.command` declaration) that answers through answerAfterReadModels; the download
@@ -111,7 +114,10 @@ export const disputeEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
             now: context.now,
           },
           context,
-          { retries: 5 },
+          // Uploads that finish together race on the case's stream, and each round of a race has one
+          // winner: as many retries as files the parties may add in all, so none that the rules
+          // accept is refused for losing it (past the limit the decider refuses without a race).
+          { retries: EVIDENCE_APPEND_RETRIES },
         ));
       } catch (error) {
         // Refused (the case moved on, too many files): keep no orphan file.
