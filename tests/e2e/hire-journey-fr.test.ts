@@ -207,11 +207,11 @@ describe('le parcours d’embauche en français', { timeout: 300_000 }, () => {
             await visible(proPage.getByText('Les deux parties ont signé : le contrat est en vigueur.'));
             await visible(proPage.getByText('En vigueur').first());
 
-            // ── The customer pays: the declined card first, its French message beside the button.
-            await customerPage.reload();
-            await hydrated(customerPage);
+            // ── The customer, still on the contract's page, sees it in force and the escrow open
+            // without a reload (the notification of the second signature reads it again), then pays:
+            // the declined card first, its French message beside the button.
             const escrow = customerPage.getByTestId('escrow');
-            await visibleAfterReload(customerPage, escrow.getByRole('heading', { name: 'Payer en entiercement' }));
+            await visible(escrow.getByRole('heading', { name: 'Payer en entiercement' }), 20_000);
             await payWith(customerPage, '4000 0000 0000 0002');
             const refusal = escrow.getByTestId('pay-error');
             await visible(refusal);

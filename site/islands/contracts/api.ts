@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import type { verifyView } from '../../../shared/http/contracts.ts';
 import type { earningsView } from '../../../shared/http/escrow.ts';
 import { apiRequest, getJson } from '../../lib/api.ts';
+import { onMount } from 'nanostores';
+import type { FetcherStore } from '@nanostores/query';
 import { createFetcherStore, storesByUrl, mutateCache, revalidateKeys } from '../../lib/query.ts';
+import { $notificationsArrived } from '../notifications/unread.ts';
 
 /** The contract and escrow API's answers (api/modules/contracts, api/modules/escrow) as the islands read them. */
 /** Who signed which text, when: the typed name and the browser are kept outside, in the legal copy. */
@@ -145,11 +148,73 @@ export const $escrows = createFetcherStore<{ escrows: Escrow[] }>([contractUrls.
 /** GET /api/earnings: the contractor's earnings. */
 export const $earnings = createFetcherStore<Earnings>([contractUrls.earnings]);
 /** GET /api/contracts/:jobId. */
-export const $contract = (jobId: string) => contractStores(contractUrls.contract(jobId));
+export const $contract = (jobId: string) => followed(contractStores(contractUrls.contract(jobId)));
 /** GET /api/escrows/:jobId. */
-export const $escrow = (jobId: string) => escrowStores(contractUrls.escrow(jobId));
+export const $escrow = (jobId: string) => followed(escrowStores(contractUrls.escrow(jobId)));
 /** GET /api/receipts/:jobId. */
 export const $receipt = (jobId: string) => receiptStores(contractUrls.receipt(jobId));
+
+/** How long after a new notification the reads are made a second time (see `followNewNotifications`). */
+export const SECOND_READ_MS = 2_000;
+
+/** The contract and escrow reads a new notification may have changed: the lists, a job's, the earnings. */
+const isMoneyRead = (key: string) =>
+  key === contractUrls.contracts ||
+  key.startsWith('/api/contracts/') ||
+  key === contractUrls.escrows ||
+  key.startsWith('/api/escrows/') ||
+  key === contractUrls.earnings;
+
+let readsOnScreen = 0;
+let stopFollowing: (() => void) | null = null;
+
+/**
+ * While contracts or escrows are on screen (the contracts page, a contract's page, the dashboards'
+ * payments and earnings), a new notification reads them again: every contract and escrow step
+ * tells the party it concerns (shared/domain/escrow/notifications.ts), and no stream of their own
+ * keeps these reads current. They are read at once and once more `SECOND_READ_MS` later, because
+ * the notification's read model can be projected before the contracts' or the escrows', and an
+ * escrow opens a moment after its contract is executed.
+ */
+function followNewNotifications(): () => void {
+  readsOnScreen += 1;
+  if (readsOnScreen === 1) {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    // Only the stores on screen fetch; the others are read again when next shown.
+    const readAgain = () => revalidateKeys(isMoneyRead);
+    const unlisten = $notificationsArrived.listen(() => {
+      readAgain();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        readAgain();
+      }, SECOND_READ_MS);
+      timers.add(timer);
+    });
+    stopFollowing = () => {
+      unlisten();
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }
+  return () => {
+    readsOnScreen -= 1;
+    if (readsOnScreen > 0) return;
+    stopFollowing?.();
+    stopFollowing = null;
+  };
+}
+
+const following = new WeakSet<FetcherStore>();
+/** The store follows new notifications whenever it is on screen. */
+function followed<T>(store: FetcherStore<T>): FetcherStore<T> {
+  if (!following.has(store as FetcherStore)) {
+    following.add(store as FetcherStore);
+    onMount(store, followNewNotifications);
+  }
+  return store;
+}
+followed($contracts);
+followed($escrows);
+followed($earnings);
 
 /** A store's value as the islands' three states (data kept while it is read again). */
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };

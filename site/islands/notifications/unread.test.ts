@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationBellMessages } from '../../i18n/messages/notification-bell.ts';
-import { $unreadCount, followUnreadCount, refreshUnreadCount } from './unread.ts';
+import { $notificationsArrived, $unreadCount, followUnreadCount, refreshUnreadCount } from './unread.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -88,5 +88,44 @@ describe('the unread count stream', () => {
     page.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
     page.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     expect(FakeEventSource.opened).toHaveLength(2);
+  });
+});
+
+describe('new notifications', () => {
+  afterEach(() => {
+    FakeEventSource.opened = [];
+    vi.unstubAllGlobals();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  it('are the rises of the count the bell follows, not the count it starts from nor a fall', async () => {
+    vi.stubGlobal('window', Object.assign(new EventTarget(), { setInterval: () => 1, clearInterval: () => {} }));
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const unreadCount = (count: number) =>
+      FakeEventSource.opened
+        .at(-1)!
+        .dispatchEvent(new MessageEvent('unread-count', { data: JSON.stringify({ count }) }));
+    answers(200, '{"count":3}');
+    const stop = followUnreadCount();
+    await vi.waitFor(() => expect($unreadCount.get()).toBe(3));
+    const before = $notificationsArrived.get();
+    // The stream's first event repeats the count the page started with.
+    unreadCount(3);
+    expect($notificationsArrived.get()).toBe(before);
+    unreadCount(4);
+    expect($notificationsArrived.get()).toBe(before + 1);
+    // Read on another tab: not new.
+    unreadCount(1);
+    expect($notificationsArrived.get()).toBe(before + 1);
+    unreadCount(2);
+    expect($notificationsArrived.get()).toBe(before + 2);
+    stop();
+
+    // Followed again (another page, another user): its first count is again where it starts.
+    answers(200, '{"count":9}');
+    const again = followUnreadCount();
+    await vi.waitFor(() => expect($unreadCount.get()).toBe(9));
+    expect($notificationsArrived.get()).toBe(before + 2);
+    again();
   });
 });

@@ -10,6 +10,22 @@ export const STREAM_URL = '/api/notifications/stream';
 /** Refetched every 30 seconds for signed-in users (docs/product.md#notifications). */
 export const POLL_INTERVAL_MS = 30_000;
 
+/**
+ * How many times the count has risen while the bell follows it: each rise is at least one new
+ * notification for this user, so something about their jobs, contracts or money has just changed.
+ * Lists that no stream of their own keeps current read again on it (site/islands/contracts/api.ts).
+ * The first count the bell learns is not a rise: it is what the page started with.
+ */
+export const $notificationsArrived = atom(0);
+/** The last count the server gave, or null before the first since the bell started following. */
+let lastCount: number | null = null;
+
+function countIs(count: number) {
+  if (lastCount !== null && count > lastCount) $notificationsArrived.set($notificationsArrived.get() + 1);
+  lastCount = count;
+  $unreadCount.set(count);
+}
+
 /** Whether the current run of failures was already reported (a success ends the run). */
 let failureReported = false;
 
@@ -21,7 +37,7 @@ let failureReported = false;
 export async function refreshUnreadCount(onFailure?: () => void): Promise<void> {
   try {
     const answer = await getJson<{ count: number }>(UNREAD_COUNT_URL, { on401: 'returnNull' });
-    if (answer && typeof answer.count === 'number') $unreadCount.set(answer.count);
+    if (answer && typeof answer.count === 'number') countIs(answer.count);
     failureReported = false;
   } catch {
     // Offline or a server error: polling is the fallback, so wait for the next tick.
@@ -51,7 +67,7 @@ export function followUnreadCount(onFailure?: () => void): () => void {
     source.addEventListener('unread-count', (event) => {
       try {
         const { count } = JSON.parse((event as MessageEvent<string>).data) as { count?: unknown };
-        if (typeof count === 'number') $unreadCount.set(count);
+        if (typeof count === 'number') countIs(count);
       } catch {
         // A malformed event: the next one or the next poll corrects the count.
       }
@@ -74,6 +90,7 @@ export function followUnreadCount(onFailure?: () => void): () => void {
     window.clearInterval(timer);
     stopClosingWhileAway();
     close();
+    lastCount = null;
     $unreadCount.set(0);
   };
 }
