@@ -58,13 +58,14 @@ class FakeEventSource extends EventTarget {
   }
 }
 
-describe('the unread count stream', () => {
-  afterEach(() => {
-    FakeEventSource.opened = [];
-    vi.unstubAllGlobals();
-    vi.stubGlobal('fetch', fetchMock);
-  });
+/** The streams' tests stub the page and EventSource: each starts from none of them. */
+afterEach(() => {
+  FakeEventSource.opened = [];
+  vi.unstubAllGlobals();
+  vi.stubGlobal('fetch', fetchMock);
+});
 
+describe('the unread count stream', () => {
   it('is closed while the page is away and opened again, with a fresh count, when it comes back', async () => {
     const page = Object.assign(new EventTarget(), { setInterval: () => 1, clearInterval: () => {} });
     vi.stubGlobal('window', page);
@@ -92,12 +93,6 @@ describe('the unread count stream', () => {
 });
 
 describe('new notifications', () => {
-  afterEach(() => {
-    FakeEventSource.opened = [];
-    vi.unstubAllGlobals();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-
   it('are the rises of the count the bell follows, not the count it starts from nor a fall', async () => {
     vi.stubGlobal('window', Object.assign(new EventTarget(), { setInterval: () => 1, clearInterval: () => {} }));
     vi.stubGlobal('EventSource', FakeEventSource);
