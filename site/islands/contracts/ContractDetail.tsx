@@ -19,6 +19,7 @@ import {
   type Contract,
   type Verification,
 } from './api.ts';
+import { stillVerified } from './verification.ts';
 import { ContractRevise } from './ContractRevise.tsx';
 import { EscrowPanel } from './EscrowPanel.tsx';
 import { Badge, FORMER_MEMBER, formatWhen, LoadError } from './shared.tsx';
@@ -49,7 +50,7 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
   const [consent, setConsent] = useState(false);
   const [signing, setSigning] = useState(false);
   const [verifying, setVerifying] = useState(false);
-  // A verification is of the contract as it was read: reading it again (or a write) clears it.
+  // A verification is of the contract as it was read: a change to it (a revision, a signature) clears it.
   const [verifiedOf, setVerified] = useState<{ contract: Contract; result: VerifyResult } | null>(null);
 
   /** Reads the contract again (what is shown stays until the answer), and the escrow panel with it. */
@@ -89,7 +90,7 @@ function ContractDetail({ locale, jobId }: { locale: Locale; jobId: string }) {
     );
   }
   const contract = load.data;
-  const verified = verifiedOf && verifiedOf.contract === contract ? verifiedOf.result : null;
+  const verified = verifiedOf && stillVerified(verifiedOf.contract, contract) ? verifiedOf.result : null;
 
   async function sign(event: FormEvent) {
     event.preventDefault();
