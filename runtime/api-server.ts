@@ -5,6 +5,7 @@ import { buildApp } from '../api/app.ts';
 import { createRuntime } from './runtime.ts';
 import { resolveSecrets } from '../api/secrets.ts';
 import { DEMO_PASSWORD, demoAccounts, holdsDemoData, seedDemoData } from '../api/seed.ts';
+import { staleTimeZoneDataWarning } from '../shared/time-zone-data.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -72,6 +73,8 @@ export async function startServer(config: Config) {
     for (const account of demoAccounts.slice(0, 5)) lines.push(`    ${account.role.padEnd(10)} ${account.email}`);
     lines.push(`    …and ${demoAccounts.length - 5} more contractors (see README)`);
   }
+  const timeZoneWarning = staleTimeZoneDataWarning();
+  if (timeZoneWarning) lines.push(`  ${timeZoneWarning}`);
   lines.push('');
   log(lines.join('\n'));
   // After the banner: the server answers while the pages' code loads.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_PASSWORD } from '../api/seed.ts';
+import { staleTimeZoneDataWarning } from '../shared/time-zone-data.ts';
 import { confirmationLinkFor } from './support/outbox.ts';
 import { launchApp, makeDataDir, type LaunchedApp } from './support/start-app.ts';
 
@@ -78,6 +79,10 @@ describe('a production start on the embedded database (the Docker image)', () =>
     expect(output).not.toMatch(/password/i);
     expect(output).not.toContain('Seeded demo data');
     expect(output).not.toContain('@demo.ca');
+    // The operator is told when this runtime would put British Columbia's times an hour off.
+    const timeZoneWarning = staleTimeZoneDataWarning();
+    if (timeZoneWarning) expect(output).toContain(timeZoneWarning);
+    else expect(output).not.toContain('time zone data');
     const browse = await fetch(url('/api/contractors/browse'));
     expect(((await browse.json()) as { total: number }).total).toBe(0);
   });
