@@ -11,7 +11,7 @@ describe('the runtime’s time zone data', () => {
     const runtime = { version: 'v20.20.2', tz: '2025c' };
     expect(staleTimeZoneDataWarning(() => 'GMT-07:00', runtime)).toBeNull();
     expect(staleTimeZoneDataWarning(() => 'GMT-08:00', runtime)).toBe(
-      'Warning: Node.js v20.20.2 carries time zone data 2025c, older than British Columbia’s permanent daylight time (from 2026-11-01): times in BC would be an hour off. Run Node.js 22 or 24 (time zone data 2026e or later).',
+      'Warning: Node.js v20.20.2 carries time zone data 2025c, older than the permanent daylight time of British Columbia, Alberta, Manitoba and the Northwest Territories (from 2026-11-01): their times would be an hour off. Run Node.js 22 or 24 (time zone data 2026e or later).',
     );
   });
 

@@ -2,8 +2,9 @@
  * The server turns contractors' local hours into instants with the runtime's own time zone data
  * (Intl, through luxon). A runtime whose data predates a province's change puts that province's
  * times an hour off, and the browser, with current data, shows them so. The change this checks:
- * British Columbia keeps daylight time all year from November 2026 (time zone data 2026e; Node 22
- * and 24 carry it, Node 20.20 carries 2025c).
+ * British Columbia, Alberta, Manitoba and the Northwest Territories keep daylight time all year
+ * from November 2026 (time zone data 2026e; Node 22 and 24 carry it, Node 20.20 carries 2025c).
+ * One of those zones in January 2027 tells the two apart.
  */
 
 /** A winter instant after the change, and British Columbia's offset at it under current rules. */
@@ -27,7 +28,8 @@ export function staleTimeZoneDataWarning(
   if (offsetOf(PROBE.timeZone, PROBE.instant) === PROBE.offset) return null;
   return (
     `Warning: Node.js ${runtime.version} carries time zone data ${runtime.tz ?? 'of unknown date'}, older than ` +
-    'British Columbia’s permanent daylight time (from 2026-11-01): times in BC would be an hour off. ' +
+    'the permanent daylight time of British Columbia, Alberta, Manitoba and the Northwest Territories (from ' +
+    '2026-11-01): their times would be an hour off. ' +
     'Run Node.js 22 or 24 (time zone data 2026e or later).'
   );
 }

@@ -22,9 +22,9 @@ describe('recurrence over daylight-saving changes', () => {
   });
 
   it('keeps a bi-weekly visit at its hour across the autumn change, and a visit spanning it lasts its real length', () => {
-    // 2026-11-01: clocks go back in Toronto at 2:00. (Not Vancouver: British Columbia keeps daylight
-    // time all year from that autumn in time zone data 2026e, which Node 22 and 24 ship and Node 20's
-    // 2025c does not know, so a test on its clocks would depend on the runtime.)
+    // 2026-11-01: clocks go back in Toronto at 2:00. (Not Vancouver: the western provinces keep
+    // daylight time all year from that autumn in time zone data 2026e, which Node 22 and 24 ship and
+    // Node 20's 2025c does not know, so a test on their clocks would depend on the runtime.)
     const rule: RecurrenceRule = {
       frequency: 'biweekly',
       firstVisit: '2026-10-18T01:30',
