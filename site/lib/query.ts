@@ -40,14 +40,18 @@ export const urlOf = <T>(store: FetcherStore<T>): string | undefined => urlOfSto
 /**
  * One cached read per URL: a URL is its store's key, so a write can refetch it by name
  * (`revalidateKeys(url)`); null is "nothing to read yet" (an idle store that never fetches).
+ * `onCreate` runs once for each URL's store as it is made (to attach a mount listener, say).
  */
-export function storesByUrl<T>() {
+export function storesByUrl<T>(onCreate?: (store: FetcherStore<T>) => void) {
   const stores = new Map<string, FetcherStore<T>>();
   const idle = createFetcherStore<T>([atom<string | null>(null)]);
   return (url: string | null): FetcherStore<T> => {
     if (url === null) return idle;
     let store = stores.get(url);
-    if (!store) stores.set(url, (store = createFetcherStore<T>([url])));
+    if (!store) {
+      stores.set(url, (store = createFetcherStore<T>([url])));
+      onCreate?.(store);
+    }
     return store;
   };
 }

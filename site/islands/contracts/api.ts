@@ -137,8 +137,8 @@ export const contractUrls = {
   receipt: (jobId: string) => `/api/receipts/${enc(jobId)}`,
 };
 
-const contractStores = storesByUrl<Contract>();
-const escrowStores = storesByUrl<Escrow>();
+const contractStores = storesByUrl<Contract>(followNewNotificationsWhileShown);
+const escrowStores = storesByUrl<Escrow>(followNewNotificationsWhileShown);
 const receiptStores = storesByUrl<Receipt>();
 
 /** GET /api/contracts: every contract the signed-in user is a party to. */
@@ -148,9 +148,9 @@ export const $escrows = createFetcherStore<{ escrows: Escrow[] }>([contractUrls.
 /** GET /api/earnings: the contractor's earnings. */
 export const $earnings = createFetcherStore<Earnings>([contractUrls.earnings]);
 /** GET /api/contracts/:jobId. */
-export const $contract = (jobId: string) => followed(contractStores(contractUrls.contract(jobId)));
+export const $contract = (jobId: string) => contractStores(contractUrls.contract(jobId));
 /** GET /api/escrows/:jobId. */
-export const $escrow = (jobId: string) => followed(escrowStores(contractUrls.escrow(jobId)));
+export const $escrow = (jobId: string) => escrowStores(contractUrls.escrow(jobId));
 /** GET /api/receipts/:jobId. */
 export const $receipt = (jobId: string) => receiptStores(contractUrls.receipt(jobId));
 
@@ -159,11 +159,8 @@ export const SECOND_READ_MS = 2_000;
 
 /** The contract and escrow reads a new notification may have changed: the lists, a job's, the earnings. */
 const isMoneyRead = (key: string) =>
-  key === contractUrls.contracts ||
-  key.startsWith('/api/contracts/') ||
-  key === contractUrls.escrows ||
-  key.startsWith('/api/escrows/') ||
-  key === contractUrls.earnings;
+  key === contractUrls.earnings ||
+  [contractUrls.contracts, contractUrls.escrows].some((list) => key === list || key.startsWith(`${list}/`));
 
 let readsOnScreen = 0;
 let stopFollowing: (() => void) | null = null;
@@ -203,18 +200,13 @@ function followNewNotifications(): () => void {
   };
 }
 
-const following = new WeakSet<FetcherStore>();
 /** The store follows new notifications whenever it is on screen. */
-function followed<T>(store: FetcherStore<T>): FetcherStore<T> {
-  if (!following.has(store as FetcherStore)) {
-    following.add(store as FetcherStore);
-    onMount(store, followNewNotifications);
-  }
-  return store;
+function followNewNotificationsWhileShown<T>(store: FetcherStore<T>) {
+  onMount(store, followNewNotifications);
 }
-followed($contracts);
-followed($escrows);
-followed($earnings);
+followNewNotificationsWhileShown($contracts);
+followNewNotificationsWhileShown($escrows);
+followNewNotificationsWhileShown($earnings);
 
 /** A store's value as the islands' three states (data kept while it is read again). */
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };

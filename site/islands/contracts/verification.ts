@@ -11,8 +11,7 @@ export function stillVerified(verified: Contract, current: Contract): boolean {
     verified.version === current.version &&
     verified.rendered.textHash === current.rendered.textHash &&
     verified.status === current.status &&
-    verified.signatures.customer?.textHash === current.signatures.customer?.textHash &&
-    verified.signatures.contractor?.textHash === current.signatures.contractor?.textHash &&
+    // A signature is of the version and text above; when it was made tells one from another.
     verified.signatures.customer?.signedAt === current.signatures.customer?.signedAt &&
     verified.signatures.contractor?.signedAt === current.signatures.contractor?.signedAt
   );

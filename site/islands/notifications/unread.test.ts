@@ -58,7 +58,7 @@ class FakeEventSource extends EventTarget {
   }
 }
 
-/** The streams' tests stub the page and EventSource: each starts from none of them. */
+/** The streams' tests put a page and an EventSource in place: each test starts without them. */
 afterEach(() => {
   FakeEventSource.opened = [];
   vi.unstubAllGlobals();
