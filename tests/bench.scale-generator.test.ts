@@ -8,6 +8,7 @@ import {
   waitUntilReadable,
   writeScaleLog,
 } from '../bench/scale.ts';
+import { projectionByName } from '../projections/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { createTestDatabase } from './support/database.ts';
 
@@ -58,19 +59,27 @@ describe('the scale bench generator', () => {
     const [{ stored }] = await sql<[{ stored: number }]>`select count(*)::int as stored from es_events`;
     expect(stored).toBeGreaterThanOrEqual(written);
     await waitUntilReadable(sql);
+    const counted = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
     // In processes of their own, as the rebuild command runs it.
     const { pass, perReadModel } = await rebuildScaleReadModels(t.database.url, { quiet: true });
     expect(pass.events).toBeGreaterThan(0);
     expect(pass.events).toBeLessThanOrEqual(stored);
-    // Each read model's time is reported, a fold's rebuild path included, and the four largest are
-    // set-based.
+    // Each read model's time and events are reported, a fold's rebuild path included, and the four
+    // largest are set-based. A read model the log has no events for is handed none.
     const timed = new Map(perReadModel.map((r) => [r.name, r]));
     for (const name of ['contractor-directory', 'work-orders', 'contractor-crm', 'conversations', 'escrows']) {
       expect(timed.get(name), name).toMatchObject({ setBased: true });
       expect(timed.get(name)!.seconds, name).toBeGreaterThan(0);
     }
+    for (const name of ['contractor-directory', 'work-orders', 'contractor-crm', 'conversations'])
+      expect(timed.get(name)!.events, name).toBeGreaterThan(0);
+    expect(timed.get('work-orders')!.events).toBe(
+      await counted(
+        sql`select count(*)::int as n from es_events where type = any(${[...projectionByName('work-orders')!.handles]})`,
+      ),
+    );
+    expect(timed.get('feedback-board')!.events).toBe(0);
 
-    const counted = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
     const open = Math.ceil(sizes.orders / 5);
     expect(await counted(sql`select count(*)::int as n from rm_contractor_directory`)).toBe(sizes.contractors);
     expect(

@@ -21,6 +21,7 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
 } from '../shared/eventstore/index.ts';
+import { connect } from '../shared/db/postgres.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { sleep, waitUntil } from './support/wait.ts';
 
@@ -334,6 +335,36 @@ function eventStoreContract(name: string, open: () => Promise<EventStoreOptions>
       expect(funded!.metadata).toMatchObject(metadata);
       expect(funded!.metadata.prevHash).toBeNull();
       expect(funded!.metadata.hash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('gives back data exactly as appended, through a stream read and through $all, with the time it was recorded', async () => {
+      const streamId = plainStream();
+      // What JSON text can get wrong: quotes, backslashes, control characters, French and emoji,
+      // a string that looks like a number or a date, nested arrays, nulls, and numbers of every kind.
+      const data = {
+        title: 'Réno « cuisine » — "quoted" \\ back\\slash, tab\there\nnew line, café ☕ 🛠️',
+        looksNumeric: '00123',
+        looksLikeADate: '2025-01-13T20:29:20.000Z',
+        nested: { list: [1, 'two', null, [true, false], { deep: [] }], empty: {} },
+        none: null,
+        numbers: [0, -3, 0.1, 1.5, 12_345_678_901_234, -0.000125, 1e21],
+      };
+      const before = Date.now();
+      const after = await marker();
+      const appended = event('Changed', data);
+      await store.append(streamId, [appended]);
+      const [fromStream] = await store.readStream(streamId);
+      const [fromAll] = await readAllOf(after, new Set([streamId]), 1);
+      for (const read of [fromStream!, fromAll!]) {
+        expect(read.data).toEqual(data);
+        expect(read.id).toBe(appended.id);
+        expect(read.streamId).toBe(streamId);
+        expect(read.recordedAt).toBeInstanceOf(Date);
+        // Within the test's own span (the server's clock may run ahead of this process's by a little).
+        expect(read.recordedAt.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+        expect(read.recordedAt.getTime()).toBeLessThanOrEqual(Date.now() + 5_000);
+      }
+      expect(fromAll).toEqual(fromStream);
     });
 
     it('readAll returns the events appended after a position, in order, honouring limit', async () => {
@@ -667,6 +698,54 @@ eventStoreContract(
     await database?.drop();
   },
 );
+
+describe('PostgreSQL event store: fields read back as the table holds them', () => {
+  let zoned: TestDatabase;
+  let store: EventStore;
+  beforeAll(async () => {
+    zoned = await createTestDatabase('es_zoned');
+    // A half-hour offset from UTC: the recorded time comes back as text in the session's zone.
+    const admin = connect(zoned.url, { max: 1 });
+    await admin.unsafe(`alter database "${new URL(zoned.url).pathname.slice(1)}" set timezone = 'America/St_Johns'`);
+    await admin.end();
+    store = await openEventStore({ databaseUrl: zoned.url, postgres: { pollIntervalMs: 200 } });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await zoned?.drop();
+  });
+
+  it('reads each field as the table holds it, the time to the millisecond whatever the session time zone', async () => {
+    const streamId = `order-${randomUUID()}`;
+    await store.append(streamId, [
+      { type: 'Opened', data: { n: 1 } },
+      { type: 'Changed', data: { n: 2 }, metadata: { actorId: 'a' } },
+    ]);
+    const sql = connect(zoned.url, { max: 1 });
+    try {
+      const [zone] = await sql<{ zone: string }[]>`select current_setting('TimeZone') as zone`;
+      expect(zone!.zone).toBe('America/St_Johns');
+      const rows = await sql<
+        { id: string; revision: string; commit: string; prepare: string; type: string; recorded_at: Date }[]
+      >`select event_id as id, stream_revision::text as revision, transaction_id::text as commit,
+          global_position::text as prepare, type, recorded_at
+        from es_events where stream_id = ${streamId} order by stream_revision`;
+      const read = await store.readStream(streamId);
+      expect(read.map((e) => [e.id, e.revision, e.position, e.type, e.recordedAt.toISOString()])).toEqual(
+        rows.map((row) => [
+          row.id,
+          BigInt(row.revision),
+          { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
+          row.type,
+          row.recorded_at.toISOString(),
+        ]),
+      );
+      expect(read.map((e) => e.metadata)).toEqual([{}, { actorId: 'a' }]);
+    } finally {
+      await sql.end();
+    }
+  });
+});
 
 describe.runIf(!!process.env.EVENTSTORE_URL)('EventStoreDB adapter', () => {
   eventStoreContract(

@@ -120,6 +120,7 @@ describe('a folded read model whose rebuild dies', () => {
     expect(done.eventsPerSecond).toBeCloseTo(done.events / done.seconds, 6);
     expect(done.eventsByType).toEqual({ AccountRegistered: log.length });
     expect(Object.keys(done.readModelSeconds).sort()).toEqual(['accounts', 'test-accounts-by-role']);
+    expect(done.readModelEvents).toEqual({ accounts: log.length, 'test-accounts-by-role': log.length });
     expect((await rows('rm_accounts')).map((row) => row.account_id)).toEqual(expected());
     expect((await rows('rm_test_roles')).map((row) => row.account_id)).toEqual(expected());
     expect(await indexes()).toEqual(['rm_test_roles_pkey', 'rm_test_roles_role']);

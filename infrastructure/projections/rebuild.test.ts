@@ -80,6 +80,7 @@ const progress = (at: Partial<RebuildProgress>): RebuildProgress => ({
   secondsLeft: null,
   eventsByType: {},
   readModelSeconds: {},
+  readModelEvents: {},
   ...at,
 });
 
@@ -92,6 +93,7 @@ describe('combineProgress', () => {
           applied: 200,
           eventsByType: { AccountRegistered: 100, ReviewSubmitted: 50 },
           readModelSeconds: { accounts: 1.5 },
+          readModelEvents: { accounts: 100 },
           position: { commit: 150n, prepare: 150n },
           secondsLeft: 3,
         }),
@@ -100,6 +102,7 @@ describe('combineProgress', () => {
           applied: 130,
           eventsByType: { AccountRegistered: 90, BookingRequested: 40 },
           readModelSeconds: { bookings: 2 },
+          readModelEvents: { bookings: 40 },
           position: { commit: 130n, prepare: 130n },
           secondsLeft: 5,
         }),
@@ -115,6 +118,7 @@ describe('combineProgress', () => {
       secondsLeft: 5,
       eventsByType: { AccountRegistered: 100, ReviewSubmitted: 50, BookingRequested: 40 },
       readModelSeconds: { accounts: 1.5, bookings: 2 },
+      readModelEvents: { accounts: 100, bookings: 40 },
     });
   });
 

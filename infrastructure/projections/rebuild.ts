@@ -22,8 +22,14 @@ export type RebuildProgress = {
   secondsLeft: number | null;
   /** Events read so far by type: passes over parts of the log combine exactly by them (`combineProgress`). */
   eventsByType: Record<string, number>;
-  /** Seconds each read model spent applying its windows, its transactions included. */
+  /**
+   * Seconds each read model spent in its windows' transactions. Read models of a pass share its one
+   * thread, two at a time, so this includes waiting while the other one folds: a read model with
+   * no events still shows the time its empty transactions waited (`readModelEvents` tells them apart).
+   */
   readModelSeconds: Record<string, number>;
+  /** Events each read model was handed (its share of the windows). */
+  readModelEvents: Record<string, number>;
 };
 
 export type RebuildOptions = {
@@ -114,9 +120,11 @@ export async function rebuildProjections(
     secondsLeft: null,
     eventsByType: {},
     readModelSeconds: {},
+    readModelEvents: {},
   };
   const eventsByType = new Map<string, number>();
   const readModelSeconds = projections.map(() => 0);
+  const readModelEvents = projections.map(() => 0);
   let position = START;
   // A window is read while the one before it is applied: PostgreSQL serves the reads on one core
   // while it writes on another, instead of the pass alternating between the two.
@@ -161,6 +169,7 @@ export async function rebuildProjections(
             await moveCheckpoint(tx, unfinished(projection), position, last);
           });
         readModelSeconds[i]! += (performance.now() - applying) / 1000;
+        readModelEvents[i]! += shares[i]!.length;
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, projections.length) }, worker));
@@ -181,6 +190,7 @@ export async function rebuildProjections(
       secondsLeft: done > 0 ? (seconds * (1 - done)) / done : null,
       eventsByType: progress.eventsByType,
       readModelSeconds: progress.readModelSeconds,
+      readModelEvents: progress.readModelEvents,
     };
     if (now - reportedAt >= 1000) {
       progress = tallied(progress);
@@ -219,6 +229,7 @@ export async function rebuildProjections(
       ...at,
       eventsByType: Object.fromEntries(eventsByType),
       readModelSeconds: Object.fromEntries(projections.map((projection, i) => [projection.name, readModelSeconds[i]!])),
+      readModelEvents: Object.fromEntries(projections.map((projection, i) => [projection.name, readModelEvents[i]!])),
     };
   }
 }
@@ -271,10 +282,12 @@ export function splitForRebuild<P extends Pick<Projection, 'name' | 'rebuildWeig
 export function combineProgress(parts: readonly RebuildProgress[], seconds: number): RebuildProgress {
   const eventsByType: Record<string, number> = {};
   const readModelSeconds: Record<string, number> = {};
+  const readModelEvents: Record<string, number> = {};
   for (const part of parts) {
     for (const [type, count] of Object.entries(part.eventsByType))
       eventsByType[type] = Math.max(eventsByType[type] ?? 0, count);
     Object.assign(readModelSeconds, part.readModelSeconds);
+    Object.assign(readModelEvents, part.readModelEvents);
   }
   const events = Object.values(eventsByType).reduce((sum, count) => sum + count, 0);
   const running = parts.filter((part) => part.secondsLeft !== 0);
@@ -290,6 +303,7 @@ export function combineProgress(parts: readonly RebuildProgress[], seconds: numb
     secondsLeft: left.includes(null) ? null : Math.max(0, ...(left as number[])),
     eventsByType,
     readModelSeconds,
+    readModelEvents,
   };
 }
 
