@@ -23,7 +23,10 @@ export type FirstData = { reads: FirstReads; preload: readonly string[] };
 /**
  * Reads a page's first data as the visitor, through the app (Astro.locals.readApi): the session
  * first, then the page's `urls` when the page is for this visitor (`forWhom`: anyone, any
- * signed-in user, or one role). An answer other than 200 is left out, and the island asks for it
+ * signed-in user, or one role). `readBefore` are read in order before `urls`, for what the page
+ * compares its data with later: the unread count a page's money reads follow
+ * (site/islands/contracts/api.ts) must be older than the data, or a notification between the two
+ * would go unseen. An answer other than 200 is left out, and the island asks for it
  * itself as it would without this. Without the app (`astro dev`, a prerendered page), nothing is
  * read and every URL is preloaded instead. A page with the visitor's own data in it is never
  * stored by a browser or a proxy.
@@ -32,13 +35,18 @@ export async function readFirst(
   astro: Pick<AstroGlobal, 'locals' | 'response'>,
   urls: readonly string[],
   forWhom: Role | 'signed-in' | 'anyone' = 'signed-in',
+  options: { readBefore?: readonly string[] } = {},
 ): Promise<FirstData> {
   const readApi = astro.locals.readApi;
   if (!readApi) return { reads: {}, preload: [ME_KEY, ...urls] };
   astro.response.headers.set('cache-control', 'private, no-store');
   const user = (await readApi(ME_KEY)) as CurrentUser | null;
   const forThem = forWhom === 'anyone' || (user !== null && (forWhom === 'signed-in' || user.role === forWhom));
-  const answers = forThem ? await Promise.all(urls.map(async (url) => [url, await readApi(url)] as const)) : [];
+  const answers: (readonly [string, unknown])[] = [];
+  if (forThem) {
+    for (const url of options.readBefore ?? []) answers.push([url, await readApi(url)]);
+    answers.push(...(await Promise.all(urls.map(async (url) => [url, await readApi(url)] as const))));
+  }
   const read = answers.filter(([, answer]) => answer !== null);
   return { reads: Object.fromEntries(user ? [[ME_KEY, user], ...read] : read), preload: [] };
 }

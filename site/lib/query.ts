@@ -63,6 +63,11 @@ export function storesByUrl<T>(onCreate?: (store: FetcherStore<T>) => void) {
  * an island that hydrates after a write never brings back the older answer. Never on the server,
  * where this cache is shared by every visitor's render.
  */
+/** What the server read for this page at this URL (`seedQueryCache`), if it read it. */
+export function seededAnswer(url: string): unknown {
+  return seeded.has(url) ? cache.get(url)?.data : undefined;
+}
+
 export function seedQueryCache(answers: Readonly<Record<string, unknown>>) {
   if (typeof window === 'undefined') return;
   const now = Date.now();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $notificationsArrived } from '../notifications/unread.ts';
+import { seedQueryCache } from '../../lib/query.ts';
+import { $notificationsArrived, $unreadCount, followUnreadCount, UNREAD_COUNT_URL } from '../notifications/unread.ts';
 import { $contract, $contracts, SECOND_READ_MS } from './api.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -55,5 +56,28 @@ describe('the contract and escrow lists', () => {
     expect(readsOf('/api/contracts/job-2')).toBe(0);
     stop();
     await vi.advanceTimersByTimeAsync(5_000);
+  });
+
+  it('read a contract again when the bell’s first count is above the count the page was rendered with', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', Object.assign(new EventTarget(), { setInterval: () => 1, clearInterval: () => {} }));
+    vi.stubGlobal('EventSource', undefined);
+    // The server read the count (1), then the contract; a signature came in before the bell's first count (2).
+    seedQueryCache({ [UNREAD_COUNT_URL]: { count: 1 }, '/api/contracts/job-3': { jobId: 'job-3' } });
+    fetchMock.mockImplementation(
+      async (input) =>
+        new Response(String(input).endsWith(UNREAD_COUNT_URL) ? '{"count":2}' : '{"jobId":"job-3"}', { status: 200 }),
+    );
+    const stopBell = followUnreadCount();
+    await vi.waitFor(() => expect($unreadCount.get()).toBe(2));
+    const stop = $contract('job-3').listen(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    // Rendered with the page, so not fetched on mount: this read is the rise's.
+    expect(readsOf('/api/contracts/job-3')).toBe(1);
+    stop();
+    stopBell();
+    await vi.advanceTimersByTimeAsync(5_000);
+    vi.unstubAllGlobals();
+    vi.stubGlobal('fetch', fetchMock);
   });
 });

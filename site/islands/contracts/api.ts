@@ -4,8 +4,8 @@ import type { earningsView } from '../../../shared/http/escrow.ts';
 import { apiRequest, getJson } from '../../lib/api.ts';
 import { onMount } from 'nanostores';
 import type { FetcherStore } from '@nanostores/query';
-import { createFetcherStore, storesByUrl, mutateCache, revalidateKeys } from '../../lib/query.ts';
-import { $notificationsArrived } from '../notifications/unread.ts';
+import { createFetcherStore, storesByUrl, mutateCache, revalidateKeys, seededAnswer } from '../../lib/query.ts';
+import { $notificationsArrived, pageRenderedWithCount, UNREAD_COUNT_URL } from '../notifications/unread.ts';
 
 /** The contract and escrow API's answers (api/modules/contracts, api/modules/escrow) as the islands read them. */
 /** Who signed which text, when: the typed name and the browser are kept outside, in the legal copy. */
@@ -192,6 +192,10 @@ function followNewNotifications(): () => void {
       for (const timer of timers) clearTimeout(timer);
     };
   }
+  // The count the page was rendered with, once listening: a notification between it and the bell's
+  // first count is a rise too (the pages with these reads read the count first, `readBefore`).
+  const rendered = seededAnswer(UNREAD_COUNT_URL) as { count?: unknown } | undefined;
+  if (typeof rendered?.count === 'number') pageRenderedWithCount(rendered.count);
   return () => {
     readsOnScreen -= 1;
     if (readsOnScreen > 0) return;

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationBellMessages } from '../../i18n/messages/notification-bell.ts';
-import { $notificationsArrived, $unreadCount, followUnreadCount, refreshUnreadCount } from './unread.ts';
+import {
+  $notificationsArrived,
+  $unreadCount,
+  followUnreadCount,
+  pageRenderedWithCount,
+  refreshUnreadCount,
+} from './unread.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -122,5 +128,45 @@ describe('new notifications', () => {
     await vi.waitFor(() => expect($unreadCount.get()).toBe(9));
     expect($notificationsArrived.get()).toBe(before + 2);
     again();
+  });
+
+  it('counts a first count above the one the page was rendered with, whichever is known first', async () => {
+    vi.stubGlobal('window', Object.assign(new EventTarget(), { setInterval: () => 1, clearInterval: () => {} }));
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const start = $notificationsArrived.get();
+
+    // The page was rendered with 2; the bell's first count is 3: one came in between.
+    pageRenderedWithCount(2);
+    answers(200, '{"count":3}');
+    let stop = followUnreadCount();
+    await vi.waitFor(() => expect($unreadCount.get()).toBe(3));
+    expect($notificationsArrived.get()).toBe(start + 1);
+    // Only the first rendered count counts (a later island hands over the same page's).
+    pageRenderedWithCount(1);
+    expect($notificationsArrived.get()).toBe(start + 1);
+    stop();
+
+    // The bell learned 5 before the page handed over its 4.
+    answers(200, '{"count":5}');
+    stop = followUnreadCount();
+    await vi.waitFor(() => expect($unreadCount.get()).toBe(5));
+    expect($notificationsArrived.get()).toBe(start + 1);
+    pageRenderedWithCount(4);
+    expect($notificationsArrived.get()).toBe(start + 2);
+    stop();
+
+    // Rendered with the count the bell then learns, or more (one was read since): nothing new.
+    answers(200, '{"count":6}');
+    stop = followUnreadCount();
+    await vi.waitFor(() => expect($unreadCount.get()).toBe(6));
+    pageRenderedWithCount(6);
+    stop();
+    pageRenderedWithCount(7);
+    answers(200, '{"count":6}');
+    stop = followUnreadCount();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    await vi.waitFor(() => expect($unreadCount.get()).toBe(6));
+    expect($notificationsArrived.get()).toBe(start + 2);
+    stop();
   });
 });

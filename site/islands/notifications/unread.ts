@@ -14,16 +14,33 @@ export const POLL_INTERVAL_MS = 30_000;
  * How many times the count has risen while the bell follows it: each rise is at least one new
  * notification for this user, so something about their jobs, contracts or money has just changed.
  * Lists that no stream of their own keeps current read again on it (site/islands/contracts/api.ts).
- * The first count the bell learns is not a rise: it is what the page started with.
+ * The first count the bell learns is a rise only against the count the page was rendered with
+ * (`pageRenderedWithCount`), read on the server before the page's data.
  */
 export const $notificationsArrived = atom(0);
 /** The last count the server gave, or null before the first since the bell started following. */
 let lastCount: number | null = null;
+/** The count read on the server before the page's data, once the page hands it over. */
+let renderedCount: number | null = null;
+
+const arrived = () => $notificationsArrived.set($notificationsArrived.get() + 1);
 
 function countIs(count: number) {
-  if (lastCount !== null && count > lastCount) $notificationsArrived.set($notificationsArrived.get() + 1);
+  const before = lastCount ?? renderedCount;
+  if (before !== null && count > before) arrived();
   lastCount = count;
   $unreadCount.set(count);
+}
+
+/**
+ * The unread count the server read before this page's data (site/lib/first-reads.ts, `readBefore`).
+ * A notification that came after it is not in the data, though it may be in the bell's first
+ * count: that count is then a rise, whichever of the two is known first. The first call counts.
+ */
+export function pageRenderedWithCount(count: number) {
+  if (renderedCount !== null) return;
+  renderedCount = count;
+  if (lastCount !== null && lastCount > count) arrived();
 }
 
 /** Whether the current run of failures was already reported (a success ends the run). */
@@ -91,6 +108,7 @@ export function followUnreadCount(onFailure?: () => void): () => void {
     stopClosingWhileAway();
     close();
     lastCount = null;
+    renderedCount = null;
     $unreadCount.set(0);
   };
 }
