@@ -80,12 +80,16 @@ async function signInWithForm(page: Page, email: string, password: string) {
 }
 
 describe('route guard', { timeout: 60_000 }, () => {
-  it('sends a signed-out visitor on /subscriptions to /signin with returnTo=/subscriptions', () =>
+  it('sends a signed-out visitor on /subscriptions or /contracts to /signin with returnTo', () =>
     e2e.run(async ({ page }) => {
-      await page.goto('/subscriptions');
-      await waitForPath(page, '/signin');
-      expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/subscriptions');
-      await visible(signInForm(page).submit);
+      // /contracts reads its first data on the server (the session and the unread count), which
+      // a signed-out visitor has none of: the guard still sends them to sign in.
+      for (const path of ['/subscriptions', '/contracts']) {
+        await page.goto(path);
+        await waitForPath(page, '/signin');
+        expect(new URL(page.url()).searchParams.get('returnTo')).toBe(path);
+        await visible(signInForm(page).submit);
+      }
     }));
 
   it('shows a customer on /admin-dashboard the access-denied text and a Return to Home button', () =>

@@ -12,6 +12,7 @@ import {
   waitForPath,
 } from './support/browser.ts';
 import { awardedJob, signViaApi } from './support/jobs.ts';
+import { waitUntil } from '../support/wait.ts';
 
 /**
  * The money journey in a real browser: a customer and a contractor each sign the job's contract,
@@ -224,6 +225,49 @@ describe('contract, escrow and receipt', { timeout: 240_000 }, () => {
           expect(await page.getByText('This contract does not exist or is not yours.').count()).toBe(0);
         });
         await visible(form, 20_000);
+      } finally {
+        await proContext.close();
+      }
+    }));
+
+  it('the other party’s signature made while the contract page loads shows there without a reload', () =>
+    e2e.run(async ({ page, context }) => {
+      const proContext = await e2e.newContext();
+      try {
+        const pro = await signUpViaApi(proContext, 'contractor');
+        const customer = await signUpViaApi(context, 'customer');
+        const jobId = await awardedJob(context, proContext);
+        await signViaApi(context, jobId, customer.name);
+        const unread = async () =>
+          ((await (await context.request.get('/api/notifications/unread-count')).json()) as { count: number }).count;
+        // The bell learns its first count only when the test lets it: the live stream is refused
+        // (the 30 s poll is its fallback) and every count request is held until released.
+        await page.route('**/api/notifications/stream', (route) => route.abort());
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/api/notifications/unread-count', async (route) => {
+          await released;
+          await route.continue();
+        });
+        await open(page, `/contracts/${jobId}`);
+        const contractor = page.locator('[data-signature="contractor"]');
+        await visible(
+          page.locator('[data-signature="customer"]').getByText(`Signed by ${customer.name}`, { exact: false }),
+        );
+        expect(await contractor.getByText(`Signed by ${pro.name}`, { exact: false }).count()).toBe(0);
+        // At least the count the page was rendered with: it was read on the server before the contract.
+        const rendered = await unread();
+
+        // The contractor signs before the customer's bell has its first count: the contract is in
+        // force, and the customer is told, so that first count is above the page's.
+        await signViaApi(proContext, jobId, pro.name);
+        await waitUntil(async () => ((await unread()) > rendered ? true : null), {
+          timeoutMs: 20_000,
+          message: 'the customer was not told the contract is in force',
+        });
+        release();
+        await visible(contractor.getByText(`Signed by ${pro.name}`, { exact: false }), 15_000);
+        await visible(page.getByText('In force').first());
       } finally {
         await proContext.close();
       }
