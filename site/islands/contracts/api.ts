@@ -204,6 +204,12 @@ function followNewNotifications(): () => void {
   };
 }
 
+/**
+ * `readFirst`'s options for a page that shows these reads: the unread count is read before the
+ * page's data, so a notification between the two still reads them again (`pageRenderedWithCount`).
+ */
+export const FOLLOWS_NOTIFICATIONS = { readBefore: [UNREAD_COUNT_URL] } as const;
+
 /** The store follows new notifications whenever it is on screen. */
 function followNewNotificationsWhileShown<T>(store: FetcherStore<T>) {
   onMount(store, followNewNotifications);
