@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,15 +27,13 @@ export function siteIsFresh(): boolean {
   return existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource();
 }
 
-function sleep(ms: number) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
 /**
- * Builds the site when the build is missing or older than its sources. Several processes may ask at
- * once (tests start several apps): a lock directory lets one build while the others wait.
+ * Builds the site when the build is missing or older than its sources, in a child process, so the
+ * caller's event loop runs on meanwhile (the test run starts its first tests while it builds).
+ * Several processes may ask at once (tests start several apps): a lock directory lets one build
+ * while the others wait, and they all resolve when the build is fresh.
  */
-export function ensureSiteBuilt(log: (message: string) => void = console.log) {
+export async function siteBuilt(log: (message: string) => void = console.log): Promise<void> {
   if (siteIsFresh()) return;
   const deadline = Date.now() + 5 * 60_000;
   for (;;) {
@@ -46,18 +45,22 @@ export function ensureSiteBuilt(log: (message: string) => void = console.log) {
       if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 5 * 60_000)
         rmSync(lock, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error('Timed out waiting for another site build to finish');
-      sleep(250);
+      await delay(250);
     }
   }
   try {
     if (siteIsFresh()) return;
     log('Building the site (first start, or the site changed)...');
-    const result = spawnSync('npm', ['run', 'build', '--silent'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    const status = await new Promise<number | null>((resolve, reject) => {
+      const build = spawn('npm', ['run', 'build', '--silent'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      });
+      build.once('error', reject);
+      build.once('exit', resolve);
     });
-    if (result.status !== 0) throw new Error('The site build failed; see the output above.');
+    if (status !== 0) throw new Error('The site build failed; see the output above.');
     writeFileSync(stamp, new Date().toISOString());
   } finally {
     rmSync(lock, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../shared/config.ts';
-import { ensureSiteBuilt } from './site-build.ts';
+import { siteBuilt } from './site-build.ts';
 
 /**
  * `npm start`: builds the site when the build is missing or older than its sources, then starts
@@ -16,7 +16,7 @@ try {
   throw error;
 }
 try {
-  ensureSiteBuilt();
+  await siteBuilt();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { siteBuilt } from '../scripts/site-build.ts';
 import { announcementsEn } from '../site/i18n/messages/announcements/en.ts';
 import { announcementsFr } from '../site/i18n/messages/announcements/fr.ts';
 import { shellMessages } from '../site/i18n/messages/shell.ts';
@@ -11,6 +12,9 @@ import { shellMessages } from '../site/i18n/messages/shell.ts';
  * build script pins production. This checks the build the other suites just used.
  */
 describe('the site build', () => {
+  // The global setup starts the build and does not wait for it.
+  beforeAll(() => siteBuilt(), 300_000);
+
   const assets = path.resolve(import.meta.dirname, '..', 'dist', 'client', '_astro');
 
   it('ships the production build of React, whatever NODE_ENV the caller had', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureSiteBuilt } from '../../scripts/site-build.ts';
+import { siteBuilt } from '../../scripts/site-build.ts';
 import { isExecutable, journeyBrowserPath } from './chromium.ts';
 import { seedTemplate, stopListedApps } from './start-app.ts';
 import { MissingServiceError, stopTheRun } from './redis.ts';
@@ -18,9 +18,9 @@ declare module 'vitest' {
  * The global setup of the `e2e` project. The journeys run on `npm start` (with its own embedded
  * PostgreSQL, copied from a data folder seeded here into `appTemplateDir`): one app per
  * test worker, shared by its files, or one of a file's own (tests/e2e/support/browser.ts). So no
- * test database or Redis is needed here: only the site build and the system Chromium (its headless
- * shell when installed, see tests/support/chromium.ts). Without the browser the run stops at once
- * with one line, instead of every journey timing out. The teardown stops the workers' apps.
+ * test database or Redis is needed here: only the site build (started here, awaited by each app's
+ * start) and the system Chromium (its headless shell when installed, see tests/support/chromium.ts).
+ * Without the browser the run stops at once with one line, instead of every journey timing out. The teardown stops the workers' apps.
  */
 export default function setup(project: TestProject) {
   const browser = journeyBrowserPath();
@@ -31,7 +31,9 @@ export default function setup(project: TestProject) {
       ),
     );
   }
-  ensureSiteBuilt();
+  // Built while the other projects' tests run (the integration setup starts the same build, and
+  // its lock makes one of them wait); each app's start awaits it (launchApp).
+  const building = siteBuilt().catch(() => {});
   const appTemplateDir = mkdtempSync(path.join(tmpdir(), 'marketplace-template-'));
   project.provide('appTemplateDir', appTemplateDir);
   // Seeded while the other projects' tests run; a failure here is the first journey's to report.
@@ -39,6 +41,7 @@ export default function setup(project: TestProject) {
   const sharedAppsDir = mkdtempSync(path.join(tmpdir(), 'marketplace-shared-apps-'));
   project.provide('sharedAppsDir', sharedAppsDir);
   return async () => {
+    await building;
     await seeding;
     await stopListedApps(sharedAppsDir);
     rmSync(sharedAppsDir, { recursive: true, force: true });

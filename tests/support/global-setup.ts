@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../shared/db/embedded.ts';
-import { ensureSiteBuilt } from '../../scripts/site-build.ts';
+import { siteBuilt } from '../../scripts/site-build.ts';
 import { findOrStartRedis, stopTheRun, type TestRedis } from './redis.ts';
 
 declare module 'vitest' {
@@ -29,8 +29,10 @@ let redis: TestRedis | null = null;
 export default async function setup(project: TestProject) {
   redis = await findOrStartRedis(console.log).catch(stopTheRun);
   project.provide('redisUrl', redis.url);
-  // Suites that start the app (npm start) share one site build, made here once.
-  ensureSiteBuilt();
+  // Suites that start the app (npm start) share one site build, started here and awaited by what
+  // needs it (launchApp, the build's own checks): the first tests, which need no site, run meanwhile
+  // on the core the build leaves idle. A failed build fails those suites with its output.
+  const building = siteBuilt().catch(() => {});
   let url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!url) {
     embedded = await startEmbeddedPostgres({ dataDir: '.data/test' });
@@ -40,6 +42,7 @@ export default async function setup(project: TestProject) {
   const appTemplateDir = mkdtempSync(path.join(tmpdir(), 'marketplace-template-'));
   project.provide('appTemplateDir', appTemplateDir);
   return async () => {
+    await building;
     await embedded?.stop();
     await redis?.stop();
     rmSync(appTemplateDir, { recursive: true, force: true });

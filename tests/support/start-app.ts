@@ -12,6 +12,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { siteBuilt } from '../../scripts/site-build.ts';
 
 /**
  * The app as `npm start` runs it (see tests/start.test.ts): `node --import tsx scripts/start.ts`
@@ -263,6 +264,8 @@ export async function launchProcess(options: {
 export async function launchApp(
   options: StartOptions & { entry?: 'scripts/start.ts' | 'runtime/api-server.ts' } = {},
 ): Promise<LaunchedApp> {
+  // The run's global setup builds the site without waiting for it; an app serves it.
+  await siteBuilt();
   const port = options.port ?? (await freePort());
   const ownsData = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (options.template ? await seededDataDir(options.template) : makeDataDir());
