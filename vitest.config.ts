@@ -44,6 +44,11 @@ export default defineConfig({
           // Nothing here needs a process of its own (no native modules, no SIGKILL): worker threads
           // start faster than forks, which is most of this project's time on two cores.
           pool: 'threads',
+          // The files of a thread share the modules they import, as the integration files do:
+          // loading them anew for each of 165 files took 27 s of wall time and 41 s of CPU, against
+          // 11 and 16 shared. The setup file ends a file's stubs, fake timers and spies with the file.
+          isolate: false,
+          setupFiles: ['tests/support/unit-env.ts'],
           sequence: { groupOrder: 0 },
         },
       },
