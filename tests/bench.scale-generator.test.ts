@@ -11,6 +11,7 @@ import {
 import { projectionByName } from '../projections/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { createTestDatabase } from './support/database.ts';
+import { awaitTheSiteBuild } from './support/built-site.ts';
 
 /**
  * The scale bench's generator (bench/scale.ts) at a tiny size: every event it writes parses with
@@ -19,6 +20,8 @@ import { createTestDatabase } from './support/database.ts';
  */
 const sizes = { contractors: 12, orders: 40, customers: 8 };
 let t: TestApp;
+
+awaitTheSiteBuild();
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -14,6 +14,7 @@ import { startRedisServer, type TestRedis } from './support/redis.ts';
 import { TEST_POOL_SIZE } from './support/app.ts';
 import { launchApp, launchProcess, makeDataDir, type LaunchedApp, type LaunchedProcess } from './support/start-app.ts';
 import { waitUntil } from './support/wait.ts';
+import { awaitTheSiteBuild } from './support/built-site.ts';
 
 /**
  * The production shape on this machine (docs/performance.md, "several API instances"): two API
@@ -102,6 +103,8 @@ async function signUp(role: 'customer' | 'contractor', registerOn = A, confirmOn
   member.id = confirmed.body.user.id;
   return member;
 }
+
+awaitTheSiteBuild();
 
 beforeAll(async () => {
   const started = Date.now();

@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { siteBuilt } from '../scripts/site-build.ts';
+import { describe, expect, it } from 'vitest';
 import { announcementsEn } from '../site/i18n/messages/announcements/en.ts';
 import { announcementsFr } from '../site/i18n/messages/announcements/fr.ts';
 import { shellMessages } from '../site/i18n/messages/shell.ts';
+import { awaitTheSiteBuild } from './support/built-site.ts';
+
+awaitTheSiteBuild();
 
 /**
  * The global setup builds the site from inside vitest, where NODE_ENV is 'test'. A build that
@@ -12,9 +14,6 @@ import { shellMessages } from '../site/i18n/messages/shell.ts';
  * build script pins production. This checks the build the other suites just used.
  */
 describe('the site build', () => {
-  // The global setup starts the build and does not wait for it.
-  beforeAll(() => siteBuilt(), 300_000);
-
   const assets = path.resolve(import.meta.dirname, '..', 'dist', 'client', '_astro');
 
   it('ships the production build of React, whatever NODE_ENV the caller had', () => {

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '../api/seed.ts';
 import { staleTimeZoneDataWarning } from '../shared/time-zone-data.ts';
 import { confirmationLinkFor } from './support/outbox.ts';
 import { launchApp, makeDataDir, type LaunchedApp } from './support/start-app.ts';
+import { awaitTheSiteBuild } from './support/built-site.ts';
 
 /**
  * The Docker image's start: `node --import tsx runtime/api-server.ts` with NODE_ENV=production, a
@@ -17,6 +18,8 @@ const SESSION_SECRET = 'production-session-secret-of-at-least-32-characters';
 const root = path.resolve(import.meta.dirname, '..');
 
 let app: LaunchedApp;
+
+awaitTheSiteBuild();
 
 beforeAll(async () => {
   app = await launchApp({ entry: 'runtime/api-server.ts', env: { NODE_ENV: 'production', SESSION_SECRET } });

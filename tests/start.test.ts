@@ -14,6 +14,7 @@ import {
   type E2EApp,
 } from './support/start-app.ts';
 import { waitUntil } from './support/wait.ts';
+import { awaitTheSiteBuild } from './support/built-site.ts';
 
 /** The built server's page modules, the image endpoint aside (what the start loads ahead of visits). */
 const pageModuleCount = () =>
@@ -22,6 +23,8 @@ const pageModuleCount = () =>
   ).length;
 
 const demoContractors = demoAccounts.filter((account) => account.role === 'contractor').length;
+
+awaitTheSiteBuild();
 
 /**
  * `npm start` as a person runs it: no services, no variables. It must build the site if needed,

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { siteBuilt } from '../../scripts/site-build.ts';
 import { isExecutable, journeyBrowserPath } from './chromium.ts';
-import { seedTemplate, stopListedApps } from './start-app.ts';
+import { seedTemplate, startTheRunsSiteBuild, stopListedApps } from './start-app.ts';
 import { MissingServiceError, stopTheRun } from './redis.ts';
 
 declare module 'vitest' {
@@ -20,7 +19,8 @@ declare module 'vitest' {
  * test worker, shared by its files, or one of a file's own (tests/e2e/support/browser.ts). So no
  * test database or Redis is needed here: only the site build (started here, awaited by each app's
  * start) and the system Chromium (its headless shell when installed, see tests/support/chromium.ts).
- * Without the browser the run stops at once with one line, instead of every journey timing out. The teardown stops the workers' apps.
+ * Without the browser the run stops at once with one line, instead of every journey timing out.
+ * The teardown stops the workers' apps.
  */
 export default function setup(project: TestProject) {
   const browser = journeyBrowserPath();
@@ -31,9 +31,8 @@ export default function setup(project: TestProject) {
       ),
     );
   }
-  // Built while the other projects' tests run (the integration setup starts the same build, and
-  // its lock makes one of them wait); each app's start awaits it (launchApp).
-  const building = siteBuilt().catch(() => {});
+  // Built while the other projects' tests run (the integration setup starts the same build).
+  const building = startTheRunsSiteBuild();
   const appTemplateDir = mkdtempSync(path.join(tmpdir(), 'marketplace-template-'));
   project.provide('appTemplateDir', appTemplateDir);
   // Seeded while the other projects' tests run; a failure here is the first journey's to report.

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../shared/db/embedded.ts';
-import { siteBuilt } from '../../scripts/site-build.ts';
 import { findOrStartRedis, stopTheRun, type TestRedis } from './redis.ts';
+import { startTheRunsSiteBuild } from './start-app.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,10 +29,9 @@ let redis: TestRedis | null = null;
 export default async function setup(project: TestProject) {
   redis = await findOrStartRedis(console.log).catch(stopTheRun);
   project.provide('redisUrl', redis.url);
-  // Suites that start the app (npm start) share one site build, started here and awaited by what
-  // needs it (launchApp, the build's own checks): the first tests, which need no site, run meanwhile
-  // on the core the build leaves idle. A failed build fails those suites with its output.
-  const building = siteBuilt().catch(() => {});
+  // Suites that start the app (npm start) share one site build: the first tests, which need no
+  // site, run while it builds.
+  const building = startTheRunsSiteBuild();
   let url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!url) {
     embedded = await startEmbeddedPostgres({ dataDir: '.data/test' });

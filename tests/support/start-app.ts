@@ -88,6 +88,19 @@ export function makeDataDir(): string {
 const TEMPLATE_READY = '.template-ready';
 
 /**
+ * Starts the run's site build without waiting for it (both global setups call it; the build's lock
+ * makes the second wait for the first). What serves or reads the build awaits it (`launchApp`). A
+ * failed build ends the run at once, after its own output, as the synchronous build did: otherwise
+ * every app a test starts would build again, and fail again, for a minute each.
+ */
+export function startTheRunsSiteBuild(): Promise<void> {
+  return siteBuilt().catch((error: unknown) => {
+    process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n\n`);
+    process.exit(1);
+  });
+}
+
+/**
  * A new data folder that already holds the demo data, copied from `templateDir`. The first caller
  * of a test run fills the template by starting the app there once (initdb, schemas, seed) and
  * stopping it; every app after it starts from a copy, as a second `npm start` on the same folder
